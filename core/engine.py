@@ -1,0 +1,123 @@
+"""The Game protocol every Lowlands game implements, and its shared types.
+
+Tests, bots, saves and the TUI use only this surface (see DESIGN.md, "The Game
+protocol"). A turn is a chain of small atomic decisions; the State says which
+decision is pending and for whom, and ``legal_moves`` lists exactly its choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Protocol, Sequence, TypeVar, runtime_checkable
+
+import msgspec
+
+S = TypeVar("S", bound=msgspec.Struct)
+
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the given state, or text that names no move.
+
+    The message is a sentence a player can read ("Give needs another player").
+    """
+
+
+class Move(msgspec.Struct, frozen=True, tag=True):
+    """Base of every game's moves: frozen, hashable, comparable msgspec Structs.
+
+    Each game defines its moves as subclasses with ``tag="..."`` and a
+    ``Union`` of them as its move type, so a move encodes as
+    ``{"type": tag, ...fields}``.
+    """
+
+
+class ScoreSheet(msgspec.Struct, frozen=True):
+    """One seat's score, split by the rulebook's scoring categories.
+
+    Attributes:
+        seat: the seat index (0-based).
+        total: the total in VP.
+        parts: category name -> VP, in the rulebook's order; sums to ``total``.
+        tiebreak: the values compared, in order, when totals are equal
+            (e.g. ``(cards in bouquet,)``); larger is better.
+    """
+
+    seat: int
+    total: float
+    parts: dict[str, float]
+    tiebreak: tuple[float, ...] = ()
+
+
+def copy_state(state: S) -> S:
+    """A deep copy of a msgspec State (msgpack round trip; input untouched)."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))
+
+
+def ranked_winners(sheets: Sequence[ScoreSheet]) -> list[int]:
+    """Seats with the best (total, *tiebreak); several when still tied.
+
+    Args:
+        sheets: one ScoreSheet per seat.
+    Returns:
+        The winning seat indices in seat order (a shared win lists several).
+    """
+    if not sheets:
+        return []
+    key = lambda s: (s.total, *s.tiebreak)  # noqa: E731
+    best = max(key(s) for s in sheets)
+    return [s.seat for s in sheets if key(s) == best]
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game offers. States are msgspec Structs; moves are ``Move``s.
+
+    Beyond DESIGN.md's list, two small methods serve Match: ``turn`` (for
+    "strict" undo and turn-wise review) and ``reveals`` (strict undo never goes
+    back past a decision that showed hidden information).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    Options: type[msgspec.Struct]
+    State: type[msgspec.Struct]
+    Move: Any
+    #: True when seats hold information the others must not see (hand-over curtain).
+    private_information: ClassVar[bool]
+
+    def setup(self, players: Sequence[str], seed: int, options: Any = None) -> Any: ...
+    def to_move(self, state: Any) -> int | None: ...
+    def legal_moves(self, state: Any) -> list[Any]: ...
+    def apply(self, state: Any, move: Any) -> Any: ...
+    def is_over(self, state: Any) -> bool: ...
+    def scores(self, state: Any) -> list[ScoreSheet]: ...
+    def winners(self, state: Any) -> list[int]: ...
+    def tallies(self, state: Any) -> list[dict[str, float]]: ...
+    def describe(self, state: Any, move: Any) -> str: ...
+    def notation(self, move: Any) -> str: ...
+    def parse(self, state: Any, text: str) -> Any: ...
+    def view(self, state: Any, viewer: int | None) -> Any: ...
+    def turn(self, state: Any) -> int: ...
+    def reveals(self, before: Any, after: Any) -> bool: ...
+
+
+def check_legal(game: Game, state: Any, move: Any) -> None:
+    """Raise IllegalMove unless ``move`` is in ``game.legal_moves(state)``."""
+    if game.is_over(state):
+        raise IllegalMove("The game is over; no more moves.")
+    if move not in game.legal_moves(state):
+        raise IllegalMove(f"'{game.notation(move)}' is not a legal move now.")
+
+
+def parse_by_notation(game: Game, state: Any, text: str) -> Any:
+    """Find the legal move whose notation is ``text`` (whitespace-normalised).
+
+    A generic ``parse`` for games whose notation is unique per legal move.
+    Raises IllegalMove naming the text when no legal move matches.
+    """
+    want = " ".join(text.split()).lower()
+    for m in game.legal_moves(state):
+        if game.notation(m).lower() == want:
+            return m
+    raise IllegalMove(f"'{text}' is not a legal move now.")

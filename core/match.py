@@ -1,0 +1,220 @@
+"""Match: one game being played: seats, seed, moves, snapshots, undo/redo, review.
+
+A Match keeps one msgpack snapshot of the state after each decision (index 0 is
+the set-up state), so review reads any point without touching the live game,
+and undo is a pop. DESIGN.md, "Match, undo and review".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Sequence
+
+import msgspec
+
+from core.engine import Game, IllegalMove
+
+UndoPolicy = Literal["friendly", "strict"]
+SeatKind = Literal["human", "bot"]
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """A player at the table: their name and who decides for them."""
+
+    name: str
+    kind: SeatKind = "human"
+
+
+class Match:
+    """A game in progress (or finished) with its full history.
+
+    Args:
+        game: the Game object (from ``core.get_game``).
+        seats: the players, in turn order.
+        seed: the seed that fixes all chance in the game.
+        options: the game's Options struct (None for the defaults).
+        undo_policy: "friendly" (any decision; skips back over bot moves) or
+            "strict" (only within the current turn, never past a reveal).
+    Raises:
+        ValueError: if the number of seats is outside the game's range.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[Seat],
+        seed: int,
+        options: Any = None,
+        undo_policy: UndoPolicy = "friendly",
+    ) -> None:
+        n = len(seats)
+        if not game.min_players <= n <= game.max_players:
+            raise ValueError(
+                f"{game.title} takes {game.min_players}-{game.max_players} players, not {n}."
+            )
+        if undo_policy not in ("friendly", "strict"):
+            raise ValueError(f"Unknown undo policy {undo_policy!r}.")
+        self.game = game
+        self.seats = list(seats)
+        self.seed = seed
+        self.options = options if options is not None else game.Options()
+        self.undo_policy: UndoPolicy = undo_policy
+        self.moves: list[Any] = []
+        #: seat that made each move (parallel to ``moves``)
+        self.movers: list[int] = []
+        self._encoder = msgspec.msgpack.Encoder()
+        self._state = game.setup([s.name for s in seats], seed, self.options)
+        self._decoder = msgspec.msgpack.Decoder(type(self._state))
+        self.snapshots: list[bytes] = [self._encoder.encode(self._state)]
+        self._redo: list[list[Any]] = []
+
+    # -- the live game ------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The current state (do not mutate it)."""
+        return self._state
+
+    @property
+    def ply(self) -> int:
+        """How many decisions have been made."""
+        return len(self.moves)
+
+    def to_move(self) -> int | None:
+        """Seat that decides now, or None once the game is over."""
+        return self.game.to_move(self._state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self._state)
+
+    def legal_moves(self) -> list[Any]:
+        return self.game.legal_moves(self._state)
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].kind == "bot"
+
+    def push(self, move: Any) -> Any:
+        """Make a decision; clears the redo stack. Returns the new state.
+
+        Raises IllegalMove (and changes nothing) if the move is not legal.
+        """
+        self._push(move)
+        self._redo.clear()
+        return self._state
+
+    def _push(self, move: Any) -> None:
+        seat = self.game.to_move(self._state)
+        if seat is None:
+            raise IllegalMove("The game is over; no more moves.")
+        new = self.game.apply(self._state, move)
+        self.moves.append(move)
+        self.movers.append(seat)
+        self.snapshots.append(self._encoder.encode(new))
+        self._state = new
+
+    def push_notation(self, text: str) -> Any:
+        """Parse ``text`` in the current state and push it (IllegalMove if bad)."""
+        return self.push(self.game.parse(self._state, text))
+
+    def play_bots(self, limit: int = 10_000) -> int:
+        """Let bot seats decide until a human is to move or the game ends.
+
+        Returns how many bot decisions were made.
+        """
+        from core.bots import choose
+
+        made = 0
+        while made < limit:
+            seat = self.to_move()
+            if not self.is_bot(seat):
+                break
+            self.push(choose(self.game, self._state, self.seed * 1_000_003 + self.ply))
+            made += 1
+        return made
+
+    # -- undo / redo ----------------------------------------------------------
+    def _undo_count(self) -> int:
+        """How many moves one undo pops (0 when undo is not allowed)."""
+        if not self.moves:
+            return 0
+        if self.undo_policy == "strict":
+            seat = self.to_move()
+            if seat is None or self.movers[-1] != seat or self.is_bot(seat):
+                return 0
+            before = self.state_at(self.ply - 1)
+            if self.game.turn(before) != self.game.turn(self._state):
+                return 0
+            if self.game.reveals(before, self._state):
+                return 0
+            return 1
+        # friendly: skip back over bot moves to the last human decision
+        i = len(self.moves) - 1
+        while i >= 0 and self.is_bot(self.movers[i]):
+            i -= 1
+        return 0 if i < 0 else len(self.moves) - i
+
+    def can_undo(self) -> bool:
+        """Whether ``undo`` would do anything under the table's undo policy."""
+        return self._undo_count() > 0
+
+    def undo(self) -> bool:
+        """Take back one human decision (and the bot moves after it).
+
+        Returns False (changing nothing) when undo is not allowed.
+        """
+        n = self._undo_count()
+        if n == 0:
+            return False
+        group = self.moves[-n:]
+        self._truncate(len(self.moves) - n)
+        self._redo.append(group)
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def redo(self) -> bool:
+        """Re-make the decisions the last undo took back. False if none."""
+        if not self._redo:
+            return False
+        for move in self._redo.pop():
+            self._push(move)
+        return True
+
+    def _truncate(self, ply: int) -> None:
+        del self.moves[ply:]
+        del self.movers[ply:]
+        del self.snapshots[ply + 1 :]
+        self._state = self._decoder.decode(self.snapshots[ply])
+
+    # -- review -----------------------------------------------------------------
+    def state_at(self, ply: int) -> Any:
+        """The state after ``ply`` decisions (0 = the set-up); a fresh copy.
+
+        Raises IndexError if ``ply`` is outside 0..self.ply.
+        """
+        if not 0 <= ply <= len(self.moves):
+            raise IndexError(f"No decision {ply}; the match has {len(self.moves)}.")
+        return self._decoder.decode(self.snapshots[ply])
+
+    def continue_from(self, ply: int) -> None:
+        """Drop every decision after ``ply`` (review's "continue from here")."""
+        if not 0 <= ply <= len(self.moves):
+            raise IndexError(f"No decision {ply}; the match has {len(self.moves)}.")
+        self._truncate(ply)
+        self._redo.clear()
+
+    def turn_starts(self) -> list[int]:
+        """Plies at which a new turn begins (0 first), for turn-wise review."""
+        starts = [0]
+        prev = self.game.turn(self.state_at(0))
+        for i in range(1, len(self.snapshots)):
+            t = self.game.turn(self._decoder.decode(self.snapshots[i]))
+            if t != prev:
+                starts.append(i)
+                prev = t
+        return starts
+
+    def state_sha256(self) -> str:
+        """Hex SHA-256 of the current state's msgpack bytes (saves check it)."""
+        import hashlib
+
+        return hashlib.sha256(self.snapshots[-1]).hexdigest()
