@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, Sequence
 
+import secrets
+from datetime import datetime, timezone
+
 import msgspec
 
 from core.engine import Game, IllegalMove
@@ -66,6 +69,9 @@ class Match:
         self._decoder = msgspec.msgpack.Decoder(type(self._state))
         self.snapshots: list[bytes] = [self._encoder.encode(self._state)]
         self._redo: list[list[Any]] = []
+        #: when the match began (UTC, ISO 8601) and a short id naming its autosave
+        self.created: str = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.id: str = secrets.token_hex(6)
 
     # -- the live game ------------------------------------------------------
     @property
