@@ -1,0 +1,237 @@
+"""The save-file format: a Match to JSON bytes and back (DESIGN.md, "Saves").
+
+A save is one JSON object written by msgspec::
+
+    {"format": "lowlands-save", "version": 1, "game": "gift-of-tulips",
+     "options": {...}, "seats": [{"name": "Ann", "kind": "human"}, ...],
+     "seed": 42, "undo_policy": "friendly", "moves": ["choose p3", "keep", ...],
+     "created": "2026-11-29T22:50:00+00:00", "updated": "...",
+     "state_sha256": "<hex>", "id": "<match id>"}
+
+Only the moves are stored, as their notation; loading replays every one of them
+through the game (``parse`` then ``Match.push``), so a file whose moves were
+edited, or that an older or newer version of the rules would play differently,
+is caught: either a move is not legal where it stands, or the SHA-256 of the
+final state differs from ``state_sha256``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import msgspec
+
+from core import GAMES
+from core.engine import IllegalMove
+from core.match import Match, Seat
+
+#: The marker every save carries in its "format" field.
+FORMAT = "lowlands-save"
+#: The save version this code writes and reads.
+VERSION = 1
+
+
+class SaveError(Exception):
+    """A save that cannot be written or read back.
+
+    The message is one or two sentences a player understands, naming the file
+    (e.g. "games/ann.json is not a Lowlands save (it is not valid JSON; it may
+    be truncated)."). The file itself is never modified, rewritten or deleted
+    by the code that raises this.
+
+    Attributes:
+        source: the file (or other source) the error is about; "" if unknown.
+    """
+
+    def __init__(self, message: str, source: str = "") -> None:
+        super().__init__(message)
+        self.source = source
+
+
+class SeatRecord(msgspec.Struct):
+    """One seat as saved: the player's name and "human" or "bot"."""
+
+    name: str
+    kind: str = "human"
+
+
+class SaveFile(msgspec.Struct):
+    """The whole save file (field order is the order written)."""
+
+    format: str
+    version: int
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatRecord]
+    seed: int
+    undo_policy: str
+    moves: list[str]
+    created: str
+    updated: str
+    state_sha256: str
+    id: str
+
+
+class _Header(msgspec.Struct):
+    """The first two fields, read before anything else is trusted."""
+
+    format: Any = None
+    version: Any = None
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO 8601 to the second ("2026-11-29T22:50:00+00:00")."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def to_file(match: Match, updated: str | None = None) -> SaveFile:
+    """The SaveFile for ``match`` (``updated`` defaults to now)."""
+    game = match.game
+    return SaveFile(
+        format=FORMAT,
+        version=VERSION,
+        game=game.id,
+        options=msgspec.to_builtins(match.options),
+        seats=[SeatRecord(s.name, s.kind) for s in match.seats],
+        seed=match.seed,
+        undo_policy=match.undo_policy,
+        moves=[game.notation(m) for m in match.moves],
+        created=match.created,
+        updated=updated or now_iso(),
+        state_sha256=match.state_sha256(),
+        id=match.id,
+    )
+
+
+def encode_match(match: Match) -> bytes:
+    """The save bytes for ``match``: indented UTF-8 JSON ending in a newline.
+
+    Stamps "updated" with the current time. Pure: the match is not changed.
+    """
+    return msgspec.json.format(_encoder.encode(to_file(match)), indent=2) + b"\n"
+
+
+def _name(source: str) -> str:
+    return source if source else "This save"
+
+
+def read_file(data: bytes, source: str = "") -> SaveFile:
+    """Parse and check the JSON structure of a save, without replaying it.
+
+    Raises SaveError: not JSON / truncated, no "lowlands-save" marker, a
+    version other than VERSION, or a field missing or of the wrong type.
+    """
+    name = _name(source)
+    try:
+        header = msgspec.json.decode(data, type=_Header)
+    except msgspec.ValidationError:
+        # valid JSON, but not an object
+        raise SaveError(
+            f"{name} is not a Lowlands save (it holds JSON, but not a Lowlands save record).",
+            source,
+        ) from None
+    except msgspec.DecodeError:
+        raise SaveError(
+            f"{name} is not a Lowlands save (it is not valid JSON; it may be truncated).", source
+        ) from None
+    if header.format != FORMAT:
+        raise SaveError(
+            f"{name} is not a Lowlands save (it lacks the \"{FORMAT}\" format marker).", source
+        )
+    version = header.version
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(
+            f"{name} has an unknown save version ({version!r}); this version reads version {VERSION}.",
+            source,
+        )
+    if version > VERSION:
+        raise SaveError(
+            f"{name} was written by a newer Lowlands (save version {version}); "
+            f"this version reads version {VERSION}.",
+            source,
+        )
+    try:
+        return msgspec.json.decode(data, type=SaveFile)
+    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        raise SaveError(f"{name} is damaged ({_plain(e)}).", source) from None
+
+
+def _plain(e: Exception) -> str:
+    """msgspec's "Expected `int`, got `str` - at `$.seed`" in plainer words."""
+    text = str(e).replace("`", "'")
+    text = text.replace(" - at '$.", " in field '").replace(" - at '$", " at the top level")
+    return text[:1].lower() + text[1:]
+
+
+def decode_match(data: bytes, source: str = "") -> Match:
+    """Rebuild the Match saved in ``data`` by replaying its moves.
+
+    Args:
+        data: the bytes of a save file (as written by ``encode_match``).
+        source: the file name, used in error messages ("" -> "This save").
+    Returns:
+        A Match at the saved position, with the saved seats, seed, options,
+        undo policy, id and created time; its undo history is the move list
+        (the redo stack is empty).
+    Raises:
+        SaveError: not JSON or truncated; wrong format marker; unknown version;
+            a damaged field; unknown game; bad options; a player count the game
+            does not take; an unknown undo policy; a move that is not legal
+            where it stands; or a final state whose SHA-256 differs from the
+            recorded one.
+    """
+    name = _name(source)
+    f = read_file(data, source)
+    game = GAMES.get(f.game)
+    if game is None:
+        known = ", ".join(sorted(GAMES)) or "none"
+        raise SaveError(
+            f"{name} is for a game this version of Lowlands does not know ('{f.game}'; "
+            f"known games: {known}).",
+            source,
+        )
+    try:
+        options = msgspec.convert(f.options, game.Options)
+    except msgspec.ValidationError as e:
+        raise SaveError(f"{name} has options {game.title} does not accept ({_plain(e)}).", source) from None
+    n = len(f.seats)
+    if not game.min_players <= n <= game.max_players:
+        raise SaveError(
+            f"{name} has {n} player{'s' if n != 1 else ''}, but {game.title} takes "
+            f"{game.min_players}-{game.max_players}.",
+            source,
+        )
+    for s in f.seats:
+        if s.kind not in ("human", "bot"):
+            raise SaveError(f"{name} has a seat of unknown kind '{s.kind}' (expected human or bot).", source)
+    if f.undo_policy not in ("friendly", "strict"):
+        raise SaveError(
+            f"{name} has an unknown undo policy '{f.undo_policy}' (expected friendly or strict).", source
+        )
+    try:
+        match = Match(game, [Seat(s.name, s.kind) for s in f.seats], f.seed, options, f.undo_policy)  # type: ignore[arg-type]
+    except Exception as e:  # the game refused this set-up
+        raise SaveError(f"{name} cannot be set up again: {e}", source) from None
+    for i, text in enumerate(f.moves, 1):
+        if match.is_over():
+            raise SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
+        try:
+            match.push(game.parse(match.state, text))
+        except IllegalMove:
+            raise SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source) from None
+        except Exception as e:  # a save must never crash the app
+            raise SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source) from None
+    if match.state_sha256() != f.state_sha256:
+        raise SaveError(
+            f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
+            "different final position than the one saved (the file was edited, or written by "
+            "a version of Lowlands with different rules).",
+            source,
+        )
+    match.id = f.id
+    match.created = f.created
+    return match

@@ -1,0 +1,235 @@
+"""Save files on disk: where they live, atomic writes, loading, autosaves.
+
+DESIGN.md, "Saves": the data folder is ``platformdirs.user_data_dir("lowlands")``
+unless ``--data-dir`` or ``LOWLANDS_DATA_DIR`` says otherwise; autosaves are
+``<data dir>/autosave/<match id>.json``; every write goes to a temporary file in
+the same folder, is flushed and fsync'ed, then renamed over the target with
+``os.replace``, so a crash leaves either the old file or the new one. Reading a
+save never modifies, rewrites or deletes it, however broken it is.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+import msgspec
+import platformdirs
+
+from core import GAMES
+from core.match import Match
+from saves.format import SaveError, decode_match, encode_match, read_file
+
+#: Environment variable that overrides the data folder (``--data-dir`` wins over it).
+ENV_DATA_DIR = "LOWLANDS_DATA_DIR"
+#: Sub-folder of the data folder holding one autosave per match.
+AUTOSAVE_DIR = "autosave"
+
+
+class SaveInfo(msgspec.Struct):
+    """One autosave as the launcher lists it.
+
+    Attributes:
+        path: the file, as a string.
+        game_id: the game's id ("gift-of-tulips"); "" if unreadable.
+        title: the game's title ("Gift of Tulips"); the id if the game is unknown.
+        players: the seat names in turn order.
+        ply: decisions made so far.
+        over: whether the game has ended.
+        updated: when it was last saved (ISO 8601, UTC), or the file's
+            modification time if the file does not say.
+        error: "" when the save loads; else the SaveError sentence.
+    """
+
+    path: str
+    game_id: str = ""
+    title: str = ""
+    players: list[str] = []
+    ply: int = 0
+    over: bool = False
+    updated: str = ""
+    error: str = ""
+
+
+def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder for Lowlands' data, created if missing.
+
+    Precedence: ``override`` (the ``--data-dir`` option), then the
+    ``LOWLANDS_DATA_DIR`` environment variable, then
+    ``platformdirs.user_data_dir("lowlands")``.
+    Raises SaveError if the folder cannot be created.
+    """
+    if override is not None and str(override) != "":
+        path = Path(override)
+    elif os.environ.get(ENV_DATA_DIR):
+        path = Path(os.environ[ENV_DATA_DIR])
+    else:
+        path = Path(platformdirs.user_data_dir("lowlands", appauthor=False))
+    path = path.expanduser()
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SaveError(f"The data folder {path} cannot be created ({e.strerror or e}).", str(path)) from None
+    return path
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (temp file, flush, fsync, os.replace).
+
+    The temporary file sits in the same folder (".<name>.<random>.tmp") and is
+    removed if anything fails, leaving any previous file untouched. A new file
+    gets mode 0644 (less the umask); a replaced file keeps its mode.
+    Raises OSError.
+    """
+    target = Path(path)
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fchmod(f.fileno(), mode)
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)
+
+
+def save(match: Match, path: str | os.PathLike[str]) -> None:
+    """Save ``match`` to ``path`` atomically (creating its folder if needed).
+
+    Raises SaveError (naming the file) if it cannot be written; a previous file
+    at ``path`` is then left as it was.
+    """
+    data = encode_match(match)
+    try:
+        write_atomic(path, data)
+    except OSError as e:
+        raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
+
+
+def _read(path: str | os.PathLike[str]) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise SaveError(f"{path} could not be read ({e.strerror or e}).", str(path)) from None
+
+
+def load(path: str | os.PathLike[str]) -> Match:
+    """The Match saved at ``path``, rebuilt by replaying its moves.
+
+    Opens the file read-only and never modifies, rewrites or deletes it.
+    Raises SaveError (see ``decode_match``) or, when the file cannot be read,
+    SaveError "<path> could not be read (<reason>)."
+    """
+    return decode_match(_read(path), str(path))
+
+
+def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
+    """Where ``match`` autosaves: ``root/autosave/<match.id>.json``."""
+    return Path(root) / AUTOSAVE_DIR / f"{match.id}.json"
+
+
+def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
+    """Save ``match`` atomically as its autosave under ``root``; returns the path.
+
+    Raises SaveError if the file cannot be written.
+    """
+    path = autosave_path(match, root)
+    save(match, path)
+    return path
+
+
+def _mtime_iso(path: Path) -> str:
+    try:
+        ts = path.stat().st_mtime
+    except OSError:
+        return ""
+    return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="seconds")
+
+
+def _sort_key(info: SaveInfo) -> float:
+    try:
+        dt = datetime.fromisoformat(info.updated)
+    except ValueError:
+        return float("-inf")
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=timezone.utc)
+    return dt.timestamp()
+
+
+def save_info(path: str | os.PathLike[str]) -> SaveInfo:
+    """A SaveInfo for one save file; never raises and never touches the file.
+
+    A file that does not load gets ``error`` set to the SaveError sentence and
+    whatever header fields could still be read.
+    """
+    p = Path(path)
+    info = SaveInfo(path=str(p))
+    try:
+        data = _read(p)
+    except SaveError as e:
+        info.error, info.updated = str(e), _mtime_iso(p)
+        return info
+    try:  # the header, as far as it can be read, even if the moves are bad
+        f = read_file(data, str(p))
+        info.game_id, info.players, info.ply, info.updated = (
+            f.game, [s.name for s in f.seats], len(f.moves), f.updated)
+        game = GAMES.get(f.game)
+        info.title = game.title if game is not None else f.game
+    except SaveError:
+        pass
+    try:
+        match = decode_match(data, str(p))
+    except SaveError as e:
+        info.error = str(e)
+    except Exception as e:  # never let one bad file break the list
+        info.error = f"{p} could not be read ({e})."
+    else:
+        info.title, info.game_id = match.game.title, match.game.id
+        info.players = [s.name for s in match.seats]
+        info.ply, info.over = match.ply, match.is_over()
+    if not info.updated or _sort_key(info) == float("-inf"):
+        info.updated = _mtime_iso(p)
+    return info
+
+
+def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
+    """Every autosave under ``root/autosave``, newest first.
+
+    Each file is loaded (replayed) to check it; one that does not load is still
+    listed, with ``error`` set. Never raises, never modifies a file. Temporary
+    files of interrupted writes (".*.tmp") are skipped. A missing folder gives [].
+    """
+    folder = Path(root) / AUTOSAVE_DIR
+    try:
+        paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
+    except OSError:
+        return []
+    infos = [save_info(p) for p in paths]
+    infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
+    return infos
