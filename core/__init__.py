@@ -35,6 +35,8 @@ def _load() -> None:
             if e.name != f"core.{mod}":
                 raise
             continue
+        if getattr(m, "__file__", None) is None:  # a package folder without __init__.py yet
+            continue
         register(m.GAME)
 
 
