@@ -1,0 +1,1 @@
+"""Benchmarks (not timed tests): `make bench` runs `python -m tests.benchmarks`."""

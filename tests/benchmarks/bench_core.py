@@ -1,0 +1,135 @@
+"""Benchmarks (c) random games per second and (d) save / load-with-replay.
+
+They print figures and assert nothing about time.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+#: Targets printed beside the figures (DESIGN.md / the saves issue).
+TARGET_TULIPS_GAMES_PER_S = 500
+TARGET_LOAD_MS = 50.0
+
+
+def random_game(game, players: int, seed: int, limit: int = 100_000) -> int:
+    """Play one game to its end choosing uniformly among legal moves; returns decisions made."""
+    rng = random.Random(seed)
+    state = game.setup([f"P{i + 1}" for i in range(players)], seed)
+    n = 0
+    while not game.is_over(state):
+        state = game.apply(state, rng.choice(game.legal_moves(state)))
+        n += 1
+        if n >= limit:
+            raise RuntimeError(f"{game.id} with {players} players did not end within {limit} decisions")
+    return n
+
+
+def bench_random_games(budget: float = 0.8, out=print) -> None:
+    """(c) Random full games per second, per registered game and player count."""
+    import core
+
+    out("(c) random full games per second (uniform choice over legal_moves; apply + legal_moves only)")
+    if not core.GAMES:
+        out("    skipped: no game registered")
+        return
+    for gid, game in sorted(core.GAMES.items()):
+        for n in range(game.min_players, game.max_players + 1):
+            try:
+                random_game(game, n, 0)  # warm-up
+                games = decisions = 0
+                t0 = time.perf_counter()
+                while True:
+                    decisions += random_game(game, n, games + 1)
+                    games += 1
+                    el = time.perf_counter() - t0
+                    if el >= budget and games >= 3:
+                        break
+            except Exception as e:  # a game still being written must not stop the run
+                out(f"    {gid:<16} {n}p  failed: {type(e).__name__}: {e}")
+                continue
+            rate = games / el
+            note = ""
+            if gid == "gift-of-tulips":
+                ok = "meets" if rate >= TARGET_TULIPS_GAMES_PER_S else "BELOW"
+                note = f"   target >= {TARGET_TULIPS_GAMES_PER_S}/s: {ok}"
+            out(
+                f"    {gid:<16} {n}p  {rate:8.1f} games/s  {decisions / games:6.1f} decisions/game"
+                f"  {decisions / el:9.0f} decisions/s  ({games} games){note}"
+            )
+
+
+def _long_match(want: int = 200):
+    """A Match of ``want`` decisions from a registered game that has that many,
+    else the longest random full game any registered game gives.
+
+    Returns (match, note).
+    """
+    import core
+    from core.match import Match, Seat
+
+    best = None  # (decisions, game, players, seed)
+    for gid, game in sorted(core.GAMES.items()):
+        for n in sorted({game.max_players, game.min_players}):
+            for seed in (1, 2, 3):
+                try:
+                    d = random_game(game, n, seed)
+                except Exception:
+                    continue
+                if best is None or d > best[0]:
+                    best = (d, game, n, seed)
+    if best is None:
+        raise RuntimeError("no registered game plays to its end")
+    d, game, n, seed = best
+    m = Match(game, [Seat(f"P{i + 1}") for i in range(n)], seed)
+    rng = random.Random(seed)
+    while not m.is_over() and m.ply < want:
+        m.push(rng.choice(m.legal_moves()))
+    if m.ply >= want:
+        note = f"{game.title}, {n} players, first {m.ply} decisions of a random game"
+    else:
+        note = (f"{game.title}, {n} players: the longest registered game has only {m.ply} decisions "
+                f"(a full random game); no game gives {want}")
+    return m, note
+
+
+def _median_ms(fn, runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times), max(times)
+
+
+def bench_saves(runs: int = 20, want: int = 200, out=print) -> None:
+    """(d) save (encode + atomic write with fsync) and load (read + replay + hash) of a long match."""
+    from saves import decode_match, encode_match, load, save
+
+    out(f"(d) save and load-with-replay, median of {runs} runs")
+    m, note = _long_match(want)
+    out(f"    match: {note}")
+    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
+        path = Path(tmp) / "bench.json"
+        save(m, path)
+        load(path)  # warm-up
+        data = encode_match(m)
+        s_med, s_max = _median_ms(lambda: save(m, path), runs)
+        l_med, l_max = _median_ms(lambda: load(path), runs)
+        e_med, _ = _median_ms(lambda: encode_match(m), runs)
+        d_med, _ = _median_ms(lambda: decode_match(data), runs)
+        size = path.stat().st_size
+    per = l_med / max(1, m.ply)
+    ok = "meets" if (l_med if m.ply >= want else per * want) < TARGET_LOAD_MS else "ABOVE"
+    out(f"    decisions: {m.ply}   file: {size} bytes")
+    out(f"    save (encode + temp file + fsync + os.replace): median {s_med:7.2f} ms  (max {s_max:.2f})")
+    out(f"      of which encode_match alone:                  median {e_med:7.2f} ms")
+    out(f"    load (read + parse + replay every move + hash): median {l_med:7.2f} ms  (max {l_max:.2f})")
+    out(f"      of which decode_match alone:                  median {d_med:7.2f} ms")
+    if m.ply < want:
+        out(f"    per decision {per:.3f} ms -> {want} decisions ~ {per * want:.1f} ms (extrapolated)")
+    out(f"    target: load of a {want}-decision save < {TARGET_LOAD_MS:.0f} ms: {ok}")
