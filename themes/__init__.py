@@ -1,0 +1,88 @@
+"""Lowlands themes: Textual Theme objects and the shared stylesheet.
+
+``THEMES`` holds the two house themes, "lowlands-dark" (default) and
+"lowlands-light"; ``LowlandsApp`` registers them, and Textual's built-in
+"Change theme" command (ctrl+p) switches between them and Textual's own.
+
+Player identity never rests on colour alone: every seat also has a mark
+(``seat_mark``): its 1-based seat number, which is also what move notation
+uses ("give 2"). ``SEAT_COLORS`` are only a help on top of that, and under
+``NO_COLOR`` Textual renders everything in monochrome anyway.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.theme import Theme
+
+#: The shared stylesheet every screen uses (loaded by LowlandsApp.CSS_PATH).
+TCSS_PATH: Path = Path(__file__).with_name("lowlands.tcss")
+
+#: Seat colours (seat 1..6): distinct in hue *and* lightness so they stay apart in
+#: 16-colour terminals; exposed to TCSS as $seat-1 .. $seat-6.
+SEAT_COLORS_DARK: tuple[str, ...] = ("#ff6b6b", "#5fb3ff", "#ffb347", "#c792ea", "#7bd88f", "#f2f2f2")
+SEAT_COLORS_LIGHT: tuple[str, ...] = ("#c0392b", "#1f5fbf", "#b35900", "#7b3fa0", "#1e7b34", "#333333")
+
+
+def _seat_vars(colors: tuple[str, ...]) -> dict[str, str]:
+    return {f"seat-{i + 1}": c for i, c in enumerate(colors)}
+
+
+LOWLANDS_DARK = Theme(
+    name="lowlands-dark",
+    primary="#f28c28",  # tulip orange
+    secondary="#4a90d9",  # delft blue
+    accent="#e0457b",  # tulip pink
+    warning="#ffb000",
+    error="#ff5555",
+    success="#5fd068",
+    foreground="#ece6da",
+    background="#15191f",
+    surface="#1e242c",
+    panel="#27303a",
+    dark=True,
+    variables=_seat_vars(SEAT_COLORS_DARK),
+)
+
+LOWLANDS_LIGHT = Theme(
+    name="lowlands-light",
+    primary="#1f5fbf",  # delft blue
+    secondary="#d2691e",
+    accent="#c2185b",
+    warning="#b36b00",
+    error="#b71c1c",
+    success="#2e7d32",
+    foreground="#1d1d1d",
+    background="#f7f3ea",
+    surface="#efe8d8",
+    panel="#e2d8c3",
+    dark=False,
+    variables=_seat_vars(SEAT_COLORS_LIGHT),
+)
+
+THEMES: dict[str, Theme] = {t.name: t for t in (LOWLANDS_DARK, LOWLANDS_LIGHT)}
+DEFAULT_THEME: str = LOWLANDS_DARK.name
+
+
+def seat_mark(seat: int) -> str:
+    """The mark that identifies ``seat`` (0-based) without colour: "1".."9"."""
+    return str(seat + 1)
+
+
+def seat_label(seat: int, name: str) -> str:
+    """``"(2) Bob"``: a seat's name with its mark, for lists and headers."""
+    return f"({seat_mark(seat)}) {name}"
+
+
+__all__ = [
+    "DEFAULT_THEME",
+    "LOWLANDS_DARK",
+    "LOWLANDS_LIGHT",
+    "SEAT_COLORS_DARK",
+    "SEAT_COLORS_LIGHT",
+    "TCSS_PATH",
+    "THEMES",
+    "seat_label",
+    "seat_mark",
+]

@@ -1,0 +1,1 @@
+"""The Lowlands terminal UI (Textual): ``tui.app.LowlandsApp`` and ``main()``."""

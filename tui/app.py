@@ -1,0 +1,494 @@
+"""LowlandsApp (the Textual app) and ``main()``, the ``lowlands`` command.
+
+    lowlands                                   the launcher
+    lowlands new gift-of-tulips --players Ann,Bob,Cy [--seed N] [--bots Bob]
+             [--undo friendly|strict] [--curtain]
+    lowlands load FILE                         continue a saved game
+    lowlands review FILE                       review a saved game
+    lowlands export FILE [-o OUT]              print the plain-text game record
+    global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
+            folder), --ascii (no wide glyphs)
+
+Bad arguments print one line to stderr and exit with status 2; a file given on
+the command line is only ever read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import signal
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Center, Middle
+from textual.content import Content
+from textual.screen import Screen
+from textual.theme import Theme
+from textual.widgets import Static
+
+from themes import DEFAULT_THEME, TCSS_PATH, THEMES
+from tui.config import Config, config_dir, load_config, save_config
+
+#: The smallest terminal Lowlands draws its screens in.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# -- the too-small guard ----------------------------------------------------------------
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is below 80x24; popped when it grows.
+
+    The screens below stay mounted, so every dialog and decision is kept.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id=None)
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static("", id="too-small-message")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small-message", Static).update(
+            Content(
+                f"Terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {w}x{h}.\n"
+                "Enlarge the window; nothing is lost. (ctrl+q quits)"
+            )
+        )
+
+
+# -- command palette ---------------------------------------------------------------------
+def _open_match(screen: Screen[Any]) -> Any | None:
+    """The Match the screen shows (game, review, game-over screens), else None."""
+    from core.match import Match
+
+    m = getattr(screen, "match", None)
+    return m if isinstance(m, Match) else None
+
+
+class LowlandsCommands(Provider):
+    """Command palette entries: help, and for an open game save, export, review, undo, redo."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        app: Any = self.app
+        screen = self.screen
+        match = _open_match(screen)
+        cmds: list[tuple[str, str, Callable[[], Any]]] = [
+            ("Help", "The keys and the rules of this game", lambda: app.show_help(match.game.id if match else None)),
+        ]
+        if match is not None:
+            from tui.screens.review import ReviewScreen
+
+            cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
+            cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
+            if not isinstance(screen, ReviewScreen):
+                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(ReviewScreen(match))))
+            if hasattr(screen, "action_undo") and match.can_undo():
+                cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
+            if hasattr(screen, "action_redo") and match.can_redo():
+                cmds.append(("Redo", "Make the undone decision again", lambda: screen.run_action("redo")))
+        cmds.append(("Launcher", "Back to the launcher (the game is autosaved)", app.go_launcher))
+        return cmds
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+# -- the app ------------------------------------------------------------------------------
+class LowlandsApp(App[None]):
+    """The Lowlands terminal tabletop.
+
+    Args:
+        data_dir: where saves and autosaves live (see ``saves.data_dir``).
+        config_dir: where config.json lives (None: $LOWLANDS_CONFIG_DIR or the
+            platform's config folder).
+        start: a screen (or a function making one) to open over the launcher,
+            e.g. a game screen for ``lowlands new``; None opens the launcher.
+        ascii: avoid wide / non-ASCII glyphs (``--ascii``).
+        curtain: the default of the hand-over curtain for games opened here.
+    """
+
+    TITLE = "Lowlands"
+    CSS_PATH = str(TCSS_PATH)
+    COMMANDS = App.COMMANDS | {LowlandsCommands}
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        data_dir: Path,
+        config_dir: Path | None = None,
+        start: Any = None,
+        *,
+        ascii: bool = False,
+        curtain: bool = False,
+    ) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir)
+        self.config_dir = config_dir_for(config_dir)
+        self.ascii = ascii
+        self.curtain = curtain
+        self._start = start
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.config = load_config(self.config_dir)
+        self._restoring_theme = True
+        self.theme = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        self._restoring_theme = False
+
+    def get_default_screen(self) -> Screen[Any]:
+        from tui.screens.launcher import LauncherScreen
+
+        return LauncherScreen()
+
+    def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.screen_change_signal.subscribe(self, lambda _s: self.call_later(self.check_size))
+        if self._start is not None:
+            start = self._start
+            screen = start if isinstance(start, Screen) else start()
+            self.push_screen(screen)
+        self._install_hangup()
+        self.call_later(self.check_size)
+
+    # -- theme memory -----------------------------------------------------------------
+    def _theme_changed(self, theme: Theme) -> None:
+        if theme.name == self.config.theme:
+            return
+        self.config.theme = theme.name
+        try:
+            save_config(self.config, self.config_dir)
+        except OSError as e:
+            self.notify(f"Could not remember the theme: {e}", severity="warning")
+
+    # -- too-small guard -------------------------------------------------------------------
+    def on_resize(self, event: Any) -> None:
+        self.call_later(self.check_size)
+
+    def check_size(self) -> None:
+        """Show the too-small guard below 80x24; remove it once the terminal is big enough."""
+        if not self.is_running:  # pragma: no cover - not started or shutting down
+            return
+        w, h = self.size
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        try:
+            top = self.screen
+        except Exception:  # noqa: BLE001 - no screen yet
+            return
+        if small:
+            if isinstance(top, TooSmallScreen):
+                top.update_size()
+            else:
+                self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # -- navigation -----------------------------------------------------------------------
+    def go_launcher(self) -> None:
+        """Close every screen above the launcher (autosaving an open game first)."""
+        self.autosave_open_matches()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def show_help(self, game_id: str | None = None) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(game_id))
+
+    def open_file(self, path: Path, *, review: bool = False) -> bool:
+        """Load the save at ``path`` (read-only) and open it: its game screen, or
+        review. A SaveError is shown in a MessageDialog; returns False then."""
+        from saves import SaveError, load
+
+        from tui.screens.dialogs import MessageDialog
+
+        try:
+            match = load(path)
+        except SaveError as e:
+            self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
+            return False
+        if review:
+            from tui.screens.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(match))
+            return True
+        from tui.screens import screen_for
+
+        try:
+            screen = screen_for(match, data_dir=self.data_dir, curtain=self.curtain)
+        except RuntimeError as e:
+            self.push_screen(MessageDialog(str(e), title="Cannot open the game", error=True))
+            return False
+        self.push_screen(screen)
+        return True
+
+    # -- saving -------------------------------------------------------------------------------
+    def default_save_path(self, match: Any, folder: str = "saves", suffix: str = ".json") -> Path:
+        stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+        return self.data_dir / folder / f"{match.game.id}-{stamp}{suffix}"
+
+    def save_dialog(self, match: Any) -> None:
+        """Ask for a path and save ``match`` there (confirming before replacing a file)."""
+        self.run_worker(self._save_flow(match, export=False), exclusive=True, group="save-dialog")
+
+    def export_dialog(self, match: Any) -> None:
+        """Ask for a path and write ``match``'s plain-text record there."""
+        self.run_worker(self._save_flow(match, export=True), exclusive=True, group="save-dialog")
+
+    async def _save_flow(self, match: Any, *, export: bool) -> None:
+        from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
+
+        if export:
+            dialog: PathDialog = PathDialog(
+                "Export the game record to", self.default_save_path(match, "records", ".txt"), action="Export"
+            )
+        else:
+            dialog = SavePathDialog(self.default_save_path(match))
+        path = await self.push_screen_wait(dialog)
+        if path is None:
+            return
+        if path.exists():
+            ok = await self.push_screen_wait(ConfirmDialog(f"{path} exists. Replace it?", yes="Replace", no="Cancel"))
+            if not ok:
+                return
+        try:
+            if export:
+                from saves import export_text
+                from saves.store import write_atomic
+
+                write_atomic(path, export_text(match).encode("utf-8"))
+            else:
+                from saves import save
+
+                save(match, path)
+        except Exception as e:  # noqa: BLE001 - SaveError / OSError: tell the player
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
+            return
+        self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
+
+    def open_matches(self) -> list[Any]:
+        """The distinct matches shown by screens on the stack (top first)."""
+        seen: dict[int, Any] = {}
+        for screen in reversed(self.screen_stack):
+            m = _open_match(screen)
+            if m is not None and id(m) not in seen:
+                seen[id(m)] = m
+        return list(seen.values())
+
+    def autosave_open_matches(self) -> None:
+        """Autosave every match open on a screen (on quit, hang-up, back to launcher)."""
+        try:
+            from saves import autosave
+        except ImportError:
+            return
+        for match in self.open_matches():
+            try:
+                autosave(match, self.data_dir)
+            except Exception as e:  # noqa: BLE001 - never block quitting
+                self.log.error(f"autosave failed: {e}")
+
+    async def action_quit(self) -> None:
+        """Quit, autosaving the open game first (q, ctrl+q, ctrl+c)."""
+        self.autosave_open_matches()
+        self.exit()
+
+    # -- lost terminal ------------------------------------------------------------------------
+    def _install_hangup(self) -> None:
+        if self.is_headless or not hasattr(signal, "SIGHUP"):
+            return
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hangup)
+        except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover
+            pass
+
+    def _hangup(self) -> None:
+        """SIGHUP (the ssh session or terminal went away): autosave and exit."""
+        self.autosave_open_matches()
+        self.exit(return_code=129)
+
+
+def config_dir_for(override: Path | None) -> Path:
+    """The config folder for an app: ``override`` or tui.config's default."""
+    return config_dir(override)
+
+
+# -- the command line ------------------------------------------------------------------------
+class CliError(Exception):
+    """A bad command line: its message is printed as one line and the exit status is 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, no usage dump
+        raise CliError(f"{message} (see lowlands --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="where saves live (default: $LOWLANDS_DATA_DIR or the platform's data folder)")
+    common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                        help="draw with ASCII only (no wide glyphs)")
+    p = _Parser(prog="lowlands", description="Lowlands: Dutch tabletop games in the terminal.", parents=[common])
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    new = sub.add_parser("new", parents=[common], help="start a new game")
+    new.add_argument("game", help="game id, e.g. gift-of-tulips")
+    new.add_argument("--players", required=True, metavar="NAMES", help="comma-separated names in seat order")
+    new.add_argument("--seed", type=int, default=None, metavar="N", help="fixes all chance (default: random)")
+    new.add_argument("--bots", default="", metavar="NAMES", help="comma-separated names played by the computer")
+    new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
+    new.add_argument("--curtain", action="store_true", help="hide the board between players")
+    for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
+        c = sub.add_parser(name, parents=[common], help=text)
+        c.add_argument("file", metavar="FILE")
+        c.add_argument("--curtain", action="store_true", help="hide the board between players")
+    ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
+    ex.add_argument("file", metavar="FILE")
+    ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    return p
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")]
+
+
+def make_match(args: argparse.Namespace) -> Any:
+    """The Match a ``lowlands new`` command line describes. Raises CliError."""
+    from core import GAMES
+    from core.match import Match, Seat
+
+    game = GAMES.get(args.game)
+    if game is None:
+        raise CliError(f"unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
+    names = _names(args.players)
+    for i, n in enumerate(names):
+        if not n:
+            raise CliError(f"player {i + 1} has an empty name")
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise CliError(f"two players are called {n!r}; names must differ")
+        seen.add(n.casefold())
+    if not game.min_players <= len(names) <= game.max_players:
+        raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
+    bots = {b.casefold() for b in _names(args.bots) if b} if args.bots else set()
+    unknown = sorted(bots - {n.casefold() for n in names})
+    if unknown:
+        raise CliError(f"--bots names {unknown[0]!r}, who is not among the players")
+    seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    try:
+        return Match(game, seats, seed, undo_policy=args.undo)
+    except ValueError as e:
+        raise CliError(str(e)) from None
+
+
+def _load_file(path_text: str) -> Any:
+    from saves import SaveError, load
+
+    path = Path(path_text).expanduser()
+    if not path.exists():
+        raise CliError(f"no such file: {path}")
+    if not path.is_file():
+        raise CliError(f"not a file: {path}")
+    try:
+        return load(path)
+    except SaveError as e:
+        raise CliError(str(e)) from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``lowlands`` command. Returns the exit status (2 for bad arguments)."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except CliError as e:
+        print(f"lowlands: {e}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command
+    if command == "export":
+        match = _load_file(args.file)
+        from saves import export_text
+
+        text = export_text(match)
+        if args.output:
+            try:
+                Path(args.output).expanduser().write_text(text, encoding="utf-8")
+            except OSError as e:
+                print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
+                return 1
+        else:
+            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return 0
+
+    from saves import SaveError, data_dir
+
+    try:
+        folder = data_dir(getattr(args, "data_dir", None))
+    except SaveError as e:
+        raise CliError(str(e)) from None
+    ascii_only = bool(getattr(args, "ascii", False))
+    curtain = bool(getattr(args, "curtain", False))
+    start: Any = None
+    if command == "new":
+        match = make_match(args)
+        start = _game_screen_factory(match, folder, curtain)
+    elif command == "load":
+        match = _load_file(args.file)
+        start = _game_screen_factory(match, folder, curtain)
+    elif command == "review":
+        match = _load_file(args.file)
+
+        def start() -> Screen[Any]:
+            from tui.screens.review import ReviewScreen
+
+            return ReviewScreen(match)
+
+    app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
+    app.run()
+    return int(app.return_code or 0)
+
+
+def _game_screen_factory(match: Any, folder: Path, curtain: bool) -> Callable[[], Screen[Any]]:
+    from tui.screens import game_screen_class
+
+    try:
+        game_screen_class(match.game.id)
+    except RuntimeError as e:
+        raise CliError(str(e)) from None
+
+    def make() -> Screen[Any]:
+        from tui.screens import screen_for
+
+        return screen_for(match, data_dir=folder, curtain=curtain)
+
+    return make
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""The player's settings, kept between runs: which theme they chose.
+
+Stored as JSON (msgspec) in ``config.json`` inside the config folder:
+``$LOWLANDS_CONFIG_DIR`` if set, else ``platformdirs.user_config_dir("lowlands")``.
+A missing or unreadable file gives the defaults; writes are atomic.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+import platformdirs
+
+CONFIG_FILE = "config.json"
+
+
+class Config(msgspec.Struct, kw_only=True):
+    """Settings remembered across runs.
+
+    Attributes:
+        theme: the Textual theme name last chosen (e.g. "lowlands-dark").
+    """
+
+    theme: str = "lowlands-dark"
+
+
+def config_dir(override: Path | str | None = None) -> Path:
+    """The folder holding config.json: ``override``, else $LOWLANDS_CONFIG_DIR,
+    else the platform's user config folder for "lowlands"."""
+    if override is not None:
+        return Path(override)
+    env = os.environ.get("LOWLANDS_CONFIG_DIR")
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_config_dir("lowlands"))
+
+
+def load_config(folder: Path) -> Config:
+    """The Config in ``folder``; the defaults if the file is missing or unreadable."""
+    try:
+        return msgspec.json.decode((folder / CONFIG_FILE).read_bytes(), type=Config)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return Config()
+
+
+def save_config(config: Config, folder: Path) -> Path:
+    """Write ``config`` atomically to ``folder``/config.json; returns the path.
+
+    Raises OSError if the folder cannot be created or written.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / CONFIG_FILE
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".config-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(msgspec.json.format(msgspec.json.encode(config)))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return target

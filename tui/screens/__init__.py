@@ -1,0 +1,72 @@
+"""Lowlands screens, and ``screen_for``: the game screen for a Match.
+
+``GAME_SCREENS`` maps a game id to its own GameScreen subclass; per-game modules
+(e.g. ``tui.screens.gift_of_tulips``) register themselves into it when imported.
+``screen_for`` imports those modules on first use (guarded, so a game without
+its own screen, or a module not written yet, falls back to the generic
+``tui.screens.game.GameScreen``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from core.match import Match
+
+#: game id -> its GameScreen subclass (filled by the per-game screen modules).
+GAME_SCREENS: dict[str, type[Any]] = {}
+
+#: per-game screen modules, imported lazily by ``screen_for``.
+_GAME_SCREEN_MODULES: tuple[str, ...] = (
+    "tui.screens.gift_of_tulips",
+    "tui.screens.golden_age",
+    "tui.screens.windmill_valley",
+    "tui.screens.fields_of_arle",
+)
+_loaded = False
+
+
+def _import_optional(module: str) -> Any | None:
+    """Import ``module``; None if that very module does not exist (yet)."""
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name is not None and (module == e.name or module.startswith(e.name + ".")):
+            return None
+        raise
+
+
+def load_game_screens() -> dict[str, type[Any]]:
+    """Import every per-game screen module that exists; returns GAME_SCREENS."""
+    global _loaded
+    if not _loaded:
+        for module in _GAME_SCREEN_MODULES:
+            _import_optional(module)
+        _loaded = True
+    return GAME_SCREENS
+
+
+def game_screen_class(game_id: str) -> type[Any]:
+    """The screen class for ``game_id``: its own, else the generic GameScreen.
+
+    Raises RuntimeError if not even the generic GameScreen is available.
+    """
+    screens = load_game_screens()
+    if game_id in screens:
+        return screens[game_id]
+    mod = _import_optional("tui.screens.game")
+    if mod is None:
+        raise RuntimeError("The game screen (tui.screens.game) is not available in this build.")
+    return mod.GameScreen
+
+
+def screen_for(match: "Match", *, data_dir: Path, curtain: bool = False) -> Any:
+    """A new game screen playing ``match`` (autosaving into ``data_dir``)."""
+    cls = game_screen_class(match.game.id)
+    return cls(match, data_dir=data_dir, curtain=curtain)
+
+
+__all__ = ["GAME_SCREENS", "game_screen_class", "load_game_screens", "screen_for"]

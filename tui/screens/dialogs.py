@@ -1,0 +1,173 @@
+"""Modal dialogs: confirm, message, file path (load / save / export).
+
+Every dialog is keyboard-first: Enter accepts, Escape cancels, and the buttons
+work with the mouse too. Each one dismisses with its result, so callers use
+``push_screen(dialog, callback)`` or ``await push_screen_wait(dialog)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question. Dismisses True for y / Enter on Yes, else False."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+        Binding("escape", "answer(False)", "Cancel"),
+        Binding("left,right", "switch", "Switch", show=False),
+    ]
+
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No", title: str = "Confirm") -> None:
+        super().__init__()
+        self.question = question
+        self.yes_label = yes
+        self.no_label = no
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Static(Content(self.question), classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(f"{self.yes_label} (y)"), id="yes", variant="primary", compact=True)
+                yield Button(Content(f"{self.no_label} (n)"), id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    def action_switch(self) -> None:
+        target = "#yes" if self.focused is not None and self.focused.id == "no" else "#no"
+        self.query_one(target, Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+
+class MessageDialog(ModalScreen[None]):
+    """Show a message (e.g. a SaveError) until Enter or Escape."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, message: str, *, title: str = "Lowlands", error: bool = False) -> None:
+        super().__init__()
+        self.message = message
+        self.title_text = title
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog" + (" -error" if self.error else "")):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Static(Content(self.message), classes="dialog-body", id="message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", id="ok", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+
+class PathDialog(ModalScreen["Path | None"]):
+    """Ask for a file path. Dismisses the Path (``~`` expanded), or None on Escape.
+
+    Args:
+        title: what the path is for ("Load a saved game").
+        default: the path pre-filled in the input.
+        must_exist: refuse (with a message under the input) a path that is not
+            an existing file.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, default: Path | str | None = None, *, must_exist: bool = False, action: str = "OK") -> None:
+        super().__init__()
+        self.title_text = title
+        self.default = "" if default is None else str(default)
+        self.must_exist = must_exist
+        self.action_label = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -wide"):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Input(value=self.default, placeholder="path to a .json file", id="path")
+            yield Static("", id="path-error", classes="field-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        inp = self.query_one("#path", Input)
+        inp.focus()
+        inp.cursor_position = len(inp.value)
+
+    def _error(self, text: str) -> None:
+        self.query_one("#path-error", Static).update(Content(text))
+
+    def _submit(self) -> None:
+        raw = self.query_one("#path", Input).value.strip()
+        if not raw:
+            self._error("Type a file path.")
+            return
+        path = Path(raw).expanduser()
+        if self.must_exist and not path.is_file():
+            self._error(f"No such file: {path}")
+            return
+        if not self.must_exist and path.is_dir():
+            self._error(f"That is a folder: {path}")
+            return
+        self.dismiss(path)
+
+    @on(Input.Submitted, "#path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    @on(Input.Changed, "#path")
+    def _changed(self, event: Input.Changed) -> None:
+        self._error("")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SavePathDialog(PathDialog):
+    """Ask where to save a game (``s`` in a game); default data_dir/saves/<game>-<date>.json."""
+
+    def __init__(self, default: Path | str | None = None, *, title: str = "Save the game to a file") -> None:
+        super().__init__(title, default, must_exist=False, action="Save")
+
+
+__all__ = ["ConfirmDialog", "MessageDialog", "PathDialog", "SavePathDialog"]

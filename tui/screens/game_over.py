@@ -1,0 +1,132 @@
+"""Game over: every player's score sheet by category, the winner(s), what next.
+
+Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
+``q`` quit, Escape back to the final board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from themes import seat_label
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def winners_text(match: Any) -> str:
+    """"(2) Bob wins with 45 VP." or "Shared win: (1) Ann and (3) Cy, 40 VP each."."""
+    game, state = match.game, match.state
+    sheets = {s.seat: s for s in game.scores(state)}
+    wins = game.winners(state)
+    names = [s.name for s in match.seats]
+    if not wins:
+        return "No winner."
+    if len(wins) == 1:
+        w = wins[0]
+        return f"{seat_label(w, names[w])} wins with {_num(sheets[w].total)} VP."
+    who = ", ".join(seat_label(w, names[w]) for w in wins[:-1]) + f" and {seat_label(wins[-1], names[wins[-1]])}"
+    return f"Shared win: {who}, {_num(sheets[wins[0]].total)} VP each."
+
+
+class GameOverScreen(Screen[None]):
+    """The final scores of ``match`` as a DataTable (categories x players)."""
+
+    BINDINGS = [
+        Binding("r", "review", "Review"),
+        Binding("n", "new_game", "New game"),
+        Binding("l", "launcher", "Launcher"),
+        Binding("escape", "back", "Final board"),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    def __init__(self, match: Any) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="game-over"):
+            yield Static(Content(f"{self.match.game.title}: game over"), id="game-over-title")
+            yield Static(Content(winners_text(self.match)), id="winners")
+            yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
+            with Horizontal(classes="form-buttons"):
+                yield Button("Review (r)", id="review", compact=True)
+                yield Button("New game (n)", id="new_game", compact=True)
+                yield Button("Launcher (l)", id="launcher", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Game over"
+        game, state = self.match.game, self.match.state
+        sheets = sorted(game.scores(state), key=lambda s: s.seat)
+        wins = set(game.winners(state))
+        star = "*" if getattr(self.app, "ascii", False) else "★"
+        table = self.query_one("#score-table", DataTable)
+        table.add_column("Category", key="category")
+        for sh in sheets:
+            label = seat_label(sh.seat, self.match.seats[sh.seat].name)
+            if sh.seat in wins:
+                label += f" {star}"
+            table.add_column(Content(label), key=f"seat-{sh.seat}")
+        categories: list[str] = []
+        for sh in sheets:
+            for cat in sh.parts:
+                if cat not in categories:
+                    categories.append(cat)
+        for cat in categories:
+            table.add_row(cat, *[_num(sh.parts.get(cat, 0)) for sh in sheets], key=cat)
+        table.add_row("Total", *[_num(sh.total) for sh in sheets], key="__total__")
+        if any(sh.tiebreak for sh in sheets):
+            table.add_row("Tie-break", *[" / ".join(_num(t) for t in sh.tiebreak) for sh in sheets], key="__tiebreak__")
+        table.focus()
+
+    def action_review(self) -> None:
+        from tui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.match))
+
+    def action_new_game(self) -> None:
+        from tui.screens.new_game import NewGameScreen
+
+        app: Any = self.app
+        app.go_launcher()
+        app.push_screen(
+            NewGameScreen(
+                self.match.game.id,
+                [s.name for s in self.match.seats],
+                [s.kind == "bot" for s in self.match.seats],
+            )
+        )
+
+    def action_launcher(self) -> None:
+        self.app.go_launcher()  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.action_launcher()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.match.game.id))
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "quit":
+            self.app.action_quit()  # type: ignore[unused-coroutine]
+        else:
+            self.run_action(event.button.id or "")

@@ -1,0 +1,138 @@
+"""Help: the keys of the screen you came from, then the game's rules (its RULES.md).
+
+Escape, ``q`` or ``?`` closes it. ``HelpScreen(None)`` (from the launcher) shows
+the keys and the list of games.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+#: Keys every screen understands, for the help page.
+GENERAL_KEYS: tuple[tuple[str, str], ...] = (
+    ("ctrl+p", "command palette: themes, save, export, help, review, undo/redo"),
+    ("?", "this help"),
+    ("Escape", "back / cancel"),
+    ("q, ctrl+q, ctrl+c", "quit (an open game is autosaved first)"),
+)
+
+#: The game screen's keys (see the TUI contract), listed even before a game starts.
+GAME_KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9, then letters", "pick that choice"),
+    ("Up / Down, Enter", "move the highlight, confirm"),
+    ("/", "filter the choices by typing"),
+    ("u / U", "undo / redo (when the table's undo policy allows)"),
+    ("r", "review the game move by move"),
+    ("s", "save to a file"),
+)
+
+REVIEW_KEYS: tuple[tuple[str, str], ...] = (
+    ("Left / Right", "one decision back / forward"),
+    ("Up / Down", "one turn back / forward"),
+    ("Home / End", "the set-up / the last decision"),
+    ("c", "continue the game from here (drops later decisions)"),
+)
+
+
+def rules_path(game_id: str) -> Path | None:
+    """The RULES.md of ``game_id``'s package (core/<pkg>/RULES.md), if the game is known."""
+    from core import GAMES
+
+    game = GAMES.get(game_id)
+    if game is None:
+        return None
+    module = sys.modules.get(type(game).__module__)
+    if module is None or not getattr(module, "__file__", None):
+        return None
+    return Path(module.__file__).parent / "RULES.md"
+
+
+def rules_markdown(game_id: str) -> str:
+    """The text of the game's RULES.md, or a sentence saying it is missing."""
+    path = rules_path(game_id)
+    if path is None:
+        return f"No rules found for the game {game_id!r}."
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"The rules page ({path.name}) is missing from this installation."
+
+
+def _escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def keys_table(title: str, rows: list[tuple[str, str]]) -> str:
+    lines = [f"## {title}", "", "| Key | Does |", "|---|---|"]
+    lines += [f"| {_escape(k)} | {_escape(d)} |" for k, d in rows]
+    return "\n".join(lines) + "\n"
+
+
+class HelpScreen(Screen[None]):
+    """The keys and the rules of ``game_id`` (None: the general help)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def _screen_keys(self) -> list[tuple[str, str]]:
+        """The visible bindings of the screen below (where help was asked for)."""
+        stack = self.app.screen_stack
+        below: Any = stack[-1] if stack and stack[-1] is not self else None
+        if below is None:
+            return []
+        rows: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for key, active in below.active_bindings.items():
+            b = active.binding
+            if not b.description or b.description in seen:
+                continue
+            seen.add(b.description)
+            rows.append((b.key_display or self.app.get_key_display(b), b.description))
+        return rows
+
+    def document(self) -> str:
+        parts = ["# Lowlands help", ""]
+        here = self._screen_keys()
+        if here:
+            parts.append(keys_table("Keys on this screen", here))
+        if self.game_id is not None:
+            parts.append(keys_table("Keys in a game", list(GAME_KEYS)))
+        parts.append(keys_table("Keys in review", list(REVIEW_KEYS)))
+        parts.append(keys_table("Keys everywhere", list(GENERAL_KEYS)))
+        if self.game_id is not None:
+            parts.append("---\n")
+            parts.append(rules_markdown(self.game_id))
+        else:
+            from core import GAMES
+
+            parts.append("## Games\n")
+            parts += [f"- **{g.title}**, {g.min_players}-{g.max_players} players" for g in GAMES.values()]
+        return "\n".join(parts)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help-scroll"):
+            yield Markdown(self.document(), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Help"
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

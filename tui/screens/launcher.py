@@ -1,0 +1,201 @@
+"""The launcher: continue an unfinished game, start, load or review one, themes, quit.
+
+Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
+shown in front of each line: 1-5 for the menu, a-p (no q) for unfinished games.
+The unfinished games come from ``saves.list_autosaves`` (newest first); a
+corrupt autosave is listed, greyed out, with its error, and is never deleted.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+#: (option id, hotkey, label) of the fixed menu, in order.
+MENU: tuple[tuple[str, str, str], ...] = (
+    ("new", "1", "New game"),
+    ("load", "2", "Load a saved game…"),
+    ("review", "3", "Review a saved game…"),
+    ("themes", "4", "Themes…"),
+    ("quit", "5", "Quit"),
+)
+#: hotkeys for unfinished games, in list order ("q" is quit, so it is skipped).
+SAVE_KEYS: str = "abcdefghijklmnop"
+
+
+def format_updated(updated: Any) -> str:
+    """An autosave's ``updated`` time as "2026-11-29 22:10" (local time when known)."""
+    if isinstance(updated, (int, float)):
+        return datetime.fromtimestamp(updated).strftime("%Y-%m-%d %H:%M")
+    if isinstance(updated, datetime):
+        dt = updated
+    else:
+        try:
+            dt = datetime.fromisoformat(str(updated))
+        except ValueError:
+            return str(updated)
+    if dt.tzinfo is not None:
+        dt = dt.astimezone()
+    return dt.strftime("%Y-%m-%d %H:%M")
+
+
+def describe_save(info: Any) -> str:
+    """One launcher line for a SaveInfo: game · players · decision N · updated."""
+    players = ", ".join(info.players) if isinstance(info.players, (list, tuple)) else str(info.players)
+    title = info.title or info.game_id or "?"
+    return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
+
+
+class LauncherScreen(Screen[None]):
+    """The first screen: the main menu and the unfinished games."""
+
+    BINDINGS = [
+        Binding("1", "pick('new')", "New", show=False),
+        Binding("2", "pick('load')", "Load", show=False),
+        Binding("3", "pick('review')", "Review", show=False),
+        Binding("4", "pick('themes')", "Themes", show=False),
+        Binding("5", "pick('quit')", "Quit", show=False),
+        Binding("question_mark", "help", "Help"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.autosaves: list[Any] = []
+        self.list_error: str = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="launcher"):
+            yield Static(Content("Lowlands — Dutch tabletop games at one keyboard"), id="launcher-title")
+            yield OptionList(id="launcher-menu")
+            yield Static("", id="launcher-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Launcher"
+        self.refresh_menu()
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    # -- the list ---------------------------------------------------------------
+    def _load_autosaves(self) -> list[Any]:
+        try:
+            from saves import list_autosaves
+        except ImportError as e:  # saves/ not written yet
+            self.list_error = f"Saved games are not available: {e}"
+            return []
+        try:
+            infos = list(list_autosaves(self.app.data_dir))
+        except OSError as e:
+            self.list_error = f"Cannot read the saves folder: {e}"
+            return []
+        self.list_error = ""
+        return [i for i in infos if i.error or not i.over]
+
+    def refresh_menu(self) -> None:
+        """Rebuild the menu with the current unfinished autosaves."""
+        menu = self.query_one("#launcher-menu", OptionList)
+        keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        self.autosaves = self._load_autosaves()
+        options: list[Option | None] = []
+        n_ok = 0
+        for i, info in enumerate(self.autosaves):
+            if info.error:
+                name = Path(info.path).name
+                options.append(
+                    Option(Content.assemble("   ✗ ", (f"{name}: {info.error}", "$text-error")), id=f"bad:{i}", disabled=True)
+                    if not getattr(self.app, "ascii", False)
+                    else Option(Content(f"   x {name}: {info.error}"), id=f"bad:{i}", disabled=True)
+                )
+            else:
+                key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
+                n_ok += 1
+                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}"), id=f"save:{i}"))
+        if options:
+            options.append(None)
+        for oid, key, label in MENU:
+            options.append(Option(Content(f" {key}  {label}"), id=oid))
+        menu.clear_options()
+        menu.add_options(options)
+        ids = [o.id for o in options if o is not None and not o.disabled]
+        target = keep if keep in ids else ids[0]
+        menu.highlighted = menu.get_option_index(target)
+        note = self.list_error
+        if not note and not n_ok:
+            note = "No unfinished games. Press 1 to start one."
+        self.query_one("#launcher-note", Static).update(Content(note))
+
+    # -- keys -----------------------------------------------------------------------
+    def on_key(self, event: Any) -> None:
+        ch = event.character
+        if ch and ch in SAVE_KEYS and event.key == ch:
+            ok = [i for i, info in enumerate(self.autosaves) if not info.error]
+            k = SAVE_KEYS.index(ch)
+            if k < len(ok):
+                event.stop()
+                event.prevent_default()
+                self.continue_save(ok[k])
+
+    def action_pick(self, option_id: str) -> None:
+        menu = self.query_one("#launcher-menu", OptionList)
+        try:
+            menu.highlighted = menu.get_option_index(option_id)
+        except Exception:  # noqa: BLE001 - option missing
+            return
+        self._run(option_id)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None))
+
+    @on(OptionList.OptionSelected, "#launcher-menu")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id:
+            self._run(event.option_id)
+
+    def _run(self, option_id: str) -> None:
+        app: Any = self.app
+        if option_id.startswith("save:"):
+            self.continue_save(int(option_id[5:]))
+        elif option_id == "new":
+            from tui.screens.new_game import NewGameScreen
+
+            app.push_screen(NewGameScreen())
+        elif option_id == "load":
+            self.ask_and_open(review=False)
+        elif option_id == "review":
+            self.ask_and_open(review=True)
+        elif option_id == "themes":
+            app.action_change_theme()
+        elif option_id == "quit":
+            app.action_quit()
+
+    # -- actions --------------------------------------------------------------------
+    def continue_save(self, index: int) -> None:
+        """Load the unfinished autosave at ``index`` and open its game screen."""
+        info = self.autosaves[index]
+        self.app.open_file(Path(info.path), review=False)  # type: ignore[attr-defined]
+
+    @work
+    async def ask_and_open(self, review: bool) -> None:
+        from tui.screens.dialogs import PathDialog
+
+        folder = Path(self.app.data_dir) / "saves"  # type: ignore[attr-defined]
+        title = "Review a saved game (path)" if review else "Load a saved game (path)"
+        path = await self.app.push_screen_wait(PathDialog(title, f"{folder}/", must_exist=True, action="Open"))
+        if path is not None:
+            self.app.open_file(path, review=review)  # type: ignore[attr-defined]

@@ -1,0 +1,342 @@
+"""The new-game form: game, seats (names, human or bot), seed, undo policy,
+curtain, and the game's own Options.
+
+The Options form is generic: it is built from the fields of the game's
+``Options`` msgspec Struct (bool -> Checkbox, int -> Input, Literal -> Select,
+str -> Input), so a new game's variants appear without UI code.
+Empty or duplicate names are refused with a message beside the field.
+Start (ctrl+s, or Enter in a field) opens ``screen_for(match, ...)``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import typing
+from typing import Any, Literal
+
+import msgspec
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+#: Default seat names, one per seat (Dutch names, so the table is set at once).
+DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Bram", "Cato", "Daan", "Eva", "Floor", "Gijs", "Hanna")
+#: Most seats any form offers (rows mounted; only the chosen count is shown).
+MAX_SEATS = 8
+
+
+def validate_names(names: list[str]) -> list[str]:
+    """Per seat: "" if the name is fine, else why not ("A name is needed",
+    "Same name as seat 1"). Names compare stripped and case-insensitively."""
+    errors: list[str] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(names):
+        name = raw.strip()
+        key = name.casefold()
+        if not name:
+            errors.append("A name is needed")
+        elif key in seen:
+            errors.append(f"Same name as seat {seen[key] + 1}")
+        else:
+            errors.append("")
+        if name and key not in seen:
+            seen[key] = i
+    return errors
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in the form: None for blank (random), else an int.
+
+    Raises ValueError with a sentence for anything that is not a whole number.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("The seed must be a whole number (or blank for random)") from None
+
+
+def option_fields(options_type: type[msgspec.Struct]) -> list[msgspec.structs.FieldInfo]:
+    """The fields of a game's Options struct, in declaration order."""
+    return list(msgspec.structs.fields(options_type))
+
+
+def _default_of(field: msgspec.structs.FieldInfo) -> Any:
+    if field.default is not msgspec.NODEFAULT:
+        return field.default
+    if field.default_factory is not msgspec.NODEFAULT:
+        return field.default_factory()
+    return None
+
+
+def _literal_args(tp: Any) -> tuple[Any, ...] | None:
+    return typing.get_args(tp) if typing.get_origin(tp) is Literal else None
+
+
+class Tick(Checkbox):
+    """A Checkbox whose mark shows its state without colour: "X" on, blank off
+    (Textual's draws "X" in both states, told apart only by colour, which
+    NO_COLOR removes); "[X]" under ``--ascii``."""
+
+    @property
+    def _button(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        if getattr(self.app, "ascii", False):
+            self.BUTTON_LEFT, self.BUTTON_RIGHT = "[", "]"
+        return super()._button
+
+
+class NewGameScreen(Screen[None]):
+    """Set up a table and start the game.
+
+    Args:
+        game_id: the game chosen at first (default: the first registered).
+        players: names to prefill (e.g. the last table's).
+        bots: which of those seats are bots.
+    """
+
+    AUTO_FOCUS = "#name-0"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game_id: str | None = None, players: list[str] | None = None, bots: list[bool] | None = None) -> None:
+        super().__init__()
+        from core import GAMES
+
+        self.games = dict(GAMES)
+        self.game_id = game_id if game_id in self.games else next(iter(self.games))
+        self.prefill = list(players or [])
+        self.prefill_bots = list(bots or [])
+
+    @property
+    def game(self) -> Any:
+        return self.games[self.game_id]
+
+    def _count_options(self) -> list[tuple[str, int]]:
+        g = self.game
+        return [(str(n), n) for n in range(g.min_players, g.max_players + 1)]
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        count = len(self.prefill) if g.min_players <= len(self.prefill) <= g.max_players else min(3, g.max_players)
+        count = max(count, g.min_players)
+        yield Header()
+        with VerticalScroll(id="new-game"):
+            with Horizontal(classes="form-row"):
+                yield Label("Game", classes="form-label")
+                yield Select(
+                    [(f"{gm.title} ({gm.min_players}-{gm.max_players} players)", gid) for gid, gm in self.games.items()],
+                    value=self.game_id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="form-label")
+                yield Select(self._count_options(), value=count, allow_blank=False, compact=True, id="count")
+            for i in range(MAX_SEATS):
+                name = self.prefill[i] if i < len(self.prefill) else DEFAULT_NAMES[i]
+                bot = self.prefill_bots[i] if i < len(self.prefill_bots) else False
+                with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}") as row:
+                    row.display = i < count
+                    yield Label(Content(f"  Seat {i + 1}"), classes="form-label")
+                    yield Input(value=name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name")
+                    yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
+                    yield Static("", id=f"name-error-{i}", classes="field-error")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="blank = random", compact=True, id="seed", restrict=r"-?[0-9]*")
+                yield Static("", id="seed-error", classes="field-error")
+            with Horizontal(classes="form-row"):
+                yield Label("Undo", classes="form-label")
+                yield Select(
+                    [("friendly: any decision", "friendly"), ("strict: own turn, no peeking", "strict")],
+                    value="friendly",
+                    allow_blank=False,
+                    compact=True,
+                    id="undo",
+                )
+            with Horizontal(classes="form-row"):
+                yield Label("Curtain", classes="form-label")
+                yield Tick(
+                    "hide the board between players",
+                    bool(getattr(self.app, "curtain", False)),
+                    compact=True,
+                    id="curtain",
+                )
+            yield Vertical(id="options-form")
+            with Horizontal(classes="form-row form-buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="back", compact=True)
+            yield Static("", id="form-message", classes="field-error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        self.sub_title = "New game"
+        await self._build_options()
+        self.query_one("#name-0", Input).focus()
+
+    # -- game-dependent parts ----------------------------------------------------
+    async def _build_options(self) -> None:
+        box = self.query_one("#options-form", Vertical)
+        await box.remove_children()
+        fields = option_fields(self.game.Options)
+        if not fields:
+            return
+        rows: list[Any] = [Static(Content(f"{self.game.title} options"), classes="form-section")]
+        for f in fields:
+            default = _default_of(f)
+            label = Label(Content(f.name.replace("_", " ")), classes="form-label")
+            lits = _literal_args(f.type)
+            if f.type is bool:
+                widget: Any = Tick("", bool(default), compact=True, id=f"opt-{f.name}")
+            elif lits is not None:
+                widget = Select([(str(v), v) for v in lits], value=default if default in lits else lits[0], allow_blank=False, compact=True, id=f"opt-{f.name}")
+            elif f.type is int:
+                widget = Input(value="" if default is None else str(default), compact=True, restrict=r"-?[0-9]*", id=f"opt-{f.name}")
+            else:
+                widget = Input(value="" if default is None else str(default), compact=True, id=f"opt-{f.name}")
+            rows.append(Horizontal(label, widget, Static("", id=f"opt-error-{f.name}", classes="field-error"), classes="form-row"))
+        await box.mount_all(rows)
+
+    @on(Select.Changed, "#game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if event.value == self.game_id or event.value is Select.BLANK:
+            return
+        self.game_id = str(event.value)
+        count = self.query_one("#count", Select)
+        old = count.value
+        count.set_options(self._count_options())
+        g = self.game
+        count.value = old if isinstance(old, int) and g.min_players <= old <= g.max_players else g.min_players
+        self._show_seats()
+        await self._build_options()
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        self._show_seats()
+
+    def seat_count(self) -> int:
+        v = self.query_one("#count", Select).value
+        return int(v) if isinstance(v, int) else self.game.min_players
+
+    def _show_seats(self) -> None:
+        n = self.seat_count()
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < n
+        self._check_names()
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        self._check_names()
+
+    def _check_names(self) -> bool:
+        """Show each shown seat's name problem beside it; True if all are fine."""
+        names = [self.query_one(f"#name-{i}", Input).value for i in range(self.seat_count())]
+        errors = validate_names(names)
+        for i in range(MAX_SEATS):
+            box = self.query_one(f"#name-error-{i}", Static)
+            box.update(Content(errors[i] if i < len(errors) else ""))
+        return not any(errors)
+
+    # -- start -----------------------------------------------------------------------
+    def read_options(self) -> Any:
+        """The game's Options struct from the form; ValueError naming the field."""
+        values: dict[str, Any] = {}
+        for f in option_fields(self.game.Options):
+            w = self.query_one(f"#opt-{f.name}")
+            err = self.query_one(f"#opt-error-{f.name}", Static)
+            err.update("")
+            if isinstance(w, Checkbox):
+                values[f.name] = w.value
+            elif isinstance(w, Select):
+                values[f.name] = w.value
+            elif f.type is int:
+                text = w.value.strip()
+                if not text:
+                    err.update("A whole number is needed")
+                    raise ValueError(f"{f.name}: a whole number is needed")
+                values[f.name] = int(text)
+            else:
+                values[f.name] = w.value
+        try:
+            return msgspec.convert(values, self.game.Options)
+        except msgspec.ValidationError as e:
+            raise ValueError(str(e)) from None
+
+    def build_match(self) -> Any | None:
+        """The Match the form describes, or None (with messages shown) if invalid."""
+        from core.match import Match, Seat
+
+        message = self.query_one("#form-message", Static)
+        message.update("")
+        ok = self._check_names()
+        seed_err = self.query_one("#seed-error", Static)
+        seed_err.update("")
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError as e:
+            seed_err.update(Content(str(e)))
+            ok = False
+            seed = None
+        try:
+            options = self.read_options()
+        except ValueError as e:
+            message.update(Content(f"Options: {e}"))
+            ok = False
+            options = None
+        if not ok:
+            if not message.content:
+                message.update("Fix the marked fields to start.")
+            return None
+        n = self.seat_count()
+        seats = [
+            Seat(self.query_one(f"#name-{i}", Input).value.strip(), "bot" if self.query_one(f"#bot-{i}", Checkbox).value else "human")
+            for i in range(n)
+        ]
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        undo = self.query_one("#undo", Select).value
+        try:
+            return Match(self.game, seats, seed, options, undo_policy=undo)  # type: ignore[arg-type]
+        except ValueError as e:
+            message.update(Content(str(e)))
+            return None
+
+    def action_start(self) -> None:
+        match = self.build_match()
+        if match is None:
+            return
+        from tui.screens import screen_for
+
+        curtain = self.query_one("#curtain", Checkbox).value
+        try:
+            screen = screen_for(match, data_dir=self.app.data_dir, curtain=curtain)  # type: ignore[attr-defined]
+        except RuntimeError as e:
+            self.query_one("#form-message", Static).update(Content(str(e)))
+            return
+        self.app.switch_screen(screen)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()

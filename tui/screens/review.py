@@ -1,0 +1,275 @@
+"""Review: step through a match decision by decision without touching the live game.
+
+Keys: Left/Right one decision, Up/Down one turn (``match.turn_starts()``),
+Home/End the set-up / the last decision, ``c`` continue from here (after a
+confirmation it drops every later decision: ``match.continue_from``), Escape back.
+The board shows the state at the cursor (public view); the log marks the move
+at the cursor and says what it changed (``game.tallies`` before vs after); one
+Sparkline per seat draws its score over the whole match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList, Sparkline, Static
+from textual.widgets.option_list import Option
+
+from themes import seat_label
+
+
+def score_key(tallies: list[dict[str, float]]) -> str | None:
+    """The tally that is the score: "VP" when there is one, else the first key."""
+    if not tallies or not tallies[0]:
+        return None
+    return "VP" if "VP" in tallies[0] else next(iter(tallies[0]))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]], names: list[str]) -> list[str]:
+    """Lines like "(2) Bob: VP 5 → 8 (+3)" for every tally that changed."""
+    lines: list[str] = []
+    for seat, (b, a) in enumerate(zip(before, after)):
+        for key, new in a.items():
+            old = b.get(key, 0)
+            if new != old:
+                diff = new - old
+                sign = "+" if diff > 0 else "-"
+                lines.append(f"{seat_label(seat, names[seat])}: {key} {_num(old)} -> {_num(new)} ({sign}{_num(abs(diff))})")
+    return lines
+
+
+class ReviewLog(OptionList, can_focus=False):
+    """The move list; the screen drives the highlight (clicks jump there)."""
+
+
+class ReviewScreen(Screen[None]):
+    """Read-only replay of ``match``; ``c`` continues the game from the cursor.
+
+    Args:
+        match: the match to review (its moves are not changed unless the
+            player confirms "continue from here").
+        ply: where the cursor starts (default: the last decision).
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("right", "step(1)", "Forward", key_display="→"),
+        Binding("up", "turn(-1)", "Prev turn", key_display="↑"),
+        Binding("down", "turn(1)", "Next turn", key_display="↓"),
+        Binding("home", "jump('start')", "Start"),
+        Binding("end", "jump('end')", "End"),
+        Binding("c", "continue_here", "Continue from here"),
+        Binding("escape", "back", "Back"),
+        Binding("question_mark", "help", "Help", show=False),
+    ]
+
+    def __init__(self, match: Any, *, ply: int | None = None) -> None:
+        super().__init__()
+        self.match = match
+        self.game = match.game
+        self.names = [s.name for s in match.seats]
+        self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
+        self._states: list[Any] = []
+        self._tallies: list[list[dict[str, float]]] = []
+        self._turn_starts: list[int] = []
+        self.board: Any = None
+
+    # -- data -------------------------------------------------------------------
+    def _load(self) -> None:
+        m = self.match
+        self._states = [m.state_at(i) for i in range(m.ply + 1)]
+        self._tallies = [self.game.tallies(s) for s in self._states]
+        self._turn_starts = m.turn_starts()
+
+    def _log_lines(self) -> list[str]:
+        lines = ["   0. Set-up"]
+        for i, move in enumerate(self.match.moves):
+            try:
+                text = self.game.describe(self._states[i], move)
+            except Exception:  # noqa: BLE001 - a describe bug must not stop review
+                text = self.game.notation(move)
+            lines.append(f"{i + 1:>4}. {text}")
+        return lines
+
+    # -- compose -----------------------------------------------------------------
+    def _make_board(self) -> Any:
+        try:
+            from tui.boards import board_for
+        except ImportError:
+            return None
+        try:
+            return board_for(self.game.id)(id="review-board")
+        except Exception:  # noqa: BLE001 - fall back to the tallies view
+            return None
+
+    def compose(self) -> ComposeResult:
+        self._load()
+        yield Header()
+        with Horizontal(id="review"):
+            with VerticalScroll(id="review-board-box"):
+                self.board = self._make_board()
+                if self.board is not None:
+                    yield self.board
+                else:
+                    yield Static("", id="review-tallies")
+            with Vertical(id="review-side"):
+                yield Label("", id="review-position")
+                yield ReviewLog(*[Option(Content(t)) for t in self._log_lines()], id="review-log")
+                yield Static("", id="review-changes")
+                with Vertical(id="review-sparks"):
+                    key = score_key(self._tallies[0]) if self._tallies else None
+                    for seat, name in enumerate(self.names):
+                        data = [t[seat].get(key, 0) for t in self._tallies] if key else [0]
+                        yield Label(Content(seat_label(seat, name)), id=f"spark-label-{seat}", classes="spark-label")
+                        yield Sparkline(data, summary_function=max, id=f"spark-{seat}", classes=f"spark seat-{seat + 1}")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_cursor()
+
+    # -- showing -----------------------------------------------------------------
+    def turn_of(self, ply: int) -> int:
+        """1-based turn number containing ``ply`` (by ``match.turn_starts``)."""
+        return sum(1 for s in self._turn_starts if s <= ply)
+
+    def show_cursor(self) -> None:
+        """Redraw board, log mark, changes and labels for the cursor."""
+        i = self.cursor
+        state = self._states[i]
+        total = self.match.ply
+        self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
+        self.query_one("#review-position", Label).update(
+            Content(f"Decision {i}/{total}, turn {self.turn_of(i)}/{len(self._turn_starts)}")
+        )
+        if self.board is not None:
+            try:
+                self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
+            except Exception as e:  # noqa: BLE001
+                self.notify(f"The board could not be drawn: {e}", severity="error")
+        else:
+            rows = []
+            for seat, t in enumerate(self._tallies[i]):
+                parts = ", ".join(f"{k} {_num(v)}" for k, v in t.items())
+                rows.append(f"{seat_label(seat, self.names[seat])}: {parts}")
+            self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
+        log = self.query_one("#review-log", ReviewLog)
+        log.highlighted = i
+        log.scroll_to_highlight()
+        if i == 0:
+            changes = ["The set-up, before the first decision."]
+        else:
+            mover = self.match.movers[i - 1]
+            changes = [f"Decided by {seat_label(mover, self.names[mover])}."]
+            changes += tally_changes(self._tallies[i - 1], self._tallies[i], self.names) or ["No score changed."]
+        self.query_one("#review-changes", Static).update(Content("\n".join(changes)))
+        key = score_key(self._tallies[i])
+        for seat, name in enumerate(self.names):
+            now = _num(self._tallies[i][seat].get(key, 0)) if key else ""
+            self.query_one(f"#spark-label-{seat}", Label).update(Content(f"{seat_label(seat, name)}  {key or ''} {now}"))
+
+    def move_to(self, ply: int) -> None:
+        self.cursor = max(0, min(ply, self.match.ply))
+        self.show_cursor()
+
+    # -- actions -------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        self.move_to(self.cursor + delta)
+
+    def action_turn(self, delta: int) -> None:
+        starts = self._turn_starts
+        if delta < 0:
+            earlier = [s for s in starts if s < self.cursor]
+            self.move_to(earlier[-1] if earlier else 0)
+        else:
+            later = [s for s in starts if s > self.cursor]
+            self.move_to(later[0] if later else self.match.ply)
+
+    def action_jump(self, where: str) -> None:
+        self.move_to(0 if where == "start" else self.match.ply)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.game.id))
+
+    @on(OptionList.OptionSelected, "#review-log")
+    @on(OptionList.OptionHighlighted, "#review-log")
+    def _clicked(self, event: OptionList.OptionMessage) -> None:
+        event.stop()
+        if event.option_index != self.cursor:
+            self.move_to(event.option_index)
+
+    @work(exclusive=True, group="review-continue")
+    async def action_continue_here(self) -> None:
+        from tui.screens.dialogs import ConfirmDialog
+
+        dropped = self.match.ply - self.cursor
+        if dropped > 0:
+            later = "decision" if dropped == 1 else "decisions"
+            ok = await self.app.push_screen_wait(
+                ConfirmDialog(
+                    f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped.",
+                    yes="Continue from here",
+                    no="Keep reviewing",
+                    title="Continue from here",
+                )
+            )
+            if not ok:
+                return
+            self.match.continue_from(self.cursor)
+            self._autosave()
+        self._return_to_game()
+
+    def _autosave(self) -> None:
+        data_dir = getattr(self.app, "data_dir", None)
+        if data_dir is None:
+            return
+        try:
+            from saves import autosave
+
+            autosave(self.match, data_dir)
+        except Exception as e:  # noqa: BLE001 - SaveError or saves missing
+            self.notify(f"Autosave failed: {e}", severity="error")
+
+    def _return_to_game(self) -> None:
+        """Back to this match's game screen (opening one if there is none below)."""
+        from tui.screens.game_over import GameOverScreen
+
+        stack = self.app.screen_stack
+        for i in range(len(stack) - 2, -1, -1):
+            s = stack[i]
+            if getattr(s, "match", None) is self.match and not isinstance(s, (ReviewScreen, GameOverScreen)):
+                for _ in range(len(stack) - 1 - i):
+                    self.app.pop_screen()
+                return
+        # opened from a file: replace this match's review / game-over screens by its game
+        k = 0
+        while (
+            k < len(stack) - 1
+            and isinstance(stack[-1 - k], (ReviewScreen, GameOverScreen))
+            and getattr(stack[-1 - k], "match", None) is self.match
+        ):
+            k += 1
+        from tui.screens import screen_for
+
+        try:
+            screen = screen_for(self.match, data_dir=self.app.data_dir, curtain=getattr(self.app, "curtain", False))  # type: ignore[attr-defined]
+        except RuntimeError as e:
+            self.notify(str(e), severity="error")
+            return
+        for _ in range(k - 1):
+            self.app.pop_screen()
+        self.app.switch_screen(screen)
