@@ -133,3 +133,27 @@ def bench_saves(runs: int = 20, want: int = 200, out=print) -> None:
     if m.ply < want:
         out(f"    per decision {per:.3f} ms -> {want} decisions ~ {per * want:.1f} ms (extrapolated)")
     out(f"    target: load of a {want}-decision save < {TARGET_LOAD_MS:.0f} ms: {ok}")
+    _full_game_loads(runs, out)
+
+
+def _full_game_loads(runs: int, out=print) -> None:
+    """Load-with-replay of one whole random game per registered game, at most players."""
+    import core
+    from core.match import Match, Seat
+    from saves import decode_match, encode_match
+
+    out(f"    whole random games at the most players, decode_match median of {runs}:")
+    for gid, game in sorted(core.GAMES.items()):
+        try:
+            n = game.max_players
+            m = Match(game, [Seat(f"P{i + 1}") for i in range(n)], 1)
+            rng = random.Random(1)
+            while not m.is_over():
+                m.push(rng.choice(m.legal_moves()))
+            data = encode_match(m)
+            med, _ = _median_ms(lambda: decode_match(data), runs)
+        except Exception as e:  # a game still being written must not stop the run
+            out(f"      {gid:<16} failed: {type(e).__name__}: {e}")
+            continue
+        out(f"      {gid:<16} {n}p  {m.ply:5d} decisions  {len(data):7d} bytes  load {med:8.2f} ms"
+            f"  ({med / m.ply * 1000:.0f} us/decision)")

@@ -27,7 +27,7 @@ COLS, ROWS = 120, 40
 #: Text that shows once each screen has painted (escape sequences are stripped
 #: before looking). Overridable for a changed launcher via the environment.
 BARE_MARKER = "Bare app ready"
-LAUNCHER_MARKER = os.environ.get("LOWLANDS_BENCH_LAUNCHER_MARKER", "Lowlands")
+LAUNCHER_MARKER = os.environ.get("LOWLANDS_BENCH_LAUNCHER_MARKER", "New game")
 GAME_MARKER = os.environ.get("LOWLANDS_BENCH_GAME_MARKER", "Ann")
 
 TARGET_STARTUP_RATIO = 1.3
