@@ -206,15 +206,10 @@ BID_CHOICES: Final[int] = 30
 
 def card_color(card: str) -> str:
     """The deck (and discard pile) a card belongs to: "i2" -> "yellow"."""
-    if card.startswith("g-") or card in ("windmill", "palace", "market", "dice") or card.startswith("gov-"):
-        return "grey"
-    if card[0] == "i":
-        return "yellow"
-    if card[0] == "s":
-        return "orange"
-    if card[0] == "a":
-        return "brown"
-    return "blue"
+    for color, cards in DECKS.items():
+        if card in cards:
+            return color
+    raise ValueError(f"Unknown card {card!r}")
 
 
 def acts_as(card: str) -> str:
