@@ -75,6 +75,20 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return path
 
 
+def _umask() -> int:
+    """The process umask, read without changing it where the OS allows."""
+    try:
+        with open("/proc/self/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: the classic read-by-setting, restored at once
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (temp file, flush, fsync, os.replace).
 
@@ -89,9 +103,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     try:
         mode = target.stat().st_mode & 0o7777
     except FileNotFoundError:
-        mask = os.umask(0)
-        os.umask(mask)
-        mode = 0o666 & ~mask
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -218,11 +230,32 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     return info
 
 
+#: save_info results by (path, inode, size, mtime_ns): a file rewritten since
+#: (an atomic save makes a new inode) changes its key.
+_INFO_CACHE: dict[tuple[str, int, int, int], SaveInfo] = {}
+
+
+def _cached_info(p: Path) -> SaveInfo:
+    try:
+        st = p.stat()
+    except OSError:
+        return save_info(p)
+    key = (str(p), st.st_ino, st.st_size, st.st_mtime_ns)
+    hit = _INFO_CACHE.get(key)
+    if hit is None:
+        hit = save_info(p)
+        if len(_INFO_CACHE) > 512:
+            _INFO_CACHE.clear()
+        _INFO_CACHE[key] = hit
+    return msgspec.structs.replace(hit, players=list(hit.players))  # a copy the caller may change
+
+
 def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
     """Every autosave under ``root/autosave``, newest first.
 
     Each file is loaded (replayed) to check it; one that does not load is still
-    listed, with ``error`` set. Never raises, never modifies a file. Temporary
+    listed, with ``error`` set. Results are remembered per (path, inode, size,
+    modification time), so listing again after one autosave replays one file. Never raises, never modifies a file. Temporary
     files of interrupted writes (".*.tmp") are skipped. A missing folder gives [].
     """
     folder = Path(root) / AUTOSAVE_DIR
@@ -230,6 +263,6 @@ def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
         return []
-    infos = [save_info(p) for p in paths]
+    infos = [_cached_info(p) for p in paths]
     infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
     return infos

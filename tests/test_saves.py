@@ -364,6 +364,22 @@ def test_list_autosaves_newest_first_with_corrupt_files(tmp_path, monkeypatch):
     assert {f.name: (f.read_bytes(), f.stat().st_mtime_ns) for f in folder.iterdir()} == snapshot
 
 
+def test_list_autosaves_sees_every_rewrite(tmp_path):
+    m = make_match(moves=4)
+    autosave(m, tmp_path)
+    [first] = list_autosaves(tmp_path)
+    first.players.append("Zed")  # the caller's copy; the next listing is not affected
+    for _ in range(3):
+        m.push(m.legal_moves()[0])
+        autosave(m, tmp_path)
+        [info] = list_autosaves(tmp_path)
+        assert info.ply == m.ply and info.players == ["Ann", "Bob", "Cy"]
+    p = tmp_path / "autosave" / f"{m.id}.json"
+    p.write_bytes(p.read_bytes()[:-30])  # damaged in place, by something else
+    [info] = list_autosaves(tmp_path)
+    assert "may be truncated" in info.error
+
+
 def test_list_autosaves_never_raises_on_unreadable_entries(tmp_path):
     (tmp_path / "autosave" / "dir.json").mkdir(parents=True)
     [info] = list_autosaves(tmp_path)

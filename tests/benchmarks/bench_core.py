@@ -134,6 +134,24 @@ def bench_saves(runs: int = 20, want: int = 200, out=print) -> None:
         out(f"    per decision {per:.3f} ms -> {want} decisions ~ {per * want:.1f} ms (extrapolated)")
     out(f"    target: load of a {want}-decision save < {TARGET_LOAD_MS:.0f} ms: {ok}")
     _full_game_loads(runs, out)
+    _list_autosaves(m, out)
+
+
+def _list_autosaves(m, out=print, copies: int = 10) -> None:
+    """list_autosaves (which replays every file to check it) over ``copies`` autosaves."""
+    from saves import autosave, list_autosaves
+
+    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
+        original = m.id
+        try:
+            for i in range(copies):
+                m.id = f"bench{i:02d}"
+                autosave(m, Path(tmp))
+        finally:
+            m.id = original
+        med, _ = _median_ms(lambda: list_autosaves(Path(tmp)), 5)
+    out(f"    list_autosaves over {copies} autosaves of {m.ply} decisions: median {med:.1f} ms"
+        " (the launcher pays this at start)")
 
 
 def _full_game_loads(runs: int, out=print) -> None:
