@@ -1,0 +1,320 @@
+"""Gift of Tulips: its board (GiftOfTulipsBoard) and game screen (GiftOfTulipsScreen).
+
+The board shows (rules: ``rules/gift-of-tulips.source.txt``, fact sheet part A):
+the festival ranking 1st..4th with each variety's total and cards and the
+Give/Keep/Majority values of each rank (A5); each player's bouquet by variety
+(count and value); the deck and the secret festival (the viewer's own secret
+cards face up); the drawn card (only for the seat to move) or, during set-up,
+the two cards to choose from; the score track (VP per player). Each variety has
+a colour and a letter: p pink, b blue, o orange, v violet.
+
+Importing this module registers the board (``tui.boards.BOARDS``) and the
+screen (``tui.screens.GAME_SCREENS``) under "gift-of-tulips".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from core.gift_of_tulips import components as C
+from core.gift_of_tulips.rules import Add, Choose, Give, Keep, Secret, festival_total, majority_awards, rank_of, rerank
+from core.engine import copy_state
+from tui.boards import register_board
+from tui.screens.game import GameScreen
+from tui.widgets.board import Board
+from tui.widgets.cards import Card, CardRow, Cards
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.track import Track
+
+GAME_ID = "gift-of-tulips"
+
+#: Variety colours; the letter (p b o v) always comes with them.
+VARIETY_STYLES: dict[str, str] = {
+    "p": "bold #ff79c6",
+    "b": "bold #4f9dff",
+    "o": "bold #ff9f43",
+    "v": "bold #a98bff",
+}
+
+
+def vtext(v: str, *, name: bool = True, extra: str = "") -> Text:
+    """A variety as coloured text: "p pink" (or just "p")."""
+    style = f"{VARIETY_STYLES[v]} {extra}".strip()
+    return Text(f"{v} {C.VARIETIES[v]}" if name else v, style=style)
+
+
+def card_text(card: str) -> str:
+    """"p3" -> "pink 3 (p3)"."""
+    return f"{C.card_name(card)} ({card})"
+
+
+def added_rank(state: Any, card: str) -> int:
+    """The 0-based festival rank ``card``'s variety would have after adding it face up."""
+    s = copy_state(state)
+    s.festival.setdefault(card[0], []).append(card)
+    rerank(s, card[0])
+    return rank_of(s, card[0])
+
+
+class GiftOfTulipsBoard(Board):
+    """The Gift of Tulips table: festival, bouquets, cards in play, score track."""
+
+    DEFAULT_CSS = """
+    GiftOfTulipsBoard {
+        height: auto;
+    }
+    GiftOfTulipsBoard > Static, GiftOfTulipsBoard > Cards, GiftOfTulipsBoard > Track {
+        height: auto;
+        margin: 0 0 1 0;
+    }
+    GiftOfTulipsBoard > #got-score {
+        margin: 0;
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="got-festival")
+        yield Static(id="got-bouquets")
+        yield Cards(id="got-cards", label_width=7)
+        yield Track(40, grow=True, title="Score (VP)", id="got-score")
+
+    def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
+             targets: Sequence[Any] = ()) -> None:
+        """Redraw for ``state`` (already ``game.view(state, viewer)``); ``targets``
+        = the legal moves under the picker's cursor, highlighted on the board."""
+        self._last = (game, state, viewer, list(seats), tuple(targets))
+        target = targets[0] if targets else None
+        letters = seat_letters(seats)
+        wide = (self.size.width or 46) >= 64
+        drawn = state.drawn if state.drawn and state.drawn != C.HIDDEN else ""
+        self._festival(state, target, drawn, wide)
+        self._bouquets(state, target, drawn, seats, letters, wide)
+        self._cards(state, target, drawn, viewer, seats)
+        self._score(state, target, drawn, seats, letters)
+
+    def on_resize(self, event: Any) -> None:
+        last = getattr(self, "_last", None)
+        if last is not None and event.size.width != getattr(self, "_last_width", None):
+            self._last_width = event.size.width
+            game, state, viewer, seats, targets = last
+            self.show(game, state, viewer=viewer, seats=seats, targets=targets)
+
+    # -- festival ----------------------------------------------------------------
+    def _festival(self, state: Any, target: Any, drawn: str, wide: bool) -> None:
+        n = len(state.players)
+        levels = C.majority_levels(n)
+        pointer = glyph(self, "▶", ">")
+        t = Table.grid(padding=(0, 1))
+        t.add_column(width=1)  # pointer
+        t.add_column(no_wrap=True)  # rank
+        t.add_column(no_wrap=True, min_width=8)  # variety
+        t.add_column(justify="right", no_wrap=True)  # sum
+        t.add_column(justify="right", no_wrap=True)  # give
+        t.add_column(justify="right", no_wrap=True)  # keep
+        for _ in range(levels):
+            t.add_column(justify="right", no_wrap=True)
+        t.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # cards
+        maj_heads = ["most", "2nd", "3rd"][:levels]
+        t.add_row("", Text("Rank", style="dim"), Text("Festival", style="bold"), Text("sum", style="dim"),
+                  Text("give", style="dim"), Text("keep", style="dim"),
+                  *[Text(h, style="dim") for h in maj_heads], Text("cards" if wide else "", style="dim"))
+        hot_v = drawn[0] if drawn else ""
+        add_to = added_rank(state, drawn) if isinstance(target, Add) and drawn else None
+        for rank in range(4):
+            v = state.ranking[rank] if rank < len(state.ranking) else ""
+            row_hot = bool(v) and v == hot_v and isinstance(target, (Keep, Give, Add))
+            give_cell = Text(f"+{C.GIVE_BONUS[rank]}")
+            keep_cell = Text(str(C.KEEP_POINTS[rank]))
+            if row_hot and isinstance(target, Give):
+                give_cell.stylize(HIGHLIGHT)
+            if row_hot and isinstance(target, Keep):
+                keep_cell.stylize(HIGHLIGHT)
+            majs = [Text(str(C.MAJORITY[rank][lv]) if rank < 3 else "-") for lv in range(levels)]
+            cards = state.festival.get(v, []) if v else []
+            if v:
+                var_cell = vtext(v, extra="reverse" if row_hot else "")
+                total = Text(str(festival_total(state, v)))
+                stack = Text(" ".join(c[1] for c in cards), style=VARIETY_STYLES[v]) if wide else Text(f"x{len(cards)}", style="dim")
+            else:
+                var_cell = Text("(empty)", style="dim")
+                total = Text("")
+                stack = Text("")
+            rank_cell = Text(C.RANK_NAMES[rank], style="bold")
+            if add_to == rank:
+                rank_cell = Text(C.RANK_NAMES[rank], style=HIGHLIGHT)
+                stack = Text(f"{pointer}{drawn} here", style=HIGHLIGHT)
+            t.add_row(pointer if row_hot or add_to == rank else "", rank_cell, var_cell, total, give_cell,
+                      keep_cell, *majs, stack)
+        unranked = [v for v in C.VARIETY_ORDER if v not in state.ranking]
+        parts: list[Any] = [t]
+        if unranked:
+            line = Text("  Unranked (score as 4th): ", style="dim")
+            for i, v in enumerate(unranked):
+                if i:
+                    line.append(", ")
+                line.append_text(vtext(v, extra="reverse" if v == hot_v and target is not None and not isinstance(target, Secret) else ""))
+            parts.append(line)
+        if wide:
+            parts.append(Text("  give = card value + bonus; keep and majorities in VP", style="dim"))
+        self.query_one("#got-festival", Static).update(Group(*parts))
+
+    # -- bouquets ----------------------------------------------------------------
+    def _bouquets(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
+                  wide: bool) -> None:
+        dot = glyph(self, "·", "/")
+        pointer = glyph(self, "▶", ">")
+        cur = state.current if state.phase != "over" else -1
+        gets = -1
+        if drawn and isinstance(target, Keep):
+            gets = cur
+        elif drawn and isinstance(target, Give):
+            gets = target.to
+        t = Table.grid(padding=(0, 1))
+        t.add_column(width=1)
+        t.add_column(no_wrap=True)  # letter + name
+        for _ in C.VARIETY_ORDER:
+            t.add_column(justify="right", no_wrap=True)
+        t.add_column(justify="right", no_wrap=True)  # tulips
+        t.add_column(justify="right", no_wrap=True)  # VP
+        name_w = 10 if wide else 6
+        t.add_row("", Text("Bouquets", style="bold"),
+                  *[vtext(v, name=wide) for v in C.VARIETY_ORDER],
+                  Text("tul", style="dim"), Text("VP", style="dim"))
+        for seat, name in enumerate(seats):
+            bouquet = state.bouquets[seat]
+            cells = []
+            for v in C.VARIETY_ORDER:
+                mine = [c for c in bouquet if c[0] == v]
+                text = f"{len(mine)}{dot}{sum(C.value(c) for c in mine)}" if mine else "-"
+                style = VARIETY_STYLES[v] if mine else "dim"
+                if seat == gets and drawn and v == drawn[0]:
+                    # what the cell becomes with the card under the cursor
+                    text = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
+                    style = f"{VARIETY_STYLES[v]} {HIGHLIGHT}"
+                cells.append(Text(text, style=style))
+            vp = state.give_vp[seat] + state.keep_vp[seat] + state.majority_vp[seat]
+            who = Text(letters[seat], style=seat_style(seat))
+            short = name if len(name) <= name_w else name[: name_w - 1] + "."
+            who.append(f" {short}", style="bold" if seat == cur else "")
+            if seat == gets:
+                who.stylize(HIGHLIGHT)
+            t.add_row(pointer if seat == cur else "", who, *cells, str(len(bouquet)), Text(str(vp), style="bold"))
+        if wide:
+            self.query_one("#got-bouquets", Static).update(
+                Group(t, Text(f"  each cell: cards{dot}total value; tul = tulips in bouquet", style="dim")))
+        else:
+            self.query_one("#got-bouquets", Static).update(t)
+
+    # -- cards in play ---------------------------------------------------------------
+    def _cards(self, state: Any, target: Any, drawn: str, viewer: int | None, seats: list[str]) -> None:
+        rows: list[CardRow] = []
+        if state.phase == "setup":
+            hand = state.hands[state.current]
+            cards = [
+                Card(c, VARIETY_STYLES.get(c[0], ""), face_up=c != C.HIDDEN,
+                     highlight=isinstance(target, Choose) and target.card == c)
+                for c in hand
+            ]
+            rows.append(CardRow("Hand", cards, f"{seats[state.current]} keeps one face up"))
+        elif state.phase == "play":
+            note = "1st card" if not state.used else f"2nd card (used: {state.used})"
+            if state.drawn:
+                card = Card(state.drawn, VARIETY_STYLES.get(state.drawn[0], ""), face_up=bool(drawn))
+                label = f"{C.card_name(drawn)}, {note}" if drawn else f"{seats[state.current]}'s {note}"
+                rows.append(CardRow("Drawn", [card], label))
+        secret = state.secret
+        mine = [sc.card for sc in secret if viewer is not None and sc.owner == viewer and sc.card != C.HIDDEN]
+        hot = isinstance(target, Secret)
+        note = f"{len(secret)} face down" + (", +1 if you add it" if hot else "")
+        if mine:
+            note = f"yours; {note}"
+        rows.append(CardRow("Secret", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in mine], note, highlight=hot))
+        left = len(state.deck)
+        if state.phase == "over":
+            rows.append(CardRow("Deck", [], f"empty; revealed at the end: {' '.join(state.revealed) or '-'}"))
+        else:
+            turns_left = (left + (1 if state.drawn and not state.used else 0)) // 2
+            rows.append(CardRow("Deck", [], f"{left} cards (about {turns_left} turns left)"))
+        self.query_one("#got-cards", Cards).update(rows)
+
+    # -- score track ---------------------------------------------------------------------
+    def _score(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str]) -> None:
+        vps = [state.give_vp[i] + state.keep_vp[i] + state.majority_vp[i] for i in range(len(seats))]
+        markers = [Marker(letters[i], vps[i], seat_style(i), seats[i]) for i in range(len(seats))]
+        highlights: list[int] = []
+        if drawn and state.phase == "play" and isinstance(target, (Keep, Give)):
+            rank = rank_of(state, drawn[0])
+            gain = C.KEEP_POINTS[rank] if isinstance(target, Keep) else C.value(drawn) + C.GIVE_BONUS[rank]
+            if gain:
+                highlights.append(vps[state.current] + gain)
+        self.query_one("#got-score", Track).update(markers, highlights)
+
+
+class GiftOfTulipsScreen(GameScreen):
+    """The Gift of Tulips game screen: the generic GameScreen with the tulip
+    board and choices worded with their VP."""
+
+    def choice_label(self, state: Any, move: Any) -> str:
+        """"Give to Bob (+5 VP)", "Add to festival (orange -> 2nd)" ..."""
+        if isinstance(move, Choose):
+            return f"Keep {card_text(move.card)}"
+        card = state.drawn
+        rank = rank_of(state, card[0])
+        if isinstance(move, Keep):
+            return f"Keep it (+{C.KEEP_POINTS[rank]} VP)"
+        if isinstance(move, Give):
+            vp = C.value(card) + C.GIVE_BONUS[rank]
+            return f"Give to {self.names[move.to]} (+{vp} VP)"
+        if isinstance(move, Add):
+            arrow = glyph(self, "→", "->")
+            return f"Add face up ({C.VARIETIES[card[0]]} {arrow} {C.RANK_NAMES[added_rank(state, card)]})"
+        return "Add face down (secret)"
+
+    def prompt_text(self, state: Any, seat: int) -> str:
+        if state.phase == "setup":
+            return "Keep which tulip face up? (The other goes face down to the secret festival.)"
+        card = card_text(state.drawn)
+        if not state.used:
+            return f"You drew {card}. 1st action:"
+        return f"You drew {card}. 2nd action (not {state.used}):"
+
+    def decision_text(self, state: Any, seat: int | None) -> str:
+        if seat is None:
+            return "Game over"
+        name = self.names[seat]
+        bot = " (computer)" if self.match.is_bot(seat) else ""
+        if state.phase == "setup":
+            return f"{name}{bot} chooses a tulip to keep"
+        which = "1st card" if not state.used else "2nd card"
+        return f"{name}{bot} to play: {which}"
+
+    def final_log(self, state: Any) -> list[str]:
+        """The end: the secret cards turned up, the final ranking, the majorities."""
+        lines = []
+        if state.revealed:
+            lines.append("Secret festival revealed: " + ", ".join(C.card_name(c) for c in state.revealed))
+        ranking = ", ".join(
+            f"{C.RANK_NAMES[i]} {C.VARIETIES[v]} {festival_total(state, v)}" for i, v in enumerate(state.ranking)
+        )
+        lines.append(f"Final festival: {ranking}")
+        level_names = ("most", "2nd most", "3rd most")
+        for v, rank, seat, level, vp in majority_awards(state):
+            lines.append(f"{self.names[seat]}: {level_names[level]} {C.VARIETIES[v]} ({C.RANK_NAMES[rank]}) +{vp} VP")
+        return lines
+
+
+register_board(GAME_ID, GiftOfTulipsBoard)
+try:
+    from tui.screens import GAME_SCREENS
+
+    GAME_SCREENS[GAME_ID] = GiftOfTulipsScreen
+except ImportError:  # pragma: no cover - the screens package is A's
+    pass
+
+__all__ = ["GiftOfTulipsBoard", "GiftOfTulipsScreen", "VARIETY_STYLES"]

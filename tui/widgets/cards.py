@@ -1,0 +1,90 @@
+"""Cards: labelled rows of cards, face up or down, each with its own style."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from rich.table import Table
+from rich.text import Text
+
+from tui.widgets.base import DataWidget
+from tui.widgets.common import HIGHLIGHT, glyph
+
+
+class Card(NamedTuple):
+    """One card.
+
+    Attributes:
+        text: what is printed on it when face up ("p4", "Governor").
+        style: Rich style (e.g. the variety's colour); the text alone must
+            tell cards apart (colour is a help, not the information).
+        face_up: False draws the back (``[##]``) whatever ``text`` says.
+        highlight: True when it is a target of the choice under the cursor.
+    """
+
+    text: str
+    style: str = ""
+    face_up: bool = True
+    highlight: bool = False
+
+
+class CardRow(NamedTuple):
+    """A labelled group of cards ("Hand", "Secret festival", "Ann's bouquet").
+
+    Attributes:
+        label: the row's label.
+        cards: the cards, left to right.
+        note: text after the cards (a count, a total).
+        highlight: mark the whole row as a target.
+    """
+
+    label: str
+    cards: Sequence[Card] = ()
+    note: str = ""
+    highlight: bool = False
+
+
+class Cards(DataWidget):
+    """Rows of cards: ``label  [p4] [b3] [##]  note``; rows wrap when long.
+
+    Args:
+        title: heading above the rows.
+        label_width: width of the label column (None: as wide as the longest).
+    """
+
+    def __init__(self, *, title: str = "", label_width: int | None = None, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(title=title, name=name, id=id, classes=classes)
+        self.label_width = label_width
+        self._data = ()
+
+    def update(self, rows: Sequence[CardRow]) -> None:
+        """Show ``rows``; redraws only if they changed."""
+        self._set(tuple((r.label, tuple(r.cards), r.note, r.highlight) for r in rows))
+
+    def card_text(self, card: Card) -> Text:
+        """One card as ``[p4]`` (highlighted ``>p4<`` in reverse), or its back."""
+        if not card.face_up:
+            return Text(glyph(self, "[▒▒]", "[##]"), style="dim")
+        if card.highlight:
+            return Text(f">{card.text}<", style=f"{card.style} {HIGHLIGHT}".strip())
+        return Text(f"[{card.text}]", style=card.style)
+
+    def render(self) -> Table:
+        pointer = glyph(self, "▶", ">")
+        table = Table.grid(padding=(0, 1))
+        table.add_column(width=1)
+        table.add_column(no_wrap=True, width=self.label_width)
+        table.add_column(ratio=1)
+        if self.title:
+            table.add_row("", Text(self.title, style="bold"), "")
+        for label, cards, note, highlight in self._data:
+            body = Text()
+            for i, card in enumerate(cards):
+                if i:
+                    body.append(" ")
+                body.append_text(self.card_text(card))
+            if note:
+                body.append(("  " if cards else "") + note, style="dim" if not highlight else HIGHLIGHT)
+            table.add_row(pointer if highlight else "", Text(label, style=HIGHLIGHT if highlight else "bold"), body)
+        return table

@@ -1,0 +1,318 @@
+"""ChoicePicker: the list of legal moves, picked by hotkey, arrows + Enter,
+a typed filter, or the mouse.
+
+Hotkeys are 1-9, then a-z and A-Z without the keys the game screen reserves
+(u U r s q ?). Long lists are grouped under their notation's first word. ``/``
+opens a filter that narrows the list as you type (Up/Down move, Enter picks,
+Escape closes it). The picker only ever lists what it is given, so a game
+screen that gives it ``legal_moves`` can never send an illegal move.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import NamedTuple, Sequence
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+#: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
+RESERVED: frozenset[str] = frozenset("uUrsq?")
+#: Hotkeys in the order they are handed out.
+HOTKEYS: tuple[str, ...] = tuple(
+    [*"123456789"]
+    + [c for c in string.ascii_lowercase if c not in RESERVED]
+    + [c for c in string.ascii_uppercase if c not in RESERVED]
+)
+
+
+class Choice(NamedTuple):
+    """One item of the picker.
+
+    Attributes:
+        hotkey: the key that picks it; "" lets the picker hand one out.
+        label: the text shown ("Give it to Bob (+5 VP)").
+        group: the group heading for long lists (the notation's first word).
+    """
+
+    hotkey: str
+    label: str
+    group: str = ""
+
+
+def assign_hotkeys(n: int) -> list[str]:
+    """Hotkeys for ``n`` items: 1-9, then letters skipping the reserved ones;
+    "" for items past the last available key."""
+    return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
+
+
+class ChoicePicker(Vertical):
+    """The legal moves, one line each, with hotkeys.
+
+    Messages:
+        ChoicePicker.Chosen(index, generation): the item ``index`` (position in
+            the list given to ``set_choices``) was picked. After posting it the
+            picker ignores further picks until the next ``set_choices`` (so a held
+            key or a double click never picks twice from a stale list).
+        ChoicePicker.Highlighted(index, generation): the cursor moved to item
+            ``index`` (None when the list is empty).
+
+    Args:
+        group_threshold: lists longer than this are grouped by ``Choice.group``.
+    """
+
+    DEFAULT_CSS = """
+    ChoicePicker {
+        height: auto;
+    }
+    ChoicePicker > #picker-prompt {
+        padding: 0 1;
+        text-style: bold;
+    }
+    ChoicePicker > #picker-filter {
+        display: none;
+        height: 3;
+    }
+    ChoicePicker.-filtering > #picker-filter {
+        display: block;
+    }
+    ChoicePicker > OptionList {
+        height: auto;
+        max-height: 24;
+    }
+    """
+
+    BINDINGS = [Binding("slash", "open_filter", "Filter", tooltip="Narrow the list by typing")]
+
+    class Chosen(Message):
+        """An item was picked."""
+
+        def __init__(self, picker: "ChoicePicker", index: int, generation: int) -> None:
+            super().__init__()
+            self.picker = picker
+            self.index = index
+            self.generation = generation
+
+        @property
+        def control(self) -> "ChoicePicker":
+            return self.picker
+
+    class Highlighted(Message):
+        """The cursor moved to an item (None: nothing to pick)."""
+
+        def __init__(self, picker: "ChoicePicker", index: int | None, generation: int) -> None:
+            super().__init__()
+            self.picker = picker
+            self.index = index
+            self.generation = generation
+
+        @property
+        def control(self) -> "ChoicePicker":
+            return self.picker
+
+    def __init__(self, *, group_threshold: int = 9, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.group_threshold = group_threshold
+        self.generation = 0
+        self._choices: list[Choice] = []
+        self._keys: list[str] = []
+        self._prompt = ""
+        self._filter = ""
+        self._locked = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="picker-prompt")
+        yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
+        yield OptionList(id="picker-list")
+
+    # -- public API ---------------------------------------------------------------
+    @property
+    def option_list(self) -> OptionList:
+        return self.query_one("#picker-list", OptionList)
+
+    @property
+    def choices(self) -> list[Choice]:
+        """The items as given to ``set_choices`` (hotkeys filled in)."""
+        return [c._replace(hotkey=k) for c, k in zip(self._choices, self._keys)]
+
+    def set_choices(self, choices: Sequence[Choice | tuple[str, str, str]], prompt: str = "") -> None:
+        """Show ``choices`` under ``prompt``; resets the cursor and clears the filter.
+
+        Starts a new generation: picks and highlights from the old list are ignored.
+        """
+        self.generation += 1
+        self._locked = False
+        self._choices = [Choice(*c) for c in choices]
+        auto = iter(assign_hotkeys(len(self._choices)))
+        order = self._display_order(range(len(self._choices)))
+        keys = [""] * len(self._choices)
+        for i in order:
+            keys[i] = self._choices[i].hotkey or next(auto)
+        self._keys = keys
+        self._prompt = prompt
+        self.query_one("#picker-prompt", Static).update(Text(prompt))
+        if self._filter:
+            self._filter = ""
+            self.query_one("#picker-filter", Input).value = ""
+        self.close_filter(focus=False)
+        self._rebuild()
+
+    def set_prompt(self, prompt: str) -> None:
+        """Change only the line above the list."""
+        self._prompt = prompt
+        self.query_one("#picker-prompt", Static).update(Text(prompt))
+
+    @property
+    def highlighted_index(self) -> int | None:
+        """The item under the cursor (index into the list given), or None."""
+        ol = self.option_list
+        if ol.highlighted is None:
+            return None
+        return self._index_of(ol.get_option_at_index(ol.highlighted))
+
+    def pick_hotkey(self, key: str) -> bool:
+        """Pick the item whose hotkey is ``key``. True if one was picked."""
+        if not key or key in RESERVED:
+            return False
+        try:
+            index = self._keys.index(key)
+        except ValueError:
+            return False
+        self.choose(index)
+        return True
+
+    def choose(self, index: int) -> None:
+        """Pick item ``index`` (posts Chosen once per generation)."""
+        if self._locked or not 0 <= index < len(self._choices):
+            return
+        self._locked = True
+        self.post_message(self.Chosen(self, index, self.generation))
+
+    def action_open_filter(self) -> None:
+        """Show the filter input and focus it."""
+        if not self._choices:
+            return
+        self.add_class("-filtering")
+        self.query_one("#picker-filter", Input).focus()
+
+    def close_filter(self, focus: bool = True) -> None:
+        """Hide the filter (keeping what it matched) and focus the list."""
+        was = self.has_class("-filtering")
+        self.remove_class("-filtering")
+        if focus and was:
+            self.option_list.focus()
+
+    def clear_filter(self) -> None:
+        """Empty the filter, hide it and show the whole list again."""
+        box = self.query_one("#picker-filter", Input)
+        if box.value:
+            box.value = ""  # Input.Changed rebuilds the list
+        self.close_filter()
+
+    def focus_list(self) -> None:
+        self.option_list.focus()
+
+    # -- internals ------------------------------------------------------------------
+    def _display_order(self, indices) -> list[int]:
+        indices = list(indices)
+        if not self._grouped():
+            return indices
+        groups: dict[str, list[int]] = {}
+        for i in indices:
+            groups.setdefault(self._choices[i].group, []).append(i)
+        return [i for members in groups.values() for i in members]
+
+    def _grouped(self) -> bool:
+        return len(self._choices) > self.group_threshold and len({c.group for c in self._choices}) > 1
+
+    def _index_of(self, option: Option) -> int | None:
+        oid = option.id or ""
+        prefix = f"g{self.generation}c"
+        if not oid.startswith(prefix):
+            return None
+        return int(oid[len(prefix):])
+
+    def _matches(self, i: int) -> bool:
+        if not self._filter:
+            return True
+        c = self._choices[i]
+        hay = f"{c.label} {c.group}".lower()
+        return all(word in hay for word in self._filter.split())
+
+    def _rebuild(self) -> None:
+        ol = self.option_list
+        visible = [i for i in self._display_order(range(len(self._choices))) if self._matches(i)]
+        options: list[Option] = []
+        grouped = self._grouped()
+        last_group = None
+        first_pickable = None
+        for i in visible:
+            c = self._choices[i]
+            if grouped and c.group != last_group:
+                options.append(Option(Text(c.group or "other", style="bold underline"), disabled=True))
+                last_group = c.group
+            key = self._keys[i]
+            prompt = Text()
+            prompt.append(f"{key or ' ':>1} ", style="bold")
+            prompt.append(c.label)
+            if first_pickable is None:
+                first_pickable = len(options)
+            options.append(Option(prompt, id=f"g{self.generation}c{i}"))
+        ol.set_options(options)
+        if first_pickable is not None:
+            ol.highlighted = first_pickable
+            self.post_message(self.Highlighted(self, self._index_of(options[first_pickable]), self.generation))
+        else:
+            ol.highlighted = None
+            self.post_message(self.Highlighted(self, None, self.generation))
+
+    @on(OptionList.OptionHighlighted, "#picker-list")
+    def _on_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        index = self._index_of(event.option)
+        if index is not None:
+            self.post_message(self.Highlighted(self, index, self.generation))
+
+    @on(OptionList.OptionSelected, "#picker-list")
+    def _on_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = self._index_of(event.option)
+        if index is not None:
+            self.choose(index)
+
+    @on(Input.Changed, "#picker-filter")
+    def _on_filter(self, event: Input.Changed) -> None:
+        event.stop()
+        self._filter = event.value.lower().strip()
+        self._rebuild()
+
+    @on(Input.Submitted, "#picker-filter")
+    def _on_submit(self, event: Input.Submitted) -> None:
+        event.stop()
+        index = self.highlighted_index
+        if index is not None:
+            self.choose(index)
+
+    def on_key(self, event: events.Key) -> None:
+        filtering = self.has_class("-filtering") and self.query_one("#picker-filter", Input).has_focus
+        if filtering:
+            if event.key in ("up", "down"):
+                event.stop()
+                event.prevent_default()
+                ol = self.option_list
+                (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
+            elif event.key == "escape":
+                event.stop()
+                event.prevent_default()
+                self.clear_filter()
+            return
+        if event.character and event.character not in RESERVED and self.pick_hotkey(event.character):
+            event.stop()
+            event.prevent_default()

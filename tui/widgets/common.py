@@ -1,0 +1,76 @@
+"""Helpers shared by the board widgets: player letters and colours, glyphs.
+
+Every player colour comes with a letter (DESIGN.md, "Any terminal"), so a
+board stays readable under ``NO_COLOR`` and in 16-colour terminals; every
+highlight also uses ``reverse``/``bold`` and a marker glyph, never colour alone.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from textual.widget import Widget
+
+#: Seat colours in seat order (letters carry the meaning; colours only help).
+SEAT_STYLES: tuple[str, ...] = (
+    "bold #ef5350",  # red
+    "bold #29b6f6",  # light blue
+    "bold #66bb6a",  # green
+    "bold #ffca28",  # amber
+    "bold #ab47bc",  # purple
+    "bold #bdbdbd",  # grey
+)
+
+#: How a highlighted target (a legal choice under the cursor) is drawn.
+HIGHLIGHT = "reverse bold"
+
+
+class Marker(NamedTuple):
+    """A token on a track or in a market area.
+
+    Attributes:
+        letter: one character naming the owner (e.g. the seat letter "A").
+        position: the space it stands on (tracks) or is ignored (areas).
+        style: Rich style string (colour); the letter alone must suffice.
+        label: longer text for legends (e.g. "Ann").
+    """
+
+    letter: str
+    position: int = 0
+    style: str = ""
+    label: str = ""
+
+
+def seat_letters(names: Sequence[str]) -> list[str]:
+    """One distinct capital letter per seat, from the names where possible.
+
+    ``["Ann", "Bob", "Amy"]`` -> ``["A", "B", "M"]``: the first letter of the
+    name not taken yet, else the first free letter of the alphabet.
+    """
+    taken: set[str] = set()
+    out: list[str] = []
+    for name in names:
+        pick = next((c for c in name.upper() if c.isalpha() and c.isascii() and c not in taken), None)
+        if pick is None:
+            pick = next(c for c in "ABCDEFGHIJKLMNOPQRSTVWXYZ" if c not in taken)
+        taken.add(pick)
+        out.append(pick)
+    return out
+
+
+def seat_style(seat: int) -> str:
+    """The colour style of ``seat`` (0-based); cycles past six seats."""
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def use_ascii(widget: Widget) -> bool:
+    """True when the app asked for ASCII only (``LowlandsApp.ascii``, ``--ascii``)."""
+    try:
+        return bool(getattr(widget.app, "ascii", False))
+    except Exception:  # no active app (constructed outside one)
+        return False
+
+
+def glyph(widget: Widget, fancy: str, plain: str) -> str:
+    """``fancy`` normally, ``plain`` (ASCII) when the app runs with ``--ascii``."""
+    return plain if use_ascii(widget) else fancy
