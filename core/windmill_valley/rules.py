@@ -1,0 +1,427 @@
+"""Windmill Valley rules: set-up, the turn, legal moves, apply, scoring, text.
+
+Sources: ``rules/windmill-valley.source.txt`` (PR) and ``rules/windmill-valley.facts.md``
+(FS). RULES.md beside this file states every rule as implemented. The decisions
+themselves live in actions.py (LEGAL / DO per pending Task), scoring in scoring.py and
+the solo opponent in solo.py.
+
+A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("gate 2", "steps 3",
+"act big", "tile 2 L3", "build f3", "plant r 2", "pass", "done").
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import msgspec
+
+from core.engine import IllegalMove, Move, ScoreSheet, copy_state
+from core.rng import Rng
+from core.windmill_valley import actions as A
+from core.windmill_valley import components as C
+from core.windmill_valley import scoring as SC
+from core.windmill_valley.solo import bot_turn, new_solo
+from core.windmill_valley.state import Farm, State, Task
+
+
+class Pick(Move, frozen=True, tag="pick"):
+    """One choice of the pending decision: ``verb`` and its argument text.
+
+    The notation is ``verb`` or ``"verb arg"``; see RULES.md "Notation" for every verb.
+    """
+
+    verb: str
+    arg: str = ""
+
+
+WindmillMove = Pick
+
+
+class Options(msgspec.Struct, frozen=True):
+    """Windmill Valley variants.
+
+    Attributes:
+        expert: the Expert variant (PR): no extra turn after the final round.
+        solo_level: difficulty of the solo opponent, 1 (easy) to 3 (hard); used with 1 player.
+    """
+
+    expert: bool = False
+    solo_level: int = 2
+
+
+#: Tasks run at once, without a decision.
+_AUTO = {"after": A.auto_after, "mstep": A.auto_mstep}
+#: Decisions carried out automatically when they offer exactly one choice.
+_FORCED = {"gate", "steps"}
+
+
+def _notation_of(text: str) -> Pick:
+    verb, _, arg = text.partition(" ")
+    return Pick(verb, arg)
+
+
+class WindmillValley:
+    """Windmill Valley (Dani Garcia, Board&Dice 2024) for 1-4 players."""
+
+    id = "windmill-valley"
+    title = "Windmill Valley"
+    min_players = 1
+    max_players = 4
+    Options = Options
+    State = State
+    Move = WindmillMove
+    private_information = False
+
+    # set-up ----------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], seed: int, options: Options | None = None) -> State:
+        """A new game (PR "Setup"): offers and decks shuffled, floodgate 1 and water 1,
+        random windmill boards, guilders 4/5/6/7 and bulbs white/yellow/red/violet by seat,
+        players + 1 starting cards dealt, the limit tile below 4 players. The first
+        decisions are the starting cards, in reverse turn order.
+        Raises ValueError for a player count outside 1-4 or a solo level outside 1-3.
+        """
+        opts = options or Options()
+        n = len(players)
+        if not 1 <= n <= 4:
+            raise ValueError(f"Windmill Valley takes 1-4 players, not {n}.")
+        if not 1 <= opts.solo_level <= 3:
+            raise ValueError(f"The solo level is 1, 2 or 3, not {opts.solo_level}.")
+        rng = Rng.from_seed(seed)
+        stacks: dict[str, list[int]] = {}
+        for tier, designs in C.TIER_COPIES.items():
+            pile = [C.DESIGN_INDEX[k] for k, copies in designs for _ in range(copies)]
+            rng.shuffle(pile)
+            stacks[tier] = pile
+        offer = [stacks[t].pop() for t in C.OFFER_TIERS]
+        deck = list(range(len(C.FARM_CARDS)))
+        rng.shuffle(deck)
+        farm_offer = [deck.pop() for _ in range(C.FARM_OFFER)]
+        trade = list(range(len(C.TRADE_CARDS)))
+        rng.shuffle(trade)
+        boards = list(range(len(C.BOARD_SMALL_OFFSET)))
+        rng.shuffle(boards)
+        starts = [C.START_ID + i for i in range(len(C.START_CARDS))]
+        rng.shuffle(starts)
+        farms = [
+            Farm(
+                guilders=C.START_GUILDERS[i], tools=C.START_TOOLS, vp=C.START_VP,
+                storage=C.START_BULB[i], patch=[""] * C.PATCH_ROWS, helpers=[], contracts=[],
+                mills=list(C.MILL_GROUPS), board=boards[i], large=list(C.BASE_LARGE),
+                small=list(C.BASE_SMALL),
+            )
+            for i in range(n)
+        ]
+        cover = set(C.LIMIT_COVER[n])
+        uniques = ["".join("-" if (c, k) in cover else "o" for k in range(len(col)))
+                   for c, col in enumerate(C.CAL_UNIQUE)]
+        s = State(
+            players=list(players), expert=opts.expert, phase="start", current=n - 1, round=0, turns=0,
+            floodgate=1, water=1, farms=farms, arrows=[0, 0], uniques=uniques, wish_card=-1, wish_next=0,
+            start_offer=starts[: n + 1], offer=offer, offer_free="0000", stacks=stacks,
+            farm_offer=farm_offer, farm_deck=deck, farm_discard=[], drawn=[], trade=trade,
+            trade_bulbs=" " * C.TRADE_SLOTS, board=[-1] * len(C.SPACES),
+            market=[[] for _ in range(C.MARKET_AREAS)], tasks=[], events=[], rng=rng,
+        )
+        if n == 1:
+            s.solo = new_solo(opts.solo_level, rng)
+            s.market[0].append(C.BOT)
+        s.tasks.append(Task("start", n - 1))
+        return s
+
+    # queries -------------------------------------------------------------------------------
+    def to_move(self, state: State) -> int | None:
+        if state.phase == "over" or not state.tasks:
+            return None
+        return state.tasks[-1].seat
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def turn(self, state: State) -> int:
+        return state.turns
+
+    def reveals(self, before: State, after: State) -> bool:
+        return before.reveals != after.reveals
+
+    def pending(self, state: State) -> Task | None:
+        """The decision waiting now (kind, seat, arguments), or None once over."""
+        return state.tasks[-1] if state.tasks and state.phase != "over" else None
+
+    def _legal(self, s: State) -> list[str]:
+        if s.phase == "over" or not s.tasks:
+            return []
+        return A.LEGAL[s.tasks[-1].kind](s, s.tasks[-1])
+
+    def legal_moves(self, state: State) -> list[Pick]:
+        """Every choice of the pending decision (see RULES.md, "Decisions")."""
+        return [_notation_of(t) for t in self._legal(state)]
+
+    # apply -----------------------------------------------------------------------------------
+    def apply(self, state: State, move: Pick) -> State:
+        """The state after ``move``; ``state`` is untouched.
+
+        Raises IllegalMove if ``move`` is not among ``legal_moves(state)``.
+        """
+        text = self.notation(move)
+        if text not in self._legal(state):
+            if self.is_over(state):
+                raise IllegalMove("The game is over; no more moves.")
+            raise IllegalMove(f"'{text}' is not a legal move now.")
+        s = copy_state(state)
+        self._do(s, text)
+        self._settle(s)
+        return s
+
+    def _do(self, s: State, text: str) -> None:
+        t = s.tasks.pop()
+        w = text.split()
+        if t.kind == "start":
+            self._choose_start(s, t, int(w[1]))
+        elif t.kind == "place":
+            self._place_marker(s, t, int(w[1]) - 1)
+        elif w[0] != "skip":
+            A.DO[t.kind](s, t, w)
+
+    def _settle(self, s: State) -> None:
+        """Run automatic tasks and drop decisions that offer nothing (or only "skip"),
+        until a real decision is pending or the game is over; check Queen's Wishes."""
+        while s.phase != "over":
+            if not s.tasks:
+                self._end_turn(s)
+                continue
+            t = s.tasks[-1]
+            auto = _AUTO.get(t.kind)
+            if auto is not None:
+                s.tasks.pop()
+                auto(s, t)
+                continue
+            if t.kind == "endturn":
+                s.tasks.pop()
+                self._end_turn(s)
+                continue
+            legal = A.LEGAL[t.kind](s, t)
+            if not legal or legal == ["skip"] or legal == ["done"]:
+                s.tasks.pop()
+                continue
+            if len(legal) == 1 and (t.kind in _FORCED or legal[0] == "pass"):
+                self._do(s, legal[0])
+                continue
+            break
+        if s.phase == "play":
+            SC.check_wishes(s)
+
+    # set-up decisions --------------------------------------------------------------------------
+    def _choose_start(self, s: State, t: Task, k: int) -> None:
+        """PR: in reverse turn order each player takes a starting card into helper slot 1;
+        the card left over becomes the Queen's Wish. Then market markers, reverse order."""
+        card = C.START_ID + k - 1
+        s.start_offer.remove(card)
+        s.farms[t.seat].helpers = [card]
+        if t.seat > 0:
+            s.tasks.append(Task("start", t.seat - 1))
+        else:
+            s.wish_card = s.start_offer.pop()
+            s.phase = "place"
+            s.tasks.append(Task("place", len(s.players) - 1))
+
+    def _place_marker(self, s: State, t: Task, area: int) -> None:
+        """PR: markers in reverse turn order on areas without another player's marker;
+        then neutral markers: 2 players (and solo) and 3 players in every area without a
+        player's marker, 4 players in the area counter-clockwise from the first player's."""
+        s.market[area].append(t.seat)
+        if t.seat > 0:
+            s.tasks.append(Task("place", t.seat - 1))
+            return
+        n = len(s.players)
+        if n == 4:
+            s.market[(area - 1) % C.MARKET_AREAS].append(C.NEUTRAL)
+        else:
+            for a in s.market:
+                if not a:
+                    a.append(C.NEUTRAL)
+        s.phase = "play"
+        self._begin_turn(s, 0)
+
+    # the turn --------------------------------------------------------------------------------
+    def _begin_turn(self, s: State, seat: int) -> None:
+        """PR turn: 1 floodgate, 2 water (with the floodgate), 3 wheels, 4 actions."""
+        s.current = seat
+        s.turns += 1
+        f = s.farms[seat]
+        f.used = ""
+        s.neutral_used = False
+        s.arrows = [f.step % C.LARGE_SPACES, (C.BOARD_SMALL_OFFSET[f.board] + f.step) % C.SMALL_SPACES]
+        s.tasks += [Task("endturn", seat), Task("actions", seat), Task("steps", seat), Task("gate", seat)]
+        if s.water >= C.WATER_MAX:
+            A.event(s, f"The water is at its maximum: {s.players[seat]} must close the floodgate to 1")
+
+    def _end_turn(self, s: State) -> None:
+        """Next seat; after the last seat (and the Gardener in solo) the round ends. Once the
+        end is triggered the game ends after ``end_round`` (PR: finish the round, then one
+        more turn each; Expert: finish the round only)."""
+        n = len(s.players)
+        nxt = s.current + 1
+        if nxt >= n:
+            if s.solo is not None:
+                bot_turn(s)
+            s.round += 1
+            nxt = 0
+            if 0 <= s.end_round < s.round:
+                self._finish(s)
+                return
+        self._begin_turn(s, nxt)
+
+    def _finish(self, s: State) -> None:
+        s.phase = "over"
+        s.tasks = []
+        if s.solo is not None:
+            s.solo.vp += C.SOLO_END_BONUS[s.solo.level]
+        A.event(s, "The game is over")
+
+    # scoring ---------------------------------------------------------------------------------
+    def scores(self, state: State) -> list[ScoreSheet]:
+        """Per seat: "VP track" (in-game VP), then at the end Contracts, Windmill groups,
+        Patch rows, Patch columns (PR order); tie-break (patch bulbs, storage, windmills)."""
+        out = []
+        for seat, f in enumerate(state.farms):
+            parts = {"VP track": f.vp}
+            if state.phase == "over":
+                parts.update(SC.final_parts(state, seat))
+            else:
+                parts.update({k: 0 for k in ("Contracts", "Windmill groups", "Patch rows", "Patch columns")})
+            out.append(ScoreSheet(seat=seat, total=sum(parts.values()), parts=parts,
+                                  tiebreak=SC.tiebreak(state, seat)))
+        return out
+
+    def winners(self, state: State) -> list[int]:
+        """Most VP, then the PR tie-breaks; a shared win if still tied. Solo: the player wins
+        only by beating the Gardener's total (RECONSTRUCTED), else nobody among the seats."""
+        from core.engine import ranked_winners
+
+        sheets = self.scores(state)
+        if state.solo is not None:
+            return [0] if sheets[0].total > state.solo.vp else []
+        return ranked_winners(sheets)
+
+    def tallies(self, state: State) -> list[dict[str, float]]:
+        """Public counters per seat: VP, guilders, tools, calendar space, bulbs in storage and patch."""
+        return [
+            {"VP": f.vp, "Guilders": f.guilders, "Tools": f.tools, "Calendar": f.calendar,
+             "Storage": len(f.storage), "Planted": len("".join(f.patch))}
+            for f in state.farms
+        ]
+
+    # text ----------------------------------------------------------------------------------
+    def notation(self, move: Pick) -> str:
+        """"verb" or "verb arg" (e.g. "gate 2", "tile 1 L3", "plant r 2")."""
+        return f"{move.verb} {move.arg}" if move.arg else move.verb
+
+    def parse(self, state: State, text: str) -> Pick:
+        """The legal move written as ``text`` (whitespace-normalised); IllegalMove otherwise."""
+        want = " ".join(text.split()).lower()
+        if want not in self._legal(state):
+            raise IllegalMove(f"'{text}' is not a legal move now.")
+        return _notation_of(want)
+
+    def describe(self, state: State, move: Pick) -> str:
+        """One log line: who, what (in the rulebook's words), and any announcement it caused."""
+        t = state.tasks[-1] if state.tasks else None
+        who = state.players[t.seat] if t else "?"
+        text = f"{who}: {describe_choice(state, t, self.notation(move))}"
+        try:
+            after = self.apply(state, move)
+        except IllegalMove:
+            return text
+        new = _new_events(state.events, after.events)
+        return "; ".join([text, *new])
+
+    def view(self, state: State, viewer: int | None) -> State:
+        """A copy with the face-down stacks and decks replaced by -1 and the RNG zeroed;
+        everything else in Windmill Valley is public."""
+        s = copy_state(state)
+        s.stacks = {k: [-1] * len(v) for k, v in s.stacks.items()}
+        s.farm_deck = [-1] * len(s.farm_deck)
+        if s.solo is not None:
+            s.solo.deck = [-1] * len(s.solo.deck)
+        s.rng = Rng(0)
+        return s
+
+
+def _new_events(before: list[str], after: list[str]) -> list[str]:
+    """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
+    for k in range(len(after), -1, -1):
+        if k <= len(before) and after[:k] == before[len(before) - k:]:
+            return after[k:]
+    return after
+
+
+def describe_choice(s: State, t: Task | None, text: str) -> str:
+    """A readable sentence for the choice ``text`` of task ``t``."""
+    w = text.split()
+    if t is None:
+        return text
+    f = s.farms[t.seat]
+    v = w[0]
+    if v == "skip":
+        return "skips"
+    if v == "done":
+        return "is done planting"
+    if v == "start":
+        k = int(w[1]) - 1
+        return f"takes starting card {w[1]} ({C.START_CARDS[k][2]})"
+    if v == "area":
+        return f"puts their marker on market area {w[1]}"
+    if v == "gate":
+        return f"sets the floodgate to {w[1]} (was {s.floodgate})"
+    if v == "steps":
+        return f"turns the wheels {w[1]} step(s)" + (
+            f", spending {abs(int(w[1]) - s.floodgate)} tool(s)" if int(w[1]) != s.floodgate else "")
+    if v == "act":
+        d = f.large[s.arrows[0]] if w[1] == "big" else f.small[s.arrows[1]]
+        return f"takes the {w[1]} wheel's action: {C.DESIGNS[d][4]}"
+    if v == "pass":
+        return f"can do neither action and takes {C.PASS_GUILDERS} guilders"
+    if v == "unique":
+        return f"claims calendar unique reward {w[1]}: {', '.join(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+    if v == "lower":
+        return f"lowers the water by {t.a}{' +1' if w[1].endswith('+') else ''}, taking {w[1].rstrip('+')}"
+    if v == "tile":
+        d = s.offer[int(w[1]) - 1]
+        return f"installs '{C.DESIGNS[d][4]}' on {w[2]}"
+    if v == "take" and t.kind == "farm":
+        j = int(w[1]) - 1
+        card = s.farm_offer[j] if j < C.FARM_OFFER else s.drawn[j - C.FARM_OFFER]
+        half = C.FARM_CARDS[card][3] if w[2] == "helper" else C.FARM_CARDS[card][4]
+        return f"takes a farm enhancement as {w[2]}: {half}"
+    if v == "mill":
+        return f"builds from windmill group {w[1]} ({C.MILL_COST[int(w[1]) - 1]} G)"
+    if v == "build":
+        return f"builds a windmill on {w[1]}" + (" without connection" if len(w) > 2 else "")
+    if v == "plant":
+        return f"plants a {C.COLOUR_NAMES[w[1]]} bulb in row {w[2]}"
+    if v == "bulb":
+        return f"takes a {C.COLOUR_NAMES[w[1]]} bulb" + (
+            f" in place of a {C.COLOUR_NAMES[w[2]]} one" if len(w) > 2 else "")
+    if v == "take" and t.kind == "mreward":
+        return f"takes {', '.join(C.MARKET[t.a][int(w[1]) - 1])} from market area {t.a + 1}"
+    if v == "place":
+        return f"places a {C.COLOUR_NAMES[w[1]]} bulb on the trade card, slot {w[2]}"
+    if v == "collect":
+        return "takes all the bulbs from the trade card"
+    return text
+
+
+GAME = WindmillValley()
+
+
+def action_preview(state: State, seat: int) -> list[tuple[int, str, str]]:
+    """For the screen: (steps, big-wheel action, small-wheel action) for 1..4 steps from
+    ``seat``'s current wheel position (FS 8: preview of reachable action pairs)."""
+    f = state.farms[seat]
+    out = []
+    for n in range(C.MIN_STEPS, C.MAX_STEPS + 1):
+        st = f.step + n
+        big = f.large[st % C.LARGE_SPACES]
+        small = f.small[(C.BOARD_SMALL_OFFSET[f.board] + st) % C.SMALL_SPACES]
+        out.append((n, C.DESIGNS[big][4], C.DESIGNS[small][4]))
+    return out
