@@ -210,8 +210,17 @@ def bench_memory(decisions: int = 80, out=print) -> None:
             child.kill()
             return
         app = child.close((b"q", CTRL_Q))
+        try:  # how far the game got, from the autosave the app wrote on the way
+            from saves import list_autosaves
+
+            infos = list_autosaves(Path(tmp))
+            reached = (f"the autosave shows {infos[0].ply} decisions, game over: {'yes' if infos[0].over else 'no'}"
+                       if infos else "no autosave written")
+        except Exception as e:  # the saves package is not what this measures
+            reached = f"autosave not readable: {e}"
     mib = lambda ru: ru.ru_maxrss / 1024  # noqa: E731  (KiB on Linux)
     out(f"    bare Textual app:                      {mib(bare):7.1f} MiB")
     out(f"    lowlands, Gift of Tulips 6 players:    {mib(app):7.1f} MiB"
         f"  ({decisions * 2} Enter keys sent, {answered} repainted)")
     out(f"    difference:                            {mib(app) - mib(bare):7.1f} MiB")
+    out(f"    ({reached})")
