@@ -400,7 +400,7 @@ def legal_farm(s: State, t: Task) -> list[str]:
     for j in sources:
         out += [f"take {j} helper{h}" for h in hs]
         out += [f"take {j} contract{c}" for c in cs]
-    if not _mandatory(t) or not any(o.startswith("take") for o in out):
+    if not s.drawn and (not _mandatory(t) or not any(o.startswith("take") for o in out)):
         out.append("skip")
     return out
 

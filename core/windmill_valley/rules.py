@@ -319,9 +319,10 @@ class WindmillValley:
     def parse(self, state: State, text: str) -> Pick:
         """The legal move written as ``text`` (whitespace-normalised); IllegalMove otherwise."""
         want = " ".join(text.split()).lower()
-        if want not in self._legal(state):
-            raise IllegalMove(f"'{text}' is not a legal move now.")
-        return _notation_of(want)
+        for legal in self._legal(state):
+            if legal.lower() == want:
+                return _notation_of(legal)
+        raise IllegalMove(f"'{text}' is not a legal move now.")
 
     def describe(self, state: State, move: Pick) -> str:
         """One log line: who, what (in the rulebook's words), and any announcement it caused."""

@@ -1,0 +1,802 @@
+"""Windmill Valley rules engine: one test (at least) per rule of core/windmill_valley/RULES.md.
+
+Expected values come from the rule texts (PR = rules/windmill-valley.source.txt, FS = the
+fact sheet) and the data tables, not from running the engine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import msgspec
+import pytest
+
+from core import GAMES
+from core.engine import IllegalMove, copy_state
+from core.windmill_valley import GAME, Options, Pick, State, Task, action_preview
+from core.windmill_valley import components as C
+from core.windmill_valley import scoring as SC
+from core.windmill_valley.actions import path_outcomes, helper_code
+
+D = C.DESIGN_INDEX
+SP = C.SPACE_BY_NAME
+
+
+# -- helpers ------------------------------------------------------------------------------
+def started(n: int = 4, seed: int = 1, **opts) -> State:
+    """A game past the set-up decisions (first legal choice each time)."""
+    s = GAME.setup([f"P{i}" for i in range(n)], seed, Options(**opts))
+    while s.phase != "play":
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+    return s
+
+
+def staged(n: int = 4, seat: int = 0, *tasks: Task, seed: int = 1) -> State:
+    """A play state whose pending steps are exactly ``tasks`` (last = next), above a
+    sentinel decision for seat 3 (a calendar unique choice) that stops the engine."""
+    s = started(n, seed)
+    for f in s.farms:  # the build starting card: inert unless a test triggers it
+        f.helpers = [C.START_ID + 3]
+    s.current = seat
+    s.tasks = [Task("unique", n - 1, 3), *tasks]
+    return s
+
+
+def do(s: State, text: str) -> State:
+    return GAME.apply(s, GAME.parse(s, text))
+
+
+def moves(s: State) -> list[str]:
+    return [GAME.notation(m) for m in GAME.legal_moves(s)]
+
+
+def top(s: State) -> Task:
+    return s.tasks[-1]
+
+
+def play_random(n: int, seed: int, **opts) -> State:
+    s = GAME.setup([f"P{i}" for i in range(n)], seed, Options(**opts))
+    r = random.Random(seed)
+    while not GAME.is_over(s):
+        s = GAME.apply(s, r.choice(GAME.legal_moves(s)))
+    return s
+
+
+# -- 1. components -------------------------------------------------------------------------
+def test_registered():
+    g = GAMES["windmill-valley"]
+    assert (g.title, g.min_players, g.max_players) == ("Windmill Valley", 1, 4)
+
+
+def test_tile_counts():
+    s = started(4)
+    pool = [d for stack in s.stacks.values() for d in stack] + s.offer
+    tiers = [C.DESIGNS[d][1] for d in pool]
+    assert (tiers.count("c"), tiers.count("u"), tiers.count("x")) == (24, 12, 12)
+    assert len({d for d in pool if C.DESIGNS[d][1] == "c"}) == 12
+
+
+def test_farm_cards():
+    assert len(C.FARM_CARDS) == 30 and len(C.START_CARDS) == 6
+    pairs = {(h, c) for h, c, *_ in C.FARM_CARDS}
+    assert len(pairs) == 30  # the duplicated PR pair was replaced
+    groups = [g for *_, g, _, _ in [(c[0], c[1], c[2], c[3], c[4]) for c in C.FARM_CARDS]]
+    assert sorted(groups).count("r") == groups.count("y") == groups.count("b") == 10
+
+
+def test_map_market_edge():
+    edge = [C.SPACE_NAMES[i] for i, e in enumerate(C.MARKET_EDGE) if e]
+    assert edge == ["f2", "g2", "f3", "f4", "g4"] and len(C.SPACES) == 34
+
+
+# -- 2. set-up -----------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_setup_counters(n):
+    s = GAME.setup([f"P{i}" for i in range(n)], 7)
+    assert [C.DESIGNS[d][1] for d in s.offer] == ["c", "c", "u", "x"]
+    assert len(s.farm_offer) == 3 and len(s.farm_deck) == 27
+    assert (s.floodgate, s.water) == (1, 1)
+    assert len(s.start_offer) == n + 1
+    for i, f in enumerate(s.farms):
+        assert (f.guilders, f.tools, f.vp, f.storage) == ((4, 5, 6, 7)[i], 1, 5, "wyrv"[i])
+        assert f.mills == [1, 1, 2, 2, 3]
+    assert sorted(f.board for f in s.farms) == sorted(set(f.board for f in s.farms))
+    covered = "".join(s.uniques).count("-")
+    assert covered == {1: 6, 2: 6, 3: 3, 4: 0}[n]
+    assert "-" not in s.uniques[3]
+    assert GAME.to_move(s) == n - 1  # reverse turn order
+
+
+def test_setup_start_cards_reverse_order_and_wish():
+    s = GAME.setup(["A", "B", "C"], 3)
+    offered = sorted(s.start_offer)
+    picks = []
+    for seat in (2, 1, 0):
+        assert GAME.to_move(s) == seat and s.phase == "start"
+        m = GAME.legal_moves(s)[0]
+        picks.append(C.START_ID + int(m.arg) - 1)
+        s = GAME.apply(s, m)
+    assert [s.farms[i].helpers for i in (2, 1, 0)] == [[p] for p in picks]
+    assert s.wish_card == (set(offered) - set(picks)).pop()
+    assert s.phase == "place" and GAME.to_move(s) == 2
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_setup_market_markers(n):
+    s = GAME.setup([f"P{i}" for i in range(n)], 5)
+    while s.phase == "start":
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+    taken = []
+    while s.phase == "place":
+        opts = moves(s)
+        for t in taken:  # never an area with another player's marker
+            assert f"area {t + 1}" not in opts
+        a = int(opts[-1].split()[1]) - 1
+        taken.append(a)
+        s = do(s, opts[-1])
+    neutrals = [a for a, area in enumerate(s.market) if C.NEUTRAL in area]
+    if n == 4:
+        assert neutrals == [(taken[-1] - 1) % 5]  # counter-clockwise of the 1st player
+    else:
+        assert len(neutrals) == {1: 3, 2: 3, 3: 2}[n]
+        assert all(len(area) == 1 for area in s.market)
+    assert s.phase == "play" and GAME.to_move(s) == 0
+
+
+# -- 3. the turn ---------------------------------------------------------------------------
+def test_turn_floodgate_open_costs_and_vp():
+    s = staged(4, 0, Task("gate", 0))
+    s.farms[0].guilders = 5
+    assert moves(s) == ["gate 1", "gate 2", "gate 3"]
+    s = do(s, "gate 3")
+    f = s.farms[0]
+    assert (f.guilders, f.vp, s.floodgate, s.water) == (5 - 3, 5 + 4, 3, 3)
+
+
+def test_turn_floodgate_unaffordable_and_close():
+    s = staged(4, 0, Task("gate", 0))
+    s.farms[0].guilders = 2
+    assert "gate 3" not in moves(s)
+    s.floodgate = 3
+    s2 = do(s, "gate 1")
+    assert (s2.farms[0].guilders, s2.farms[0].vp, s2.water) == (2, 5, 1)
+
+
+def test_turn_floodgate_never_past_water_end():
+    s = staged(4, 0, Task("gate", 0))
+    s.water, s.floodgate = 9, 3
+    assert moves(s) == ["gate 1", "gate 2"]
+
+
+def test_turn_floodgate_forced_at_max_water():
+    s = started(4)
+    s.tasks = []
+    s.current = 3
+    s.water, s.floodgate = 10, 3
+    s.farms[0].tools = 2
+    s = GAME.apply(s, Pick("skip")) if False else s
+    # end seat 3's (empty) turn: seat 0 begins with the water at maximum
+    GAME._settle(s)
+    assert s.floodgate == 1 and s.water == 10
+    assert any("must close the floodgate" in e for e in s.events)
+    assert top(s).kind == "steps"
+
+
+def test_turn_steps_with_tools():
+    s = staged(4, 0, Task("steps", 0))
+    s.floodgate, s.farms[0].tools = 2, 1
+    assert moves(s) == ["steps 1", "steps 2", "steps 3"]
+    s2 = do(s, "steps 3")
+    assert s2.farms[0].tools == 0 and s2.farms[0].step == 3
+    s.farms[0].tools = 9
+    s.floodgate = 1
+    assert moves(s) == ["steps 1", "steps 2", "steps 3", "steps 4"]
+
+
+def test_turn_arrows_follow_the_wheels():
+    s = staged(4, 0, Task("actions", 0), Task("steps", 0))
+    s.farms[0].tools, s.farms[0].board = 3, 2
+    s2 = do(s, "steps 4")
+    assert s2.arrows == [4, (C.BOARD_SMALL_OFFSET[2] + 4) % 5]
+    prev = action_preview(s, 0)
+    assert [p[0] for p in prev] == [1, 2, 3, 4]
+    assert prev[3][1] == C.DESIGNS[C.BASE_LARGE[4]][4]
+
+
+def test_turn_calendar_advance_announced():
+    s = staged(4, 0, Task("actions", 0), Task("steps", 0))
+    f = s.farms[0]
+    f.step, f.tools = 5, 0
+    s.floodgate = 1
+    s2 = do(s, "steps 1")
+    g = s2.farms[0]
+    assert g.calendar == 1 and g.tools == 0 + 1  # common reward of column 1: a tool
+    assert top(s2).kind == "unique" and top(s2).a == 0
+    assert moves(s2) == ["unique 1", "unique 2", "unique 3", "unique 4", "skip"]
+    assert "calendar space 1" in s2.events[-1]
+    s3 = do(s2, "unique 2")  # 2 guilders
+    assert s3.uniques[0] == "oxoo" and s3.farms[0].guilders == f.guilders + 2
+    # passing over the arrow (step 5 -> 8) also advances
+    s.farms[0].tools = 5
+    assert do(s, "steps 3").farms[0].calendar == 1
+
+
+def test_turn_calendar_only_at_arrow():
+    s = staged(4, 0, Task("actions", 0), Task("steps", 0))
+    s.floodgate = 1
+    s.farms[0].step = 6  # exactly on the arrow: leaving it is no advance
+    assert do(s, "steps 1").farms[0].calendar == 0
+
+
+def test_turn_actions_one_of_two():
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [4, 0]  # plant 2 / lower 2
+    assert moves(s) == ["act big", "act small"]
+    s2 = do(s, "act small")
+    assert top(s2).kind == "lower" and top(s2).a == 2
+    assert not any(t.kind == "more" for t in s2.tasks)
+
+
+def test_turn_plus_allows_both():
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [0, 1]
+    s.farms[0].small[1] = D["U-2g"]
+    g = s.farms[0].guilders
+    s2 = do(s, "act small")
+    assert s2.farms[0].guilders == g + 2
+    assert top(s2).kind == "more" and moves(s2) == ["act big", "skip"]
+
+
+def test_turn_pass_when_nothing_possible():
+    s = staged(4, 0, Task("actions", 0))
+    f = s.farms[0]
+    f.storage = ""
+    f.large[4] = D["B-plant"]
+    f.small[0] = D["C-plant3"]
+    s.arrows = [4, 0]
+    assert moves(s) == ["pass"]
+    g = f.guilders
+    s.tasks.append(Task("gate", 0))  # anything on top; then run
+    s.tasks.pop()
+    GAME._settle(s)
+    assert s.farms[0].guilders == g + 2
+
+
+# -- 4. actions ----------------------------------------------------------------------------
+def test_action_lower_worked_example():
+    """PR: 'If the marker is on the 8 space and you have a 2 strength action, you would
+    receive either 4 guilders or 4 VP.' Then the marker goes down 2."""
+    s = staged(4, 0, Task("after", 0, 2, 0, "lower"), Task("lower", 0, 2, 0, "!"))
+    s.water = 8
+    f = s.farms[0]
+    f.guilders = 1
+    assert moves(s) == ["lower g", "lower vp"]
+    a = do(s, "lower vp")
+    assert (a.farms[0].vp, a.farms[0].guilders, a.water) == (f.vp + 4, 1, 6)
+    b = do(s, "lower g")
+    assert (b.farms[0].vp, b.farms[0].guilders, b.water) == (f.vp, 5, 6)
+
+
+def test_action_lower_bottom_band_and_floor():
+    s = staged(4, 0, Task("lower", 0, 2, 0, "!"))
+    s.water = 2
+    assert moves(s) == ["lower g"]
+    g = s.farms[0].guilders
+    s2 = do(s, "lower g")
+    assert s2.water == 1 and s2.farms[0].guilders == g + 2
+    s.water = 1
+    assert do(s, "lower g").farms[0].guilders == g + 2  # still 1 coin per strength at the bottom
+
+
+def test_action_lower_both_tile():
+    s = staged(4, 0, Task("lower", 0, 2, 0, "!both"))
+    s.water = 5
+    f = s.farms[0]
+    s2 = do(s, "lower both")
+    assert (s2.farms[0].guilders, s2.farms[0].vp, s2.water) == (f.guilders + 2, f.vp + 2, 3)
+
+
+def test_action_enhance_install_pay_refill():
+    s = staged(4, 0, Task("enhance", 0, 0, 0, "!"))
+    s.arrows = [0, 0]
+    s.farms[0].guilders = 2
+    opts = moves(s)
+    assert "tile 1 L1" not in opts and "tile 1 S1" not in opts  # activated this turn
+    assert "tile 4 L2" in opts and "refresh" in opts
+    unique = s.offer[3]
+    nxt = s.stacks["x"][-1]
+    s2 = do(s, "tile 4 L2")
+    assert s2.farms[0].large[1] == unique and s2.farms[0].guilders == 0
+    assert s2.offer[3] == nxt
+    s.farms[0].guilders = 1
+    assert not any(o.startswith("tile 4") for o in moves(s))
+
+
+def test_action_enhance_refresh():
+    s = staged(4, 0, Task("enhance", 0, 0, 0, "!"))
+    old = list(s.offer)
+    s2 = do(s, "refresh")
+    assert s2.farms[0].guilders == s.farms[0].guilders - 1
+    assert s2.stacks["c"][:2] == [old[1], old[0]] or set(s2.stacks["c"][:2]) == {old[0], old[1]}
+    assert "refresh" not in moves(s2)
+
+
+def test_action_enhance_empty_stack_gives_free_common():
+    s = staged(4, 0, Task("enhance", 0, 0, 0, "!"))
+    s.stacks["x"] = []
+    s.farms[0].guilders = 2
+    s2 = do(s, "tile 4 L2")
+    assert C.DESIGNS[s2.offer[3]][1] == "c" and s2.offer_free[3] == "1"
+    s2.tasks.append(Task("enhance", 0))
+    s2.farms[0].guilders = 0
+    assert "tile 4 L3" in moves(s2)  # the red X: free
+
+
+def test_action_farm_helper_vp_and_replace():
+    s = staged(4, 0, Task("farm", 0, 0, 0, "!"))
+    card = s.farm_offer[1]
+    s2 = do(s, "take 2 helper")
+    f = s2.farms[0]
+    assert f.helpers[-1] == card and f.vp == 5 + C.HELPER_VP[1]
+    assert s2.farm_offer[1] != card and s2.farm_offer[1] >= 0  # refilled
+    s2.farms[0].helpers = [C.START_ID, 1, 2, 3]
+    s2.tasks.append(Task("farm", 0))
+    assert "take 1 helper" not in moves(s2) and "take 1 helper 2" in moves(s2)
+    s3 = do(s2, "take 1 helper 2")
+    assert s3.farms[0].vp == s2.farms[0].vp and 1 in s3.farm_discard
+
+
+def test_action_farm_contracts_max_three():
+    s = staged(4, 0, Task("farm", 0))
+    s.farms[0].contracts = [4, 5, 6]
+    assert "take 1 contract" not in moves(s) and "take 1 contract 3" in moves(s)
+
+
+def test_action_build_connection_and_cost():
+    s = staged(4, 0, Task("build", 0, 0, 0, "!"))
+    s.farms[0].guilders = 2
+    assert moves(s) == ["mill 1", "mill 2", "mill 3", "mill 4"]  # 3 G group unaffordable
+    s2 = do(s, "mill 3")
+    assert sorted(m.split()[1] for m in moves(s2)) == sorted(["f2", "g2", "f3", "f4", "g4"])
+    s3 = do(s2, "build f3")
+    assert s3.board[SP["f3"]] == 0 and s3.farms[0].mills[2] == 1 and s3.farms[0].guilders == 0
+
+
+def test_action_build_field_rewards():
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!"))
+    f = s.farms[0]
+    s2 = do(s, "build f4")  # fields Wt, Ye, T
+    assert s2.farms[0].tools == f.tools + 1
+    kinds = [(t.kind, t.s) for t in s2.tasks[-2:]]
+    assert kinds == [("bulb", "y"), ("bulb", "w")]
+
+
+def test_action_build_alone_no_path_and_blocks():
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!nc"))
+    assert "build a1 alone" in moves(s) and "build f3 alone" not in moves(s)
+    s2 = do(s, "build b2 alone")
+    assert s2.board[SP["b2"]] == 10
+    s2.tasks.append(Task("buildat", 1, 0))
+    assert "build b3" not in moves(s2) and "build c2" not in moves(s2)
+
+
+def test_path_vp_branched_network():
+    """e1 reaches the market edge f2 by two shortest paths: via f1 (seat 1) or via
+    e2 (seat 3); both end on f2 (seat 2). A longer branch via d1-d2 does not count."""
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!"))
+    s.board[SP["f2"]] = 2
+    s.board[SP["f1"]] = 1
+    s.board[SP["e2"]] = 3
+    s.board[SP["d2"]] = 1
+    s.board[SP["d1"]] = 1
+    s.board[SP["f3"]] = 0
+    s.board[SP["e3"]] = 1
+    s2 = do(s, "build e1")
+    assert top(s2).kind == "path"
+    assert sorted(path_outcomes(s2, SP["e1"])) == [(0, 0, 1, 1, 0), (0, 1, 1, 0, 0)]
+    vps = [f.vp for f in s2.farms]
+    a = do(s2, "path 1")
+    assert [f.vp for f in a.farms] == [vps[0], vps[1], vps[2] + 1, vps[3] + 1]
+    b = do(s2, "path 2")
+    assert [f.vp for f in b.farms] == [vps[0], vps[1] + 1, vps[2] + 1, vps[3]]
+
+
+def test_path_vp_not_for_own_windmills():
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!"))
+    s.board[SP["f3"]] = 0
+    s.board[SP["e3"]] = 1
+    vps = [f.vp for f in s.farms]
+    s2 = do(s, "build d3")  # d3 - e3 (seat 1) - f3 (own): seat 1 gains 1
+    assert [f.vp for f in s2.farms][1:] == [vps[1] + 1, vps[2], vps[3]]
+
+
+def test_action_market_rondel():
+    s = staged(4, 0, Task("market", 0, 2, 0, "!"))
+    s.market = [[0], [1], [9, 2], [], [3]]
+    g = s.farms[0].guilders
+    assert "go" in moves(s)
+    s2 = do(s, "go")
+    assert s2.farms[0].guilders == g - C.MARKET_COST
+    assert 0 in s2.market[1] and top(s2).kind == "mreward" and top(s2).b == 2
+    s3 = do(s2, "take 2")  # supply-plant yellow x2
+    assert [t.kind for t in s3.tasks[-2:]] == ["sup", "sup"]
+
+
+def test_action_market_full_area_stack_pays_owner():
+    s = staged(4, 0, Task("market", 0, 1, 0, "!"))
+    s.market = [[0], [1, 2], [9], [], [3]]
+    s.farms[0].guilders = 3
+    s2 = do(s, "go")
+    assert moves(s2) == ["stack", "jump"]
+    b = do(s2, "stack")
+    assert b.farms[0].guilders == 1 and b.farms[2].guilders == min(9, s.farms[2].guilders + 1)
+    assert b.market[1] == [1, 2, 0] and top(b).b == 3  # 3 markers: x3
+    j = do(s2, "jump")
+    assert j.market[2] == [9, 0] and top(j).b == 2
+
+
+def test_action_market_neutral_move():
+    s = staged(4, 0, Task("market", 0, 1, 0, "!"))
+    s.market = [[0], [1], [2], [9], [3]]
+    assert moves(s) == ["go", "neutral 4 2"]  # only to an area you will move to
+    s2 = do(s, "neutral 4 2")
+    assert s2.neutral_used and s2.market[1] == [1, 9, 0] or s2.market[1][:2] == [1, 9]
+    assert s2.farms[0].guilders == s.farms[0].guilders - 2
+
+
+def test_action_plant_leftmost_reward_and_slide():
+    s = staged(4, 0, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, "!"))
+    f = s.farms[0]
+    f.storage = "rwy"
+    f.patch = ["w", "", "", ""]
+    assert "done" not in moves(s)  # a chosen plant action plants at least one
+    s2 = do(s, "plant w 1")  # row 1 col 2: 1 guilder
+    assert s2.farms[0].patch[0] == "ww" and s2.farms[0].storage == "ry"
+    assert s2.farms[0].guilders == min(9, f.guilders + 1)
+    assert "done" in moves(s2)
+    s3 = do(s2, "plant y 2")
+    assert s3.farms[0].storage == "r"
+
+
+def test_action_trade_place_and_clear():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!"))
+    s.trade = [0, 1, 2, 3]
+    s.trade_bulbs = "wy  "
+    f = s.farms[0]
+    f.storage = "wrv"
+    opts = moves(s)
+    assert "place w 3" not in opts and "place r 3" in opts and "place r 1" not in opts
+    s2 = do(s, "place r 3")  # quarters 3 (tool) and 4 (3 VP) of card 0
+    assert s2.farms[0].tools == f.tools + 1 and s2.farms[0].vp == f.vp + 3
+    s3 = do(s2.__copy__() if False else s2, "skip") if False else s2
+    s3.tasks.append(Task("trade", 0, 0, 0, "!"))
+    s4 = do(s3, "place v 4")
+    assert s4.trade_bulbs == "    " and s4.trade == [1, 2, 3, 0]
+
+
+def test_action_trade_collect():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!"))
+    s.trade_bulbs = "b v "
+    s2 = do(s, "collect")
+    assert s2.trade_bulbs == "    " and [t.s for t in s2.tasks[-2:]] == ["v", "b"]
+
+
+# -- 5. storage ------------------------------------------------------------------------------
+def test_storage_costs():
+    s = staged(4, 0, Task("bulb", 0, 0, 0, "r"))
+    f = s.farms[0]
+    f.storage, f.guilders = "wwww", 2
+    s2 = do(s, "bulb r")
+    assert s2.farms[0].storage == "wwwwr" and s2.farms[0].guilders == 1
+    s2.tasks.append(Task("bulb", 0, 0, 0, "y"))
+    assert moves(s2) == ["skip"] or "bulb y" not in moves(s2)  # 6th spot costs 2
+    s2.farms[0].guilders = 2
+    s3 = do(s2, "bulb y")
+    assert s3.farms[0].guilders == 0 and s3.farms[0].storage == "wwwwry"
+
+
+def test_storage_full_swap():
+    s = staged(4, 0, Task("bulb", 0, 0, 0, "b"))
+    f = s.farms[0]
+    f.storage, f.guilders = "wwyyrv", 0
+    assert sorted(moves(s)) == sorted(["bulb b w", "bulb b y", "bulb b r", "bulb b v", "skip"])
+    s2 = do(s, "bulb b y")
+    assert s2.farms[0].storage == "wwbyrv" and s2.farms[0].guilders == 0
+
+
+def test_storage_guilder_cap():
+    s = staged(4, 0, Task("lower", 0, 2, 0, "!"))
+    s.water, s.farms[0].guilders = 9, 8
+    assert do(s, "lower g").farms[0].guilders == 9
+
+
+# -- 6. tiles, helpers, contracts -------------------------------------------------------------
+def test_tile_enhance_twice():
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [0, 0]
+    s.farms[0].large[0] = D["C-enhancex2"]
+    s2 = do(s, "act big")
+    assert [t.kind for t in s2.tasks].count("enhance") == 2
+
+
+def test_tile_pay4_discard_swap_remove():
+    s = staged(4, 0, Task("pay4", 0))
+    t = s.farms[0].tools
+    assert do(s, "pay tool").farms[0].vp == s.farms[0].vp + 4
+    s = staged(4, 0, Task("discardwheel", 0))
+    s.arrows = [0, 0]
+    s.farms[0].large[2] = D["X-4g"]
+    s2 = do(s, "discard L3")
+    assert s2.farms[0].large[2] == C.BASE_LARGE[2] and s2.farms[0].vp == s.farms[0].vp + 5
+    s = staged(4, 0, Task("swapwheel", 0))
+    s.arrows = [0, 0]
+    s.farms[0].large[2] = D["X-4g"]
+    offer = s.offer[0]
+    s2 = do(s, "swap L3 1")
+    assert s2.farms[0].large[2] == offer and s2.offer[0] == D["X-4g"]
+    s = staged(4, 0, Task("removemill", 0))
+    assert do(s, "remove 5").farms[0].mills == [1, 1, 2, 2, 2]
+
+
+def test_helper_boost_lower():
+    s = staged(4, 0, Task("after", 0, 1, 0, "lower"), Task("lower", 0, 1, 0, "!"))
+    s.farms[0].helpers = [C.START_ID, 8]  # card 9: +1 strength
+    s.water = 8
+    s2 = do(s, "lower vp+")
+    assert s2.farms[0].vp == s.farms[0].vp + 4 and s2.water == 6 and "1" in s2.farms[0].used
+
+
+def test_helper_once_per_turn():
+    s = staged(4, 0, Task("after", 0, 0, 0, "build"), Task("after", 0, 0, 0, "build"))
+    s.farms[0].helpers = [C.START_ID, 3]  # build: 1 tool
+    t = s.farms[0].tools
+    GAME._settle(s)
+    assert s.farms[0].tools == t + 1
+
+
+def test_helper_start_build_and_plant2_tool():
+    s = staged(4, 0, Task("after", 0, 0, 0, "build"))
+    s.farms[0].helpers = [C.START_ID + 3]
+    GAME._settle(s)
+    assert s.farms[0].vp == 6 and s.farms[0].guilders == min(9, 4 + 1)
+    s = staged(4, 0, Task("after", 0, 2, 2, "plant"))
+    s.farms[0].helpers = [C.START_ID, 15]  # plant 2+: 1 tool
+    GAME._settle(s)
+    assert s.farms[0].tools == 2
+
+
+def test_helper_start_trade_import_any_two_rewards():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!"))
+    s.farms[0].helpers = [C.START_ID]
+    s.farms[0].storage = ""
+    s.trade = [0, 1, 2, 3]
+    s2 = do(s, "import b 1")
+    assert top(s2).kind == "trade2"
+    s3 = do(s2, "rewards 1 4")  # 3 G and 3 VP of card 0, not next to slot 1 both
+    assert s3.farms[0].vp == s.farms[0].vp + 3
+
+
+def test_contract_values():
+    s = started(4)
+    f = s.farms[0]
+    f.patch = ["vvvvvvv", "rwy", "", ""]
+    f.tools = 5
+    s.board[SP["f4"]] = 0  # next to a tool field
+    s.board[SP["e3"]] = 0
+    assert SC.contract_vp(s, 0, 2) == 5 * 2  # 5 VP per windmill next to a tool field
+    assert SC.contract_vp(s, 0, 21) == 12  # full violet row
+    assert SC.contract_vp(s, 0, 15) == 3 * 2  # 3 VP per 2 tools
+    assert SC.contract_vp(s, 0, 16) == 2 * 2  # 2 VP per windmill on the board
+    assert SC.contract_vp(s, 0, 20) == 2  # 2 VP per red bulb
+    f.small = [D["X-4g"]] * 5
+    assert SC.contract_vp(s, 0, 11) == 15
+
+
+def test_contract_immediate_score():
+    s = staged(4, 0, Task("contract", 0))
+    s.farms[0].contracts = [16]
+    s.board[SP["f3"]] = 0
+    s2 = do(s, "score 1")
+    assert s2.farms[0].vp == 5 + 2 and s2.farms[0].contracts == [16]
+
+
+# -- 7. Queen's Wish -----------------------------------------------------------------------
+def test_wish_highest_free_space():
+    s = staged(4, 0, Task("pay4", 0))
+    s.wish_card = C.START_ID  # 6 tools
+    s.farms[1].tools = 6
+    s.farms[2].tools = 6
+    s2 = do(s, "skip")
+    assert (s2.farms[1].wish, s2.farms[2].wish, s2.wish_next) == (10, 7, 2)
+    assert s2.farms[1].vp == 15
+    s2.farms[1].tools = 7
+    s2.tasks.append(Task("pay4", 0))
+    assert do(s2, "skip").farms[1].vp == 15  # once per player
+
+
+def test_wish_network_of_four():
+    s = started(4)
+    s.wish_card = C.START_ID + 3
+    for name in ("f3", "e3", "d3"):
+        s.board[SP[name]] = 0
+    s.board[SP["f4"]] = 1
+    assert not SC.wish_met(s, 0)
+    s.board[SP["f2"]] = 0
+    assert SC.wish_met(s, 0)
+
+
+# -- 8. the end ----------------------------------------------------------------------------
+def _to_trigger(expert: bool) -> State:
+    s = started(3, expert=expert)
+    s.current = 1
+    s.tasks = [Task("endturn", 1), Task("actions", 1), Task("steps", 1)]
+    s.farms[1].calendar, s.farms[1].step = 3, 23
+    s.floodgate = 1
+    s.farms[1].tools = 0
+    return s
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_end_trigger_round_and_extra_turn(expert):
+    s = _to_trigger(expert)
+    s = do(s, "steps 1") if "steps 1" in moves(s) else s
+    assert s.farms[1].calendar == 4 and s.end_round == (0 if expert else 1)
+    r = random.Random(0)
+    seats = []
+    while not GAME.is_over(s):
+        if s.turns not in [x[0] for x in seats]:
+            seats.append((s.turns, s.current))
+        s = GAME.apply(s, r.choice(GAME.legal_moves(s)))
+    order = [seat for _, seat in seats]
+    # the triggering seat 1 finishes, then seat 2 ends the round; (normal) one more turn each
+    assert order == ([1, 2] if expert else [1, 2, 0, 1, 2])
+
+
+# -- 9. final scoring -------------------------------------------------------------------------
+def test_final_windmill_groups():
+    s = started(4)
+    f = s.farms[0]
+    f.patch = ["rrb", "v", "w", ""]
+    f.mills = [0, 1, 0, 2, 0]  # white, red and black groups empty
+    parts = SC.final_parts(s, 0)
+    assert parts["Windmill groups"] == 1 * 1 + 2 * 2 + 3 * 1
+
+
+def test_final_rows():
+    s = started(4)
+    s.farms[0].patch = ["rrrrrrr", "rwyrwyr", "rrrrrr", ""]
+    assert SC.final_parts(s, 0)["Patch rows"] == 10 + 3
+
+
+def test_final_columns():
+    s = started(4)
+    s.farms[0].patch = ["wyr", "yrv", "rvb", "vbw"]
+    # col1 w y r v: different (+4); col2 y r v b (+4); col3 r v b w (+4)
+    assert SC.final_parts(s, 0)["Patch columns"] == 12
+    s.farms[0].patch = ["w", "w", "", ""]  # a repeat in an incomplete column: -2
+    assert SC.final_parts(s, 0)["Patch columns"] == -2
+    s.farms[0].patch = ["w", "y", "", ""]  # incomplete, no repeat: 0
+    assert SC.final_parts(s, 0)["Patch columns"] == 0
+
+
+def test_final_contracts_and_scoresheet():
+    s = started(2)
+    s.farms[0].contracts = [16]
+    s.board[SP["f3"]] = 0
+    s.phase = "over"
+    sh = GAME.scores(s)[0]
+    assert sh.parts["Contracts"] == 2 and sh.total == sum(sh.parts.values())
+
+
+def test_final_tiebreaks():
+    s = started(2)
+    s.phase = "over"
+    for f in s.farms:
+        f.vp = 20
+    s.farms[0].patch = ["ry", "", "", ""]
+    s.farms[1].patch = ["rv", "", "", ""]
+    s.farms[0].storage, s.farms[1].storage = "w", "ww"
+    assert GAME.winners(s) == [1]  # equal patch, more storage
+    s.farms[1].storage = "w"
+    s.board[SP["f3"]] = 0
+    assert GAME.winners(s) == [0]  # windmills on the board
+    s.board[SP["f4"]] = 1
+    assert GAME.winners(s) == [0, 1]  # shared
+    s.farms[1].patch[1] = "b"
+    assert GAME.winners(s) == [1]  # more in the patch
+
+
+# -- 10. solo -------------------------------------------------------------------------------
+def test_solo_setup_and_bot_turn():
+    s = started(1, solo_level=3)
+    assert s.solo is not None and s.solo.level == 3
+    assert sum(1 for a in s.market if C.BOT in a) == 1
+    assert sum(1 for a in s.market if C.NEUTRAL in a) == 3
+    s.solo.deck = [0]  # floodgate +1, no calendar step, wheel denial
+    s.tasks = [Task("endturn", 0)]
+    d = s.offer[0]
+    GAME._settle(s)
+    assert s.floodgate == 2 and s.water == 2
+    assert s.solo.vp == C.SOLO_CARD_VP[3] and s.offer[0] != d and s.stacks["c"][0] == d
+    assert s.round == 1 and GAME.to_move(s) == 0
+
+
+def test_solo_bot_builds_and_claims_unique():
+    s = started(1)
+    s.solo.deck = [1, 2]  # draws 2 first: mill, then 1: calendar + farm
+    s.board[SP["f3"]] = 0
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    assert s.board[min(i for i in range(34) if s.board[i] == C.BOT)] == C.BOT
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    assert s.solo.calendar == 1 and s.uniques[0][0] == "x"
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_solo_playout_and_winner(level):
+    s = play_random(1, level, solo_level=level)
+    assert s.solo.vp >= C.SOLO_END_BONUS[level]
+    assert GAME.winners(s) == ([0] if GAME.scores(s)[0].total > s.solo.vp else [])
+
+
+# -- protocol and playouts ---------------------------------------------------------------------
+def test_illegal_move_and_parse():
+    s = started(2)
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, Pick("gate", "7"))
+    with pytest.raises(IllegalMove):
+        GAME.parse(s, "fly away")
+    assert GAME.parse(s, "  GATE   1 ") == Pick("gate", "1")
+
+
+def test_describe_announces_calendar():
+    s = staged(4, 0, Task("actions", 0), Task("steps", 0))
+    s.farms[0].step = 5
+    s.floodgate = 1
+    text = GAME.describe(s, Pick("steps", "1"))
+    assert "calendar space 1" in text and text.startswith("P0")
+
+
+def test_view_hides_decks():
+    s = started(2)
+    v = GAME.view(s, 0)
+    assert set(v.farm_deck) == {-1} and set(v.stacks["u"]) == {-1}
+    assert v.offer == s.offer
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_random_playouts_pure_and_roundtrip(n):
+    for seed in range(6):
+        s = GAME.setup([f"P{i}" for i in range(n)], seed)
+        r = random.Random(seed)
+        while not GAME.is_over(s):
+            ms = GAME.legal_moves(s)
+            assert ms and len(ms) < 100
+            m = r.choice(ms)
+            assert GAME.parse(s, GAME.notation(m)) == m
+            before = msgspec.msgpack.encode(s)
+            nxt = GAME.apply(s, m)
+            assert msgspec.msgpack.encode(s) == before
+            s = nxt
+        assert msgspec.msgpack.decode(msgspec.msgpack.encode(s), type=State) == s
+
+
+def test_expert_random_playouts():
+    turns = []
+    for seed in range(40):
+        s = play_random(4, seed, expert=True)
+        assert s.phase == "over" and s.expert
+        assert s.round == s.end_round + 1
+        turns.append(s.turns)
+    assert min(turns) >= 4 * 6 // 4  # every seat needs 24 steps of at most 4 to trigger
+
+
+def test_benchmark_print():
+    t = time.perf_counter()
+    games = 20
+    for seed in range(games):
+        play_random(4, 1000 + seed)
+    dt = time.perf_counter() - t
+    print(f"\nWindmill Valley: {games / dt:.1f} random 4-player games per second")
