@@ -17,10 +17,12 @@ from typing import Sequence, Union
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, copy_state, parse_by_notation
+from core.engine import IllegalMove, Move, ScoreSheet, copy_state
 from core.golden_age import components as C
 from core.golden_age.state import Auction, ColonyMarker, Guild, Painting, Player, Province, State
 from core.rng import Rng
+
+_ENCODER = msgspec.msgpack.Encoder()
 
 
 # -- moves ----------------------------------------------------------------------
@@ -193,6 +195,8 @@ def colony_sets(cards: Sequence[str]) -> list[tuple[str, ...]]:
     in both (rulebook "Blue Special Actions"; fact sheet B8).
     """
     c = kind_counts(cards)
+    if sum(c.values()) < C.MIXED_SET:
+        return []
     flags = c["flag"]
     found: set[tuple[str, ...]] = set()
     kinds = C.COLONY_KINDS
@@ -290,6 +294,9 @@ class GoldenAge:
     State = State
     Move = GoldenMove
     private_information = False
+
+    def __init__(self) -> None:
+        self._parse_cache: tuple[bytes, dict[str, GoldenMove]] | None = None
 
     # set-up -------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Options | None = None) -> State:
@@ -426,12 +433,12 @@ class GoldenAge:
             if site in s.provinces:
                 moves.append(StartAuction(site))
         # card exchanges
-        for kind in C.EXCHANGES:
+        for kind in C.EXCHANGES if p.cards else ():
             for size in (1, 2, 3):
                 if exchange_cards(p.cards, kind, size) is not None:
                     moves.append(Exchange(kind, size))
         # colonies
-        sets = colony_sets(p.cards)
+        sets = colony_sets(p.cards) if len(p.cards) >= C.MIXED_SET else []
         if sets:
             for space in C.COLONY_IDS:
                 cap = C.COLONIES[space][2]
@@ -836,8 +843,21 @@ class GoldenAge:
         raise TypeError(f"Not a Golden Age move: {move!r}")
 
     def parse(self, state: State, text: str) -> GoldenMove:
-        """The legal move written as ``text``; IllegalMove if there is none."""
-        return parse_by_notation(self, state, text)
+        """The legal move written as ``text``; IllegalMove if there is none.
+
+        The notation -> move table of the last state parsed is kept (keyed by
+        the state's msgpack bytes), so parsing every legal move of one state
+        costs one ``legal_moves`` call, not one per move.
+        """
+        key = _ENCODER.encode(state)
+        if self._parse_cache is None or self._parse_cache[0] != key:
+            table = {self.notation(m).lower(): m for m in self.legal_moves(state)}
+            self._parse_cache = (key, table)
+        want = " ".join(text.split()).lower()
+        try:
+            return self._parse_cache[1][want]
+        except KeyError:
+            raise IllegalMove(f"'{text}' is not a legal move now.") from None
 
     def describe(self, state: State, move: GoldenMove) -> str:
         """One log line for ``move`` made in ``state``."""
