@@ -221,3 +221,33 @@ def test_protocol_surface(gid: str) -> None:
         if bad >= 1:
             with pytest.raises(ValueError):
                 Match(game, [Seat(x) for x in names(bad)], 0)
+
+
+# ---------------------------------------------------------------- stored playthroughs
+from tests import regen_playthroughs as playthroughs  # noqa: E402
+
+PLAYTHROUGH_CASES = [
+    pytest.param(gid, n, id=f"{gid}-{n}p")
+    for gid, game in sorted(GAMES.items())
+    for n in playthroughs.player_counts(game)
+]
+
+
+@pytest.mark.parametrize("gid, n", PLAYTHROUGH_CASES)
+def test_playthroughs(gid: str, n: int) -> None:
+    """The seeded playthrough regenerated now equals the stored file, line by line."""
+    path = playthroughs.path_for(gid, n)
+    if not path.exists():
+        pytest.skip(f"no stored playthrough {path.name} yet; run `.venv/bin/python -m tests.regen_playthroughs {gid}`")
+    stored = path.read_text(encoding="utf-8").splitlines()
+    fresh = playthroughs.playthrough_lines(GAMES[gid], n)
+    hint = "run `.venv/bin/python -m tests.regen_playthroughs` if this change is intended"
+    for i, (old, new) in enumerate(zip(stored, fresh), start=1):
+        if old != new:
+            pytest.fail(f"{path.name} line {i} differs:\n  stored: {old}\n  now:    {new}\n{hint}", pytrace=False)
+    if len(stored) != len(fresh):
+        pytest.fail(
+            f"{path.name}: stored {len(stored)} lines, now {len(fresh)}; first extra line:\n"
+            f"  {(stored if len(stored) > len(fresh) else fresh)[min(len(stored), len(fresh))]}\n{hint}",
+            pytrace=False,
+        )
