@@ -64,5 +64,11 @@ def card_name(card: str) -> str:
     return f"{VARIETIES[card[0]]} {card[1]}"
 
 
+def a_card(card: str) -> str:
+    """The card with its article, for log lines: "a pink 3", "an orange 2"."""
+    name = card_name(card)
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
 #: A card the viewer may not see (``view`` puts this in place of hidden cards).
 HIDDEN: Final[str] = "??"

@@ -316,20 +316,20 @@ class GiftOfTulips:
         """One log line for ``move`` made in ``state``; shows no hidden card."""
         who = state.players[state.current]
         if isinstance(move, Choose):
-            return f"{who} keeps a {C.card_name(move.card)} and puts the other card in the secret festival"
+            return f"{who} keeps {C.a_card(move.card)} and puts the other card in the secret festival"
         card = state.drawn
         rank = rank_of(state, card[0])
         if isinstance(move, Keep):
-            text = f"{who} keeps a {C.card_name(card)} (+{C.KEEP_POINTS[rank]} VP)"
+            text = f"{who} keeps {C.a_card(card)} (+{C.KEEP_POINTS[rank]} VP)"
         elif isinstance(move, Give):
             vp = C.value(card) + C.GIVE_BONUS[rank]
-            text = f"{who} gives {state.players[move.to]} a {C.card_name(card)} (+{vp} VP)"
+            text = f"{who} gives {state.players[move.to]} {C.a_card(card)} (+{vp} VP)"
         elif isinstance(move, Add):
             after = copy_state(state)
             after.festival.setdefault(card[0], []).append(card)
             rerank(after, card[0])
             new_rank = C.RANK_NAMES[rank_of(after, card[0])]
-            text = f"{who} adds a {C.card_name(card)} to the festival ({C.VARIETIES[card[0]]} now {new_rank})"
+            text = f"{who} adds {C.a_card(card)} to the festival ({C.VARIETIES[card[0]]} now {new_rank})"
         else:
             text = f"{who} adds a card to the secret festival"
         if state.used and len(state.deck) == 0:
