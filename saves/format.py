@@ -112,7 +112,12 @@ def encode_match(match: Match) -> bytes:
 
     Stamps "updated" with the current time. Pure: the match is not changed.
     """
-    return msgspec.json.format(_encoder.encode(to_file(match)), indent=2) + b"\n"
+    return encode_file(to_file(match))
+
+
+def encode_file(f: SaveFile) -> bytes:
+    """The bytes of a SaveFile: indented UTF-8 JSON ending in a newline."""
+    return msgspec.json.format(_encoder.encode(f), indent=2) + b"\n"
 
 
 def _name(source: str) -> str:

@@ -20,12 +20,15 @@ import platformdirs
 
 from core import GAMES
 from core.match import Match
-from saves.format import SaveError, decode_match, encode_match, read_file
+from saves.format import SaveError, decode_match, encode_file, encode_match, read_file, to_file
 
 #: Environment variable that overrides the data folder (``--data-dir`` wins over it).
 ENV_DATA_DIR = "LOWLANDS_DATA_DIR"
 #: Sub-folder of the data folder holding one autosave per match.
 AUTOSAVE_DIR = "autosave"
+#: In that folder: what ``autosave`` knows about the files it wrote, so that
+#: ``list_autosaves`` need not replay a file that has not changed since.
+INDEX_NAME = ".index.json"
 
 
 class SaveInfo(msgspec.Struct):
@@ -89,13 +92,14 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True) -> None:
     """Write ``data`` to ``path`` atomically (temp file, flush, fsync, os.replace).
 
     The temporary file sits in the same folder (".<name>.<random>.tmp") and is
     removed if anything fails, leaving any previous file untouched. A new file
-    gets mode 0644 (less the umask); a replaced file keeps its mode.
-    Raises OSError.
+    gets mode 0666 less the umask; a replaced file keeps its mode.
+    ``durable=False`` skips the fsyncs (still atomic, not crash-proof): for
+    files that are only a cache. Raises OSError.
     """
     target = Path(path)
     folder = target.parent
@@ -110,7 +114,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             f.write(data)
             f.flush()
             os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -118,6 +123,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         except OSError:
             pass
         raise
+    if not durable:
+        return
     try:  # make the rename itself durable
         dfd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -172,8 +179,54 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     Raises SaveError if the file cannot be written.
     """
     path = autosave_path(match, root)
-    save(match, path)
+    f = to_file(match)
+    try:
+        write_atomic(path, encode_file(f))
+    except OSError as e:
+        raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
+    info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
+                    match.ply, match.is_over(), f.updated, "")
+    try:
+        _index_put(path, info)
+    except Exception:  # the index is only a cache: losing it costs a replay
+        pass
     return path
+
+
+class _IndexEntry(msgspec.Struct):
+    """One autosave as written: its file identity and what it holds."""
+
+    ino: int
+    size: int
+    mtime_ns: int
+    info: SaveInfo
+
+
+class _Index(msgspec.Struct):
+    """The autosave folder's index (INDEX_NAME): file name -> entry."""
+
+    format: str = "lowlands-autosave-index"
+    version: int = 1
+    entries: dict[str, _IndexEntry] = {}
+
+
+def _index_read(folder: Path) -> _Index:
+    try:
+        idx = msgspec.json.decode((folder / INDEX_NAME).read_bytes(), type=_Index)
+    except (OSError, msgspec.DecodeError):
+        return _Index()
+    return idx if (idx.format, idx.version) == ("lowlands-autosave-index", 1) else _Index()
+
+
+def _index_put(path: Path, info: SaveInfo) -> None:
+    """Record ``info`` for the autosave just written at ``path`` (dropping entries
+    of files that are gone). Atomic, not fsync'ed: a lost index is rebuilt by replaying."""
+    folder = path.parent
+    st = path.stat()
+    idx = _index_read(folder)
+    entries = {k: v for k, v in idx.entries.items() if k != path.name and (folder / k).exists()}
+    entries[path.name] = _IndexEntry(st.st_ino, st.st_size, st.st_mtime_ns, info)
+    write_atomic(folder / INDEX_NAME, msgspec.json.encode(_Index(entries=entries)), durable=False)
 
 
 def _mtime_iso(path: Path) -> str:
@@ -235,7 +288,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
 _INFO_CACHE: dict[tuple[str, int, int, int], SaveInfo] = {}
 
 
-def _cached_info(p: Path) -> SaveInfo:
+def _cached_info(p: Path, index: _Index) -> SaveInfo:
     try:
         st = p.stat()
     except OSError:
@@ -243,7 +296,11 @@ def _cached_info(p: Path) -> SaveInfo:
     key = (str(p), st.st_ino, st.st_size, st.st_mtime_ns)
     hit = _INFO_CACHE.get(key)
     if hit is None:
-        hit = save_info(p)
+        e = index.entries.get(p.name)
+        if e is not None and (e.ino, e.size, e.mtime_ns) == key[1:] and not e.info.error:
+            hit = msgspec.structs.replace(e.info, path=str(p))  # written by autosave, unchanged since
+        else:
+            hit = save_info(p)
         if len(_INFO_CACHE) > 512:
             _INFO_CACHE.clear()
         _INFO_CACHE[key] = hit
@@ -254,15 +311,19 @@ def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
     """Every autosave under ``root/autosave``, newest first.
 
     Each file is loaded (replayed) to check it; one that does not load is still
-    listed, with ``error`` set. Results are remembered per (path, inode, size,
-    modification time), so listing again after one autosave replays one file. Never raises, never modifies a file. Temporary
-    files of interrupted writes (".*.tmp") are skipped. A missing folder gives [].
+    listed, with ``error`` set. A file that ``autosave`` wrote and that is
+    unchanged since (same inode, size and modification time, as recorded in
+    the folder's INDEX_NAME) is not replayed again, nor is one this process
+    has already checked. Never raises, never modifies or writes a file.
+    Temporary files of interrupted writes (".*.tmp") and the index are
+    skipped. A missing folder gives [].
     """
     folder = Path(root) / AUTOSAVE_DIR
     try:
         paths = [p for p in folder.iterdir() if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
         return []
-    infos = [_cached_info(p) for p in paths]
+    index = _index_read(folder)
+    infos = [_cached_info(p, index) for p in paths]
     infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
     return infos

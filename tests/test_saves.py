@@ -325,7 +325,7 @@ def test_autosave_path_and_overwrite(tmp_path):
     m.push(m.legal_moves()[0])
     assert autosave(m, tmp_path) == p
     assert load(p).ply == 5
-    assert sorted(f.name for f in p.parent.iterdir()) == [p.name]
+    assert sorted(f.name for f in p.parent.iterdir()) == [".index.json", p.name]
 
 
 def test_list_autosaves_newest_first_with_corrupt_files(tmp_path, monkeypatch):
@@ -378,6 +378,43 @@ def test_list_autosaves_sees_every_rewrite(tmp_path):
     p.write_bytes(p.read_bytes()[:-30])  # damaged in place, by something else
     [info] = list_autosaves(tmp_path)
     assert "may be truncated" in info.error
+
+
+def test_list_autosaves_trusts_the_index_only_for_unchanged_files(tmp_path, monkeypatch):
+    """autosave records what it wrote; list_autosaves skips replaying exactly those files."""
+    m1, m2 = make_match(moves=8), finished(("Di", "Ed"), seed=4)
+    p1, p2 = autosave(m1, tmp_path), autosave(m2, tmp_path)
+    replayed = []
+    real = saves.store.decode_match
+    monkeypatch.setattr(saves.store, "decode_match", lambda d, s="": (replayed.append(Path(s).name), real(d, s))[1])
+    saves.store._INFO_CACHE.clear()
+    infos = {Path(i.path).name: i for i in list_autosaves(tmp_path)}
+    assert replayed == []
+    assert set(infos) == {p1.name, p2.name}  # the index itself is not listed
+    assert (infos[p1.name].ply, infos[p1.name].over, infos[p1.name].players) == (8, False, ["Ann", "Bob", "Cy"])
+    assert (infos[p2.name].ply, infos[p2.name].over, infos[p2.name].title) == (m2.ply, True, "Gift of Tulips")
+    assert infos[p1.name].updated == json.loads(p1.read_bytes())["updated"]
+    # edited behind autosave's back (here: a different move list, same length or not): replayed
+    p1.write_bytes(edit(p1.read_bytes(), state_sha256="0" * 64))
+    saves.store._INFO_CACHE.clear()
+    infos = {Path(i.path).name: i for i in list_autosaves(tmp_path)}
+    assert replayed == [p1.name]
+    assert "does not match its own record" in infos[p1.name].error and infos[p2.name].error == ""
+    # a damaged index is ignored: everything is replayed, nothing is written
+    (tmp_path / "autosave" / ".index.json").write_bytes(b"{not json")
+    saves.store._INFO_CACHE.clear()
+    before = {f.name: f.read_bytes() for f in (tmp_path / "autosave").iterdir()}
+    assert len(list_autosaves(tmp_path)) == 2 and sorted(replayed) == sorted([p1.name, p1.name, p2.name])
+    assert {f.name: f.read_bytes() for f in (tmp_path / "autosave").iterdir()} == before
+
+
+def test_autosave_index_forgets_deleted_files(tmp_path):
+    m1, m2 = make_match(moves=3), make_match(("Di", "Ed"), moves=3)
+    p1 = autosave(m1, tmp_path)
+    p1.unlink()
+    autosave(m2, tmp_path)
+    index = json.loads((tmp_path / "autosave" / ".index.json").read_bytes())
+    assert list(index["entries"]) == [f"{m2.id}.json"]
 
 
 def test_list_autosaves_never_raises_on_unreadable_entries(tmp_path):
