@@ -4,10 +4,10 @@
 "lowlands-light"; ``LowlandsApp`` registers them, and Textual's built-in
 "Change theme" command (ctrl+p) switches between them and Textual's own.
 
-Player identity never rests on colour alone: every seat also has a mark
-(``seat_mark``): its 1-based seat number, which is also what move notation
-uses ("give 2"). ``SEAT_COLORS`` are only a help on top of that, and under
-``NO_COLOR`` Textual renders everything in monochrome anyway.
+Player identity never rests on colour alone: every seat also has a letter
+(``tui.widgets.common.seat_letters``: "A Ann", "B Bob"), used by the boards
+and by every shell screen. ``SEAT_COLORS`` are only a help on top of that;
+under ``NO_COLOR`` Textual renders everything in monochrome.
 """
 
 from __future__ import annotations
@@ -65,16 +65,6 @@ THEMES: dict[str, Theme] = {t.name: t for t in (LOWLANDS_DARK, LOWLANDS_LIGHT)}
 DEFAULT_THEME: str = LOWLANDS_DARK.name
 
 
-def seat_mark(seat: int) -> str:
-    """The mark that identifies ``seat`` (0-based) without colour: "1".."9"."""
-    return str(seat + 1)
-
-
-def seat_label(seat: int, name: str) -> str:
-    """``"(2) Bob"``: a seat's name with its mark, for lists and headers."""
-    return f"({seat_mark(seat)}) {name}"
-
-
 __all__ = [
     "DEFAULT_THEME",
     "LOWLANDS_DARK",
@@ -83,6 +73,4 @@ __all__ = [
     "SEAT_COLORS_LIGHT",
     "TCSS_PATH",
     "THEMES",
-    "seat_label",
-    "seat_mark",
 ]

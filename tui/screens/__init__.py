@@ -63,10 +63,23 @@ def game_screen_class(game_id: str) -> type[Any]:
     return mod.GameScreen
 
 
+def seat_labels(names: list[str]) -> list[str]:
+    """"A Ann", "B Bob", ...: each seat's letter (the boards' letters,
+    ``tui.widgets.common.seat_letters``) and name, so players are told apart
+    without colour."""
+    try:
+        from tui.widgets.common import seat_letters
+    except ImportError:  # widgets not available: seat numbers instead
+        letters = [str(i + 1) for i in range(len(names))]
+    else:
+        letters = seat_letters(names)
+    return [f"{letter} {name}" for letter, name in zip(letters, names)]
+
+
 def screen_for(match: "Match", *, data_dir: Path, curtain: bool = False) -> Any:
     """A new game screen playing ``match`` (autosaving into ``data_dir``)."""
     cls = game_screen_class(match.game.id)
     return cls(match, data_dir=data_dir, curtain=curtain)
 
 
-__all__ = ["GAME_SCREENS", "game_screen_class", "load_game_screens", "screen_for"]
+__all__ = ["GAME_SCREENS", "game_screen_class", "load_game_screens", "screen_for", "seat_labels"]

@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from themes import seat_label
+from tui.screens import seat_labels
 
 
 def _num(x: float) -> str:
@@ -24,17 +24,17 @@ def _num(x: float) -> str:
 
 
 def winners_text(match: Any) -> str:
-    """"(2) Bob wins with 45 VP." or "Shared win: (1) Ann and (3) Cy, 40 VP each."."""
+    """"B Bob wins with 45 VP." or "Shared win: A Ann and C Cy, 40 VP each."."""
     game, state = match.game, match.state
     sheets = {s.seat: s for s in game.scores(state)}
     wins = game.winners(state)
-    names = [s.name for s in match.seats]
+    labels = seat_labels([s.name for s in match.seats])
     if not wins:
         return "No winner."
     if len(wins) == 1:
         w = wins[0]
-        return f"{seat_label(w, names[w])} wins with {_num(sheets[w].total)} VP."
-    who = ", ".join(seat_label(w, names[w]) for w in wins[:-1]) + f" and {seat_label(wins[-1], names[wins[-1]])}"
+        return f"{labels[w]} wins with {_num(sheets[w].total)} VP."
+    who = ", ".join(labels[w] for w in wins[:-1]) + f" and {labels[wins[-1]]}"
     return f"Shared win: {who}, {_num(sheets[wins[0]].total)} VP each."
 
 
@@ -73,9 +73,10 @@ class GameOverScreen(Screen[None]):
         wins = set(game.winners(state))
         star = "*" if getattr(self.app, "ascii", False) else "★"
         table = self.query_one("#score-table", DataTable)
+        labels = seat_labels([s.name for s in self.match.seats])
         table.add_column("Category", key="category")
         for sh in sheets:
-            label = seat_label(sh.seat, self.match.seats[sh.seat].name)
+            label = labels[sh.seat]
             if sh.seat in wins:
                 label += f" {star}"
             table.add_column(Content(label), key=f"seat-{sh.seat}")

@@ -92,7 +92,11 @@ class HelpScreen(Screen[None]):
     def _screen_keys(self) -> list[tuple[str, str]]:
         """The visible bindings of the screen below (where help was asked for)."""
         stack = self.app.screen_stack
-        below: Any = stack[-1] if stack and stack[-1] is not self else None
+        if self in stack:
+            i = stack.index(self)
+            below: Any = stack[i - 1] if i > 0 else None
+        else:
+            below = stack[-1] if stack else None
         if below is None:
             return []
         rows: list[tuple[str, str]] = []

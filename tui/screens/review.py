@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from themes import seat_label
+from tui.screens import seat_labels
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -35,8 +35,8 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]], names: list[str]) -> list[str]:
-    """Lines like "(2) Bob: VP 5 → 8 (+3)" for every tally that changed."""
+def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]], labels: list[str]) -> list[str]:
+    """Lines like "B Bob: VP 5 -> 8 (+3)" for every tally that changed (labels: seat_labels)."""
     lines: list[str] = []
     for seat, (b, a) in enumerate(zip(before, after)):
         for key, new in a.items():
@@ -44,12 +44,16 @@ def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]],
             if new != old:
                 diff = new - old
                 sign = "+" if diff > 0 else "-"
-                lines.append(f"{seat_label(seat, names[seat])}: {key} {_num(old)} -> {_num(new)} ({sign}{_num(abs(diff))})")
+                lines.append(f"{labels[seat]}: {key} {_num(old)} -> {_num(new)} ({sign}{_num(abs(diff))})")
     return lines
 
 
 class ReviewLog(OptionList, can_focus=False):
     """The move list; the screen drives the highlight (clicks jump there)."""
+
+
+class BoardBox(VerticalScroll, can_focus=False):
+    """Holds the board; not focusable, so the arrow keys stay the review's."""
 
 
 class ReviewScreen(Screen[None]):
@@ -62,14 +66,14 @@ class ReviewScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Forward", key_display="→"),
-        Binding("up", "turn(-1)", "Prev turn", key_display="↑"),
-        Binding("down", "turn(1)", "Next turn", key_display="↓"),
-        Binding("home", "jump('start')", "Start"),
-        Binding("end", "jump('end')", "End"),
+        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
+        Binding("right", "step(1)", "Fwd", key_display="→", priority=True),
+        Binding("up", "turn(-1)", "Turn", key_display="↑", priority=True),
+        Binding("down", "turn(1)", "Turn", key_display="↓", priority=True),
+        Binding("home", "jump('start')", "Start", priority=True),
+        Binding("end", "jump('end')", "End", priority=True),
         Binding("c", "continue_here", "Continue from here"),
-        Binding("escape", "back", "Back"),
+        Binding("escape", "back", "Close"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
@@ -78,6 +82,7 @@ class ReviewScreen(Screen[None]):
         self.match = match
         self.game = match.game
         self.names = [s.name for s in match.seats]
+        self.labels = seat_labels(self.names)
         self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
         self._states: list[Any] = []
         self._tallies: list[list[dict[str, float]]] = []
@@ -116,7 +121,7 @@ class ReviewScreen(Screen[None]):
         self._load()
         yield Header()
         with Horizontal(id="review"):
-            with VerticalScroll(id="review-board-box"):
+            with BoardBox(id="review-board-box"):
                 self.board = self._make_board()
                 if self.board is not None:
                     yield self.board
@@ -130,7 +135,7 @@ class ReviewScreen(Screen[None]):
                     key = score_key(self._tallies[0]) if self._tallies else None
                     for seat, name in enumerate(self.names):
                         data = [t[seat].get(key, 0) for t in self._tallies] if key else [0]
-                        yield Label(Content(seat_label(seat, name)), id=f"spark-label-{seat}", classes="spark-label")
+                        yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
                         yield Sparkline(data, summary_function=max, id=f"spark-{seat}", classes=f"spark seat-{seat + 1}")
         yield Footer()
 
@@ -160,7 +165,7 @@ class ReviewScreen(Screen[None]):
             rows = []
             for seat, t in enumerate(self._tallies[i]):
                 parts = ", ".join(f"{k} {_num(v)}" for k, v in t.items())
-                rows.append(f"{seat_label(seat, self.names[seat])}: {parts}")
+                rows.append(f"{self.labels[seat]}: {parts}")
             self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
         log = self.query_one("#review-log", ReviewLog)
         log.highlighted = i
@@ -169,13 +174,13 @@ class ReviewScreen(Screen[None]):
             changes = ["The set-up, before the first decision."]
         else:
             mover = self.match.movers[i - 1]
-            changes = [f"Decided by {seat_label(mover, self.names[mover])}."]
-            changes += tally_changes(self._tallies[i - 1], self._tallies[i], self.names) or ["No score changed."]
+            changes = [f"Decided by {self.labels[mover]}."]
+            changes += tally_changes(self._tallies[i - 1], self._tallies[i], self.labels) or ["No score changed."]
         self.query_one("#review-changes", Static).update(Content("\n".join(changes)))
         key = score_key(self._tallies[i])
         for seat, name in enumerate(self.names):
             now = _num(self._tallies[i][seat].get(key, 0)) if key else ""
-            self.query_one(f"#spark-label-{seat}", Label).update(Content(f"{seat_label(seat, name)}  {key or ''} {now}"))
+            self.query_one(f"#spark-label-{seat}", Label).update(Content(f"{self.labels[seat]}  {key or ''} {now}"))
 
     def move_to(self, ply: int) -> None:
         self.cursor = max(0, min(ply, self.match.ply))
@@ -206,8 +211,7 @@ class ReviewScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.game.id))
 
     @on(OptionList.OptionSelected, "#review-log")
-    @on(OptionList.OptionHighlighted, "#review-log")
-    def _clicked(self, event: OptionList.OptionMessage) -> None:
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_index != self.cursor:
             self.move_to(event.option_index)

@@ -1,0 +1,471 @@
+"""Pilot tests of the Lowlands app shell: launcher, new-game form, continue,
+load errors, review, game over, themes, the too-small guard, quitting.
+
+Each test drives the real LowlandsApp by keys (``app.run_test``) at 80x24 and,
+where layout matters, at 120x40.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from core import get_game
+from core.bots import choose
+from core.match import Match, Seat
+from saves import SaveError, autosave, autosave_path, export_text, list_autosaves, load, save
+from tui.app import LowlandsApp, TooSmallScreen
+from tui.config import load_config
+from tui.screens.dialogs import ConfirmDialog, MessageDialog, PathDialog
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
+from tui.screens.launcher import LauncherScreen
+from tui.screens.new_game import NewGameScreen, validate_names
+from tui.screens.review import ReviewScreen
+
+SIZES = [(80, 24), (120, 40)]
+TULIPS = get_game("gift-of-tulips")
+
+
+# -- helpers -------------------------------------------------------------------------------
+def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
+    """A human-seated Gift of Tulips match with ``moves`` seeded random decisions made."""
+    m = Match(TULIPS, [Seat(n) for n in names], seed)
+    for _ in range(moves):
+        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
+    return m
+
+
+def finished_match(seed: int = 5) -> Match:
+    m = new_match(seed=seed)
+    while not m.is_over():
+        m.push(choose(TULIPS, m.state, seed * 7 + m.ply))
+    return m
+
+
+@pytest.fixture
+def dirs(tmp_path: Path) -> tuple[Path, Path]:
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    return data, config
+
+
+def make_app(dirs, start=None, **kw) -> LowlandsApp:
+    data, config = dirs
+    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
+
+
+def text_of(widget: Static) -> str:
+    return str(widget.render())
+
+
+async def settle(pilot, n: int = 2) -> None:
+    for _ in range(n):
+        await pilot.pause()
+
+
+# -- new game ------------------------------------------------------------------------------------
+def test_validate_names() -> None:
+    assert validate_names(["Ann", "Bob"]) == ["", ""]
+    assert validate_names(["Ann", " ann "]) == ["", "Same name as seat 1"]
+    assert validate_names(["", "Bob"]) == ["A name is needed", ""]
+    assert validate_names(["  ", "Bob", "BOB"]) == ["A name is needed", "", "Same name as seat 2"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_launcher_new_game_refuses_bad_names_then_starts(dirs, size) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.game.id == "gift-of-tulips"
+        assert form.seat_count() == 3
+        assert app.focused is form.query_one("#name-0", Input)
+        # seat 2 gets the same name as seat 1 (case-insensitively): refused
+        await pilot.press("tab", "tab", "home", "ctrl+k", *"anna")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is form
+        assert text_of(form.query_one("#name-error-1", Static)) == "Same name as seat 1"
+        # an empty name: refused too
+        await pilot.press("home", "ctrl+k")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is form
+        assert text_of(form.query_one("#name-error-1", Static)) == "A name is needed"
+        await pilot.press(*"Bob")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        m = game.match
+        assert [s.name for s in m.seats] == ["Anna", "Bob", "Cato"]
+        assert [s.kind for s in m.seats] == ["human"] * 3
+        assert m.ply == 0 and m.to_move() == 0
+        assert m.undo_policy == "friendly"
+
+
+async def test_new_game_form_seed_bots_count_and_undo(dirs) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        form.query_one("#count").value = 4
+        await settle(pilot)
+        assert form.query_one("#seat-row-3").display and not form.query_one("#seat-row-4").display
+        form.query_one("#bot-1").value = True
+        form.query_one("#undo").value = "strict"
+        seed = form.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press(*"x4y2")  # letters are kept out of the seed
+        assert seed.value == "42"
+        await pilot.press("enter")  # Enter in a field starts too
+        await settle(pilot, 3)
+        m = app.screen.match
+        assert m.seed == 42 and m.undo_policy == "strict"
+        assert [s.kind for s in m.seats] == ["human", "bot", "human", "human"]
+        assert Match(TULIPS, m.seats, 42).state == m.state_at(0)  # the seed fixes the set-up
+
+
+# -- continue / load ------------------------------------------------------------------------------
+async def test_continue_autosave_from_launcher(dirs) -> None:
+    data, _ = dirs
+    m = new_match(moves=5)
+    autosave(m, data)
+    bad = data / "autosave" / "broken.json"
+    bad.write_text('{"format": "lowlands-save", "vers')
+    before = bad.read_bytes()
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert any("a  Continue: Gift of Tulips · Ann, Bob, Cy · decision 5" in p for p in prompts)
+        broken = [menu.get_option_at_index(i) for i in range(menu.option_count) if "broken.json" in str(menu.get_option_at_index(i).prompt)]
+        assert len(broken) == 1 and broken[0].disabled
+        error = next(i.error for i in list_autosaves(data) if i.path.endswith("broken.json"))
+        assert error and error in str(broken[0].prompt)
+        await pilot.press("a")
+        await settle(pilot, 3)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.match.ply == 5
+        assert [TULIPS.notation(x) for x in game.match.moves] == [TULIPS.notation(x) for x in m.moves]
+        assert game.match.state == m.state
+    assert bad.read_bytes() == before  # listed, never rewritten or deleted
+
+
+@pytest.mark.parametrize("content", [b"", b'{"format": "lowlands-save", "version": 1, "ga', b"\x00\xff not json"])
+async def test_load_corrupt_file_shows_save_error_and_leaves_file(dirs, tmp_path, content) -> None:
+    path = tmp_path / "corrupt.json"
+    path.write_bytes(content)
+    with pytest.raises(SaveError) as info:
+        load(path)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, PathDialog)
+        dialog.query_one("#path", Input).value = str(path)
+        await pilot.press("enter")
+        await settle(pilot)
+        msg = app.screen
+        assert isinstance(msg, MessageDialog)
+        assert text_of(msg.query_one("#message", Static)) == str(info.value)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+    assert path.read_bytes() == content
+
+
+async def test_load_dialog_refuses_missing_file(dirs, tmp_path) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        dialog = app.screen
+        dialog.query_one("#path", Input).value = str(tmp_path / "nope.json")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert "No such file" in text_of(dialog.query_one("#path-error", Static))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_review_a_file_from_launcher(dirs, tmp_path) -> None:
+    m = new_match(moves=9)
+    path = tmp_path / "g.json"
+    save(m, path)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        app.screen.query_one("#path", Input).value = str(path)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert app.screen.cursor == 9
+
+
+# -- review ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+async def test_review_steps_and_continue_from_here(dirs, size) -> None:
+    data, _ = dirs
+    m = new_match(moves=30)
+    total = m.ply
+    starts = m.turn_starts()
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        assert review.cursor == total
+        await pilot.press("left")
+        assert review.cursor == total - 1
+        await pilot.press("right", "right")  # cannot pass the end
+        assert review.cursor == total
+        await pilot.press("up")
+        assert review.cursor == max(s for s in starts if s < total)
+        await pilot.press("home")
+        assert review.cursor == 0
+        await pilot.press("left")  # cannot pass the start
+        assert review.cursor == 0
+        await pilot.press("down")
+        assert review.cursor == min(s for s in starts if s > 0)
+        await pilot.press("down")
+        assert review.cursor == min(s for s in starts if s > starts[1])
+        await pilot.press("end")
+        assert review.cursor == total
+        await pilot.press("home", "right", "right", "right")
+        assert review.cursor == 3
+        # the log marks the move at the cursor, the board shows that state
+        assert review.query_one("#review-log", OptionList).highlighted == 3
+        changes = text_of(review.query_one("#review-changes", Static))
+        assert changes.startswith(f"Decided by {'ABC'[m.movers[2]]} ")
+        # continue from here: refused, then confirmed
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is review and m.ply == total
+        await pilot.press("c")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot, 3)
+        assert m.ply == 3
+        assert isinstance(app.screen, GameScreen) and app.screen.match is m
+    assert load(autosave_path(m, data)).ply == 3
+
+
+def test_review_tally_changes_text() -> None:
+    from tui.screens.review import tally_changes
+
+    lines = tally_changes([{"VP": 5, "Tulips": 2}, {"VP": 1}], [{"VP": 8, "Tulips": 2}, {"VP": 0}], ["A Ann", "B Bob"])
+    assert lines == ["A Ann: VP 5 -> 8 (+3)", "B Bob: VP 1 -> 0 (-1)"]
+
+
+# -- game over ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+async def test_game_over_shows_score_sheets_and_winners(dirs, size) -> None:
+    m = finished_match(seed=5)
+    sheets = TULIPS.scores(m.state)
+    winners = TULIPS.winners(m.state)
+    app = make_app(dirs, start=lambda: GameOverScreen(m))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameOverScreen)
+        table = screen.query_one("#score-table", DataTable)
+        assert [str(c.label).split(" ")[1] for c in table.ordered_columns[1:]] == ["Ann", "Bob", "Cy"]
+        rows = {str(table.get_row_at(i)[0]): table.get_row_at(i)[1:] for i in range(table.row_count)}
+        for cat in ("Give", "Keep", "Majorities"):
+            assert [int(v) for v in rows[cat]] == [int(s.parts[cat]) for s in sheets]
+        assert [int(v) for v in rows["Total"]] == [int(s.total) for s in sheets]
+        assert [int(v) for v in rows["Tie-break"]] == [len(b) for b in m.state.bouquets]
+        best = max(s.total for s in sheets)
+        assert all(sheets[w].total == best for w in winners)
+        won = text_of(screen.query_one("#winners", Static))
+        for w in winners:
+            assert m.seats[w].name in won
+        starred = [i for i, c in enumerate(table.ordered_columns[1:]) if "★" in str(c.label)]
+        assert starred == winners
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.cursor == m.ply
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert [form.query_one(f"#name-{i}", Input).value for i in range(3)] == ["Ann", "Bob", "Cy"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+# -- themes --------------------------------------------------------------------------------------------------
+async def test_theme_switch_is_remembered(dirs) -> None:
+    _, config = dirs
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.theme == "lowlands-dark"
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"theme")
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        await pilot.press(*"lowlands-light")
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert app.theme == "lowlands-light"
+    assert json.loads((config / "config.json").read_text())["theme"] == "lowlands-light"
+    again = make_app(dirs)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.theme == "lowlands-light"
+
+
+async def test_launcher_themes_entry_opens_picker(dirs) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot, 3)
+        from textual.command import CommandPalette
+
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"lowlands-light", "enter")
+        await settle(pilot, 3)
+        assert app.theme == "lowlands-light"
+    assert load_config(dirs[1]).theme == "lowlands-light"
+
+
+def test_corrupt_config_gives_defaults(tmp_path) -> None:
+    (tmp_path / "config.json").write_text("{not json")
+    assert load_config(tmp_path).theme == "lowlands-dark"
+
+
+# -- too small ---------------------------------------------------------------------------------------------
+async def test_tiny_terminal_shows_message_and_recovers(dirs) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TooSmallScreen)
+        msg = text_of(app.screen.query_one("#too-small-message", Static))
+        assert "need 80x24, have 60x20" in msg
+        await pilot.press("1", "x", "escape", "escape")  # keys do nothing while too small
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_shrinking_mid_form_and_dialog_keeps_everything(dirs) -> None:
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        await pilot.press("home", "ctrl+k", *"Wim")
+        await pilot.resize_terminal(79, 30)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "have 79x30" in text_of(app.screen.query_one("#too-small-message", Static))
+        await pilot.resize_terminal(70, 20)
+        await settle(pilot, 3)
+        assert "have 70x20" in text_of(app.screen.query_one("#too-small-message", Static))
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert app.screen is form
+        assert form.query_one("#name-0", Input).value == "Wim"
+        assert app.focused is form.query_one("#name-0", Input)
+        # with a dialog open
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        dialog = app.screen
+        dialog.query_one("#path", Input).value = "half/typed"
+        await pilot.resize_terminal(40, 10)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot, 3)
+        assert app.screen is dialog and dialog.query_one("#path", Input).value == "half/typed"
+
+
+# -- quitting, palette, help ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", ["ctrl+c", "ctrl+q", "q"])
+async def test_quit_autosaves_the_open_match(dirs, key) -> None:
+    data, _ = dirs
+    m = new_match(moves=4)  # never autosaved so far
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not autosave_path(m, data).exists()
+        await pilot.press(key)
+        await settle(pilot)
+    assert load(autosave_path(m, data)).ply == 4
+
+
+async def test_palette_exports_record(dirs, tmp_path) -> None:
+    m = new_match(moves=6)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    out = tmp_path / "record.txt"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"export record")
+        await settle(pilot, 3)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        dialog = app.screen
+        assert isinstance(dialog, PathDialog)
+        assert dialog.query_one("#path", Input).value.endswith(".txt")
+        dialog.query_one("#path", Input).value = str(out)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ReviewScreen)
+    assert out.read_text(encoding="utf-8") == export_text(m)
+
+
+async def test_help_shows_keys_and_rules(dirs) -> None:
+    m = new_match(moves=2)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot, 3)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        doc = help_screen.document()
+        assert "Keys on this screen" in doc and "Continue from here" in doc
+        assert "Gift of Tulips — the rules as implemented" in doc
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
