@@ -81,8 +81,8 @@ def test_farm_cards():
     assert len(C.FARM_CARDS) == 30 and len(C.START_CARDS) == 6
     pairs = {(h, c) for h, c, *_ in C.FARM_CARDS}
     assert len(pairs) == 30  # the duplicated PR pair was replaced
-    groups = [g for *_, g, _, _ in [(c[0], c[1], c[2], c[3], c[4]) for c in C.FARM_CARDS]]
-    assert sorted(groups).count("r") == groups.count("y") == groups.count("b") == 10
+    groups = [c[2] for c in C.FARM_CARDS]
+    assert groups.count("r") == groups.count("y") == groups.count("b") == 10
 
 
 def test_map_market_edge():
@@ -170,15 +170,14 @@ def test_turn_floodgate_never_past_water_end():
 
 
 def test_turn_floodgate_forced_at_max_water():
+    """PR: at maximum water the floodgate must go to 1; a single choice is taken
+    automatically and announced."""
     s = started(4)
-    s.tasks = []
-    s.current = 3
+    s.tasks, s.current = [Task("endturn", 3)], 3
     s.water, s.floodgate = 10, 3
     s.farms[0].tools = 2
-    s = GAME.apply(s, Pick("skip")) if False else s
-    # end seat 3's (empty) turn: seat 0 begins with the water at maximum
-    GAME._settle(s)
-    assert s.floodgate == 1 and s.water == 10
+    GAME._settle(s)  # seat 3's turn ends, seat 0's begins
+    assert s.current == 0 and s.floodgate == 1 and s.water == 10
     assert any("must close the floodgate" in e for e in s.events)
     assert top(s).kind == "steps"
 
@@ -252,15 +251,12 @@ def test_turn_pass_when_nothing_possible():
     s = staged(4, 0, Task("actions", 0))
     f = s.farms[0]
     f.storage = ""
-    f.large[4] = D["B-plant"]
     f.small[0] = D["C-plant3"]
-    s.arrows = [4, 0]
+    s.arrows = [4, 0]  # plant 2 / plant up to 3, and no bulb to plant
     assert moves(s) == ["pass"]
     g = f.guilders
-    s.tasks.append(Task("gate", 0))  # anything on top; then run
-    s.tasks.pop()
     GAME._settle(s)
-    assert s.farms[0].guilders == g + 2
+    assert s.farms[0].guilders == g + 2 and top(s).kind == "unique"
 
 
 # -- 4. actions ----------------------------------------------------------------------------
@@ -318,7 +314,8 @@ def test_action_enhance_refresh():
     old = list(s.offer)
     s2 = do(s, "refresh")
     assert s2.farms[0].guilders == s.farms[0].guilders - 1
-    assert s2.stacks["c"][:2] == [old[1], old[0]] or set(s2.stacks["c"][:2]) == {old[0], old[1]}
+    assert s2.stacks["c"][:2] == [old[1], old[0]]  # to the bottom of their own stacks
+    assert s2.stacks["u"][0] == old[2] and s2.stacks["x"][0] == old[3]
     assert "refresh" not in moves(s2)
 
 
@@ -441,8 +438,11 @@ def test_action_market_neutral_move():
     s.market = [[0], [1], [2], [9], [3]]
     assert moves(s) == ["go", "neutral 4 2"]  # only to an area you will move to
     s2 = do(s, "neutral 4 2")
-    assert s2.neutral_used and s2.market[1] == [1, 9, 0] or s2.market[1][:2] == [1, 9]
+    assert s2.neutral_used and s2.market[1] == [1, 9] and s2.market[3] == []
     assert s2.farms[0].guilders == s.farms[0].guilders - 2
+    assert top(s2).kind == "full"  # area 2 now holds 2 markers
+    s3 = do(s2, "stack")
+    assert top(s3).b == 3
 
 
 def test_action_plant_leftmost_reward_and_slide():
@@ -469,9 +469,8 @@ def test_action_trade_place_and_clear():
     assert "place w 3" not in opts and "place r 3" in opts and "place r 1" not in opts
     s2 = do(s, "place r 3")  # quarters 3 (tool) and 4 (3 VP) of card 0
     assert s2.farms[0].tools == f.tools + 1 and s2.farms[0].vp == f.vp + 3
-    s3 = do(s2.__copy__() if False else s2, "skip") if False else s2
-    s3.tasks.append(Task("trade", 0, 0, 0, "!"))
-    s4 = do(s3, "place v 4")
+    s2.tasks.append(Task("trade", 0, 0, 0, "!"))
+    s4 = do(s2, "place v 4")
     assert s4.trade_bulbs == "    " and s4.trade == [1, 2, 3, 0]
 
 
@@ -522,8 +521,10 @@ def test_tile_enhance_twice():
 
 def test_tile_pay4_discard_swap_remove():
     s = staged(4, 0, Task("pay4", 0))
-    t = s.farms[0].tools
-    assert do(s, "pay tool").farms[0].vp == s.farms[0].vp + 4
+    a = do(s, "pay tool")
+    assert (a.farms[0].vp, a.farms[0].tools) == (s.farms[0].vp + 4, s.farms[0].tools - 1)
+    b = do(s, "pay guilders")
+    assert (b.farms[0].vp, b.farms[0].guilders) == (s.farms[0].vp + 4, s.farms[0].guilders - 2)
     s = staged(4, 0, Task("discardwheel", 0))
     s.arrows = [0, 0]
     s.farms[0].large[2] = D["X-4g"]
@@ -640,7 +641,7 @@ def _to_trigger(expert: bool) -> State:
 @pytest.mark.parametrize("expert", [False, True])
 def test_end_trigger_round_and_extra_turn(expert):
     s = _to_trigger(expert)
-    s = do(s, "steps 1") if "steps 1" in moves(s) else s
+    GAME._settle(s)  # no tools: "steps 1" is the only choice and is taken
     assert s.farms[1].calendar == 4 and s.end_round == (0 if expert else 1)
     r = random.Random(0)
     seats = []
@@ -800,3 +801,125 @@ def test_benchmark_print():
         play_random(4, 1000 + seed)
     dt = time.perf_counter() - t
     print(f"\nWindmill Valley: {games / dt:.1f} random 4-player games per second")
+
+
+# -- more effects ----------------------------------------------------------------------------
+def test_helper_market_adjacent_reward():
+    s = staged(4, 0, Task("after", 0, 1, 0, "market"))
+    s.farms[0].helpers = [C.START_ID + 3, 20]  # market visit: 1 reward of an adjacent area
+    s.market = [[0], [1], [2], [3], [9]]
+    GAME._settle(s)
+    assert top(s).kind == "adj"
+    assert moves(s) == ["adj 2 1", "adj 2 2", "adj 2 3", "adj 5 1", "adj 5 2", "adj 5 3", "skip"]
+    s2 = do(s, "adj 5 3")
+    assert s2.farms[0].vp == s.farms[0].vp + 2
+
+
+def test_helper_start_farm_draws_three():
+    s = staged(4, 0, Task("farm", 0, 0, 0, "!"))
+    s.farms[0].helpers = [C.START_ID + 1]
+    top3 = s.farm_deck[-3:][::-1]
+    s2 = do(s, "draw")
+    assert s2.drawn == top3 and "skip" not in moves(s2) and "take 6 contract" in moves(s2)
+    s3 = do(s2, "take 4 contract")
+    assert s3.farms[0].contracts == [top3[0]] and top(s3).kind == "drawn"
+    s4 = do(s3, "return top")
+    assert s4.drawn == [] and s4.farm_deck[-2:] == [top3[2], top3[1]]
+
+
+def test_helper_start_plant_extra_for_1vp():
+    s = staged(4, 0, Task("plant", 0, 1, 0, "!"))
+    s.farms[0].helpers = [C.START_ID + 2]
+    s.farms[0].storage = "wy"
+    s2 = do(s, "extra")
+    assert s2.farms[0].vp == 4 and top(s2).a == 2 and "extra" not in moves(s2)
+
+
+def test_helper_gatedown_designed_card():
+    s = staged(4, 0, Task("gate", 0))
+    s.farms[0].helpers = [C.START_ID + 3, 12]
+    s.floodgate, s.farms[0].guilders = 3, 4
+    assert do(s, "gate 1").farms[0].guilders == 5
+
+
+def test_helper_gateup_vp():
+    s = staged(4, 0, Task("gate", 0))
+    s.farms[0].helpers = [C.START_ID + 3, 6]
+    assert do(s, "gate 2").farms[0].vp == 5 + 1 + 2
+
+
+def test_tile_trade_extra_and_all():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!extra"))
+    s.trade, s.farms[0].storage = [0, 1, 2, 3], "r"
+    s2 = do(s, "place r 1")  # quarters 1 (3 G) and 2 (plant 1)
+    x = next(t for t in s2.tasks if t.kind == "tradex")
+    assert x.b == 0b0011
+    while top(s2).kind != "tradex":
+        s2 = do(s2, "skip")
+    assert moves(s2) == ["extra 3", "extra 4", "skip"]
+    assert do(s2, "extra 4").farms[0].vp == s2.farms[0].vp + 3
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!all"))
+    s.trade, s.farms[0].storage = [0, 1, 2, 3], "rw"
+    s2 = do(s, "place r 3")  # tool + 3 VP, then all: 3 G + plant
+    while top(s2).kind != "tradex":
+        s2 = do(s2, "skip")
+    assert moves(s2) == ["all", "skip"]
+    s3 = do(s2, "all")
+    assert top(s3).kind == "plant" and s3.farms[0].guilders == min(9, s2.farms[0].guilders - 1 + 3)
+
+
+def test_tile_trade_both_options():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!both"))
+    s.trade_bulbs, s.farms[0].storage = "y   ", "r"
+    s2 = do(s, "collect")
+    assert top(s2).kind == "bulb" and s2.tasks[-2].kind == "trade" and "P" in s2.tasks[-2].s
+    s3 = do(s2, "bulb y")
+    assert s3.farms[0].storage == "ry" and "place r 1" in moves(s3) and "collect" not in moves(s3)
+
+
+def test_tile_swap_bulb_and_farm():
+    s = staged(4, 0, Task("swapbulb", 0))
+    s.farms[0].storage = "wr"
+    assert do(s, "swap r b").farms[0].storage == "wb"
+    s = staged(4, 0, Task("swapfarm", 0))
+    s.farms[0].helpers = [C.START_ID + 3, 5]
+    s.farms[0].contracts = [7]
+    assert "swap h1 1" not in moves(s)  # the starting card stays
+    offer = s.farm_offer[2]
+    s2 = do(s, "swap c1 3")
+    assert s2.farms[0].contracts == [offer] and s2.farm_offer[2] == 7
+
+
+def test_market_supply_plant():
+    s = staged(4, 0, Task("sup", 0, 1, 0, "b"))
+    s.farms[0].guilders = 1
+    s2 = do(s, "row 2")
+    assert s2.farms[0].patch[1] == "b" and s2.farms[0].guilders == 0
+    s.farms[0].guilders = 0
+    GAME._settle(s)  # cannot pay: only "skip", dropped
+    assert top(s).kind == "unique"
+
+
+@pytest.mark.parametrize("wish,setup,met", [
+    (1, lambda f: setattr(f, "contracts", [0, 18, 10]), True),
+    (1, lambda f: setattr(f, "contracts", [0, 1, 10]), False),
+    (2, lambda f: setattr(f, "patch", ["wwww", "yyyy", "rrrr", "vvvv"]), True),
+    (2, lambda f: setattr(f, "patch", ["wwww", "yyyy", "rrrr", "vvv"]), False),
+    (4, lambda f: setattr(f, "large", [D["C-plant3"], D["C-market2"], D["U-tool"], D["U-2g"], D["X-4g"], D["X-farm"]]), True),
+    (4, lambda f: setattr(f, "large", [D["C-plant3"], D["C-market2"], D["U-tool"], D["C-plant3"], D["X-4g"], D["X-farm"]]), False),
+    (5, lambda f: setattr(f, "patch", ["wyrvb", "", "", ""]), True),
+    (5, lambda f: setattr(f, "patch", ["wyrv", "", "", ""]), False),
+])
+def test_wish_conditions(wish, setup, met):
+    s = started(2)
+    s.wish_card = C.START_ID + wish
+    setup(s.farms[0])
+    assert SC.wish_met(s, 0) is met
+
+
+def test_calendar_unique_contract_scoring():
+    assert [len(c) for c in C.CAL_UNIQUE] == [4, 4, 4, 3]
+    s = staged(4, 0, Task("unique", 0, 3))
+    s.farms[0].contracts = [16]
+    s2 = do(s, "unique 1")
+    assert top(s2).kind == "contract"

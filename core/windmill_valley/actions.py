@@ -727,7 +727,8 @@ def do_farm(s: State, t: Task, w: list[str]) -> None:
     if w[2] == "helper":
         if len(w) > 3:
             k = int(w[3]) - 1
-            s.farm_discard.append(f.helpers[k]) if f.helpers[k] < C.START_ID else None
+            if f.helpers[k] < C.START_ID:  # a replaced starting card leaves the game
+                s.farm_discard.append(f.helpers[k])
             f.helpers[k] = card
         else:
             f.vp += C.HELPER_VP[len(f.helpers)]

@@ -215,6 +215,7 @@ class WindmillValley:
         """PR: in reverse turn order each player takes a starting card into helper slot 1;
         the card left over becomes the Queen's Wish. Then market markers, reverse order."""
         card = C.START_ID + k - 1
+        s.turns += 1
         s.start_offer.remove(card)
         s.farms[t.seat].helpers = [card]
         if t.seat > 0:
@@ -229,6 +230,7 @@ class WindmillValley:
         then neutral markers: 2 players (and solo) and 3 players in every area without a
         player's marker, 4 players in the area counter-clockwise from the first player's."""
         s.market[area].append(t.seat)
+        s.turns += 1
         if t.seat > 0:
             s.tasks.append(Task("place", t.seat - 1))
             return
