@@ -393,10 +393,12 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
-    bots = {b.casefold() for b in _names(args.bots) if b} if args.bots else set()
-    unknown = sorted(bots - {n.casefold() for n in names})
-    if unknown:
-        raise CliError(f"--bots names {unknown[0]!r}, who is not among the players")
+    bot_names = [b for b in _names(args.bots) if b] if args.bots else []
+    known = {n.casefold() for n in names}
+    for b in bot_names:
+        if b.casefold() not in known:
+            raise CliError(f"--bots names {b!r}, who is not among the players")
+    bots = {b.casefold() for b in bot_names}
     seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:

@@ -1,0 +1,207 @@
+"""The ``lowlands`` command line: exit codes, one-line errors, export output.
+
+Bad arguments must print one clear line to stderr and exit with status 2,
+without a traceback and without touching any file named on the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import get_game
+from core.bots import choose
+from core.match import Match, Seat
+from saves import SaveError, export_text, load, save
+from tui import app as app_module
+from tui.app import build_parser, main, make_match
+
+ROOT = Path(__file__).resolve().parents[1]
+TULIPS = get_game("gift-of-tulips")
+
+
+def saved_match(path: Path, moves: int = 12) -> Match:
+    m = Match(TULIPS, [Seat("Ann"), Seat("Bob"), Seat("Cy")], 3)
+    for _ in range(moves):
+        m.push(choose(TULIPS, m.state, m.ply))
+    save(m, path)
+    return m
+
+
+@pytest.fixture(autouse=True)
+def no_tui(monkeypatch, tmp_path):
+    """Fail loudly if a test would start the full-screen app."""
+    monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LOWLANDS_CONFIG_DIR", str(tmp_path / "config"))
+
+    def boom(self, *a, **k):
+        raise AssertionError("the TUI was started")
+
+    monkeypatch.setattr(app_module.LowlandsApp, "run", boom)
+
+
+def run_main(argv, capsys):
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    assert lines[0].startswith("lowlands: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "argv, expected",
+    [
+        (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess' (known: "),
+        (["new", "gift-of-tulips", "--players", "Ann"], "Gift of Tulips takes 2-6 players, not 1"),
+        (["new", "gift-of-tulips", "--players", "A,B,C,D,E,F,G"], "takes 2-6 players, not 7"),
+        (["new", "gift-of-tulips", "--players", "Ann,Bob,ann"], "two players are called 'ann'"),
+        (["new", "gift-of-tulips", "--players", "Ann,,Cy"], "player 2 has an empty name"),
+        (["new", "gift-of-tulips", "--players", "Ann, "], "player 2 has an empty name"),
+        (["new", "gift-of-tulips", "--players", "Ann,Bob", "--bots", "Zed"], "--bots names 'Zed', who is not among the players"),
+        (["new", "gift-of-tulips", "--players", "Ann,Bob", "--seed", "x"], "invalid int value: 'x'"),
+        (["new", "gift-of-tulips", "--players", "Ann,Bob", "--undo", "lax"], "invalid choice: 'lax'"),
+        (["new", "gift-of-tulips"], "the following arguments are required: --players"),
+        (["fly"], "invalid choice: 'fly'"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_new_arguments_exit_2_with_one_line(argv, expected, capsys) -> None:
+    code, out, err = run_main(argv, capsys)
+    assert code == 2
+    assert out == ""
+    assert expected in one_error_line(err)
+
+
+@pytest.mark.parametrize("command", ["load", "review", "export"])
+def test_missing_file_exits_2(command, tmp_path, capsys) -> None:
+    missing = tmp_path / "nope.json"
+    code, _, err = run_main([command, str(missing)], capsys)
+    assert code == 2
+    assert one_error_line(err) == f"lowlands: no such file: {missing}"
+    assert not missing.exists()
+
+
+@pytest.mark.parametrize("command", ["load", "review", "export"])
+@pytest.mark.parametrize("content", [b"", b"{ not json", b'{"format": "lowlands-save", "version": 999}'])
+def test_corrupt_file_exits_2_and_is_untouched(command, content, tmp_path, capsys) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    stat = path.stat()
+    with pytest.raises(SaveError) as info:
+        load(path)
+    code, _, err = run_main([command, str(path)], capsys)
+    assert code == 2
+    assert one_error_line(err) == f"lowlands: {info.value}"
+    assert path.read_bytes() == content
+    assert path.stat().st_mtime_ns == stat.st_mtime_ns
+
+
+def test_tampered_move_list_is_refused(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    text = path.read_text()
+    bad = text.replace('"keep"', '"give 9"', 1) if '"keep"' in text else text.replace('"add"', '"give 9"', 1)
+    assert bad != text
+    path.write_text(bad)
+    code, _, err = run_main(["load", str(path)], capsys)
+    assert code == 2
+    one_error_line(err)
+    assert path.read_text() == bad
+
+
+def test_export_prints_record(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    before = path.read_bytes()
+    code, out, err = run_main(["export", str(path)], capsys)
+    assert code == 0 and err == ""
+    expected = export_text(load(path))
+    assert out.rstrip("\n") == expected.rstrip("\n")
+    assert "Ann" in out and "Bob" in out and "Cy" in out
+    assert path.read_bytes() == before
+
+
+def test_export_to_file(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    out_path = tmp_path / "record.txt"
+    code, out, err = run_main(["export", str(path), "-o", str(out_path)], capsys)
+    assert code == 0 and out == "" and err == ""
+    assert out_path.read_text(encoding="utf-8") == export_text(load(path))
+
+
+def test_export_to_unwritable_place_fails_cleanly(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    code, _, err = run_main(["export", str(path), "-o", str(tmp_path / "no" / "such" / "dir" / "r.txt")], capsys)
+    assert code == 1
+    assert "cannot write" in one_error_line(err)
+
+
+def test_make_match_from_arguments() -> None:
+    args = build_parser().parse_args(
+        ["new", "gift-of-tulips", "--players", " Ann , Bob ,Cy", "--bots", "bob", "--seed", "77", "--undo", "strict"]
+    )
+    m = make_match(args)
+    assert [(s.name, s.kind) for s in m.seats] == [("Ann", "human"), ("Bob", "bot"), ("Cy", "human")]
+    assert m.seed == 77 and m.undo_policy == "strict" and m.ply == 0
+    assert m.state == Match(TULIPS, m.seats, 77).state
+
+
+def test_global_options_before_or_after_command(tmp_path) -> None:
+    p = build_parser()
+    a = p.parse_args(["--data-dir", str(tmp_path), "--ascii", "load", "x.json"])
+    b = p.parse_args(["load", "x.json", "--data-dir", str(tmp_path), "--ascii"])
+    assert a.data_dir == b.data_dir == str(tmp_path) and a.ascii and b.ascii
+
+
+def test_valid_new_starts_the_app_with_the_game(tmp_path, monkeypatch, capsys) -> None:
+    started = {}
+
+    def fake_run(self, *a, **k):
+        started["app"] = self
+        return None
+
+    monkeypatch.setattr(app_module.LowlandsApp, "run", fake_run)
+    code = main(["--data-dir", str(tmp_path / "d"), "new", "gift-of-tulips", "--players", "Ann,Bob", "--curtain", "--ascii"])
+    assert code == 0
+    app = started["app"]
+    assert app.data_dir == tmp_path / "d" and app.ascii and app.curtain
+    assert callable(app._start)
+
+
+def test_data_dir_from_environment(tmp_path, monkeypatch) -> None:
+    started = {}
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, *a, **k: started.setdefault("app", self))
+    monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "env-data"))
+    assert main([]) == 0
+    assert started["app"].data_dir == tmp_path / "env-data"
+    assert started["app"]._start is None
+
+
+def test_console_script_subprocess_exit_code(tmp_path) -> None:
+    env = dict(os.environ, LOWLANDS_DATA_DIR=str(tmp_path / "d"), LOWLANDS_CONFIG_DIR=str(tmp_path / "c"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "tui.app", "new", "gift-of-tulips", "--players", "Solo"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.strip() == "lowlands: Gift of Tulips takes 2-6 players, not 1"
+
+
+def test_help_exits_0(capsys) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    assert "lowlands" in capsys.readouterr().out
