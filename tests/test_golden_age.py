@@ -924,3 +924,9 @@ def test_describe_reads_like_the_log():
     s.guilds["grey"] = Guild(owner=1, step=0)
     text = GAME.describe(s, TakeGuild("grey"))
     assert "for 4" in text and "Bob's marker returns" in text
+
+
+def test_describe_announces_the_win():
+    s = blank()
+    s.players[0].culture = ["windmill"] * 17
+    assert GAME.describe(s, End()) == "Ann ends the turn with 35 VP and wins"

@@ -922,7 +922,15 @@ class GoldenAge:
             src = f" (marker moved from {C.site_name(move.source)})" if move.source else ""
             return f"{who} founds a colony in {C.site_name(move.space)} with {', '.join(move.cards)}{src}"
         if isinstance(move, End):
-            return f"{who} ends the turn with {vp(s, seat)} VP"
+            total = vp(s, seat)
+            text = f"{who} ends the turn with {total} VP"
+            if total >= C.WIN_VP:
+                return text + " and wins"
+            after = self.apply(s, move)
+            if after.phase == "over":
+                names = " and ".join(after.players[w].name for w in after.winners)
+                return text + f"; the round limit is reached and {names} win{'s' if len(after.winners) == 1 else ''}"
+            return text
         return self.notation(move)
 
     def _new_card(self, before: State, after: State, seat: int) -> str:
