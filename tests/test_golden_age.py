@@ -18,13 +18,9 @@ from core.engine import IllegalMove, copy_state
 from core.golden_age import (
     GAME,
     Bid,
-    Convert,
     End,
-    Exchange,
-    Found,
     MoveToken,
     Options,
-    Pass,
     PlaceKing,
     PlaceMarker,
     PlaceToken,
@@ -32,13 +28,11 @@ from core.golden_age import (
     Roll,
     Special,
     StartAuction,
-    Take,
     TakeGuild,
     vp,
     vp_parts,
 )
 from core.golden_age import components as C
-from core.golden_age import rules as R
 from core.golden_age.state import ColonyMarker, Guild, Painting, State
 from core.match import Match, Seat
 
@@ -930,3 +924,23 @@ def test_describe_announces_the_win():
     s = blank()
     s.players[0].culture = ["windmill"] * 17
     assert GAME.describe(s, End()) == "Ann ends the turn with 35 VP and wins"
+
+
+def test_match_undo_and_strict_policy():
+    """Match: friendly undo takes back a free action; strict undo never goes
+    back past the roll (it revealed the dice)."""
+    m = Match(GAME, [Seat(n) for n in NAMES[:3]], seed=5, undo_policy="strict")
+    for text in ("place hol", "place bra", "place utr", "token gro", "token lim",
+                 "token gro", "token lim", "token ove", "token fri", "king 0"):
+        m.push_notation(text)
+    m.push_notation("roll")
+    assert not m.can_undo()  # the roll showed the dice
+    m.push_notation("end")
+    assert m.to_move() == 1
+    f = Match(GAME, [Seat(n) for n in NAMES[:3]], seed=5)
+    for text in ("place hol", "place bra", "place utr", "token gro", "token lim",
+                 "token gro", "token lim", "token ove", "token fri", "king 0", "roll"):
+        f.push_notation(text)
+    before = f.state_at(f.ply)
+    f.push_notation("move gro ove")
+    assert f.undo() and f.state == before
