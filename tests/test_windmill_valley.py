@@ -923,3 +923,110 @@ def test_calendar_unique_contract_scoring():
     s.farms[0].contracts = [16]
     s2 = do(s, "unique 1")
     assert top(s2).kind == "contract"
+
+
+# -- every helper and every contract, expectations written from the PR card texts -------------------
+HELPER_CASES = [
+    # (card, action kind, strength a, planted b, expected: ("vp"|"tools"|"g", n) or ("task", kind, flags))
+    (0, "farm", 0, 0, ("task", "lower", "")),
+    (1, "enhance", 0, 0, ("vp", 2)),
+    (2, "trade", 0, 0, ("vp", 2)),
+    (3, "build", 0, 0, ("tools", 1)),
+    (4, "market", 1, 0, ("task", "enhance", "")),
+    (5, "lower", 1, 0, ("task", "bulb", "wyrvb")),
+    (7, "lower", 1, 0, ("task", "bulb", "yr")),
+    (9, "build", 0, 0, ("vp", 2)),
+    (10, "trade", 0, 0, ("tools", 1)),
+    (11, "farm", 0, 0, ("task", "adj", "")),
+    (13, "enhance", 0, 0, ("task", "lower", "")),
+    (14, "farm", 0, 0, ("task", "plant", "")),
+    (15, "plant", 2, 2, ("tools", 1)),
+    (15, "plant", 2, 1, None),  # only when planting 2+
+    (16, "lower", 2, 0, ("task", "plant", "")),
+    (16, "lower", 1, 0, None),  # only with strength 2+
+    (17, "enhance", 0, 0, ("tools", 1)),
+    (18, "lower", 1, 0, ("task", "bulb", "wv")),
+    (19, "market", 1, 0, ("tools", 1)),
+    (20, "market", 1, 0, ("task", "adj", "")),
+    (21, "plant", 1, 1, ("vp", 2)),
+    (22, "trade", 0, 0, ("task", "lower", "")),
+    (23, "farm", 0, 0, ("task", "bulb", "wyrvb")),
+    (24, "market", 1, 0, ("task", "lower", "")),
+    (25, "build", 0, 0, ("task", "adj", "")),
+    (26, "build", 0, 0, ("task", "lower", "")),
+    (27, "trade", 0, 0, ("task", "plant", "")),
+    (28, "plant", 1, 1, ("task", "lower", "")),
+    (29, "plant", 1, 1, ("task", "bulb", "wyrvb")),
+    (1, "build", 0, 0, None),  # a helper ignores other actions
+]
+
+
+@pytest.mark.parametrize("card,kind,a,b,expected", HELPER_CASES)
+def test_helper_cards(card, kind, a, b, expected):
+    s = staged(4, 0, Task("after", 0, a, b, kind))
+    f = s.farms[0]
+    f.helpers = [C.START_ID + 3 if kind != "build" else C.START_ID + 2, card]
+    f.storage, f.guilders, f.tools, f.vp = "w", 3, 1, 5
+    before = copy_state(s)
+    GAME._settle(s)
+    g = s.farms[0]
+    if expected is None:
+        assert (g.vp, g.tools, g.guilders, top(s).kind) == (5, 1, 3, "unique")
+    elif expected[0] == "task":
+        assert top(s).kind == expected[1] and (not expected[2] or top(s).s == expected[2])
+        assert "skip" in moves(s) or "done" in moves(s)  # "may" / rewards are optional
+    else:
+        assert getattr(g, expected[0]) == getattr(before.farms[0], expected[0]) + expected[1]
+    assert g.used == ("" if expected is None else "1")
+
+
+def test_contract_cards_all():
+    s = started(4)
+    f = s.farms[0]
+    for name in ("f4", "e3", "d3"):  # fields: Wt Ye T / T PL PL Wt / Rd T EW PL
+        s.board[SP[name]] = 0
+    s.board[SP["f3"]] = 1
+    f.large = [D["C-plant3"], D["U-tool"], D["X-4g"], *C.BASE_LARGE[3:]]
+    f.small = [D["C-market2"], D["C-farm1g"], D["X-farm"], D["U-2g"], C.BASE_SMALL[4]]
+    f.helpers, f.contracts, f.tools = [C.START_ID, 1], [0, 1, 2], 5
+    f.patch = ["vvvvvvv", "yyyyyyy", "wrbwrbw", "rr"]
+    expected = [0, 8, 15, 4, 6, 0, 0, 4, 0, 5,  # map: G Wt T Ye PL MK FE Rd LW EW
+                9, 0, 6, 8, 10, 6, 6, 6,  # large, small full, common, unique, cards, tools, mills, uncommon
+                12, 6, 8, 12, 10, 6, 0, 4, 0, 14, 0, 14]  # rows cols red vrow yrow white brow black wrow violet rrow yellow
+    assert [SC.contract_vp(s, 0, c) for c in range(30)] == expected
+    f.small[4] = D["C-plant3"]
+    assert SC.contract_vp(s, 0, 11) == 15
+
+
+def test_tile_trade_repeat_colour():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!repeat"))
+    s.trade_bulbs, s.farms[0].storage = "r   ", "r"
+    assert "place r 2" in moves(s)
+    s.tasks[-1] = Task("trade", 0, 0, 0, "!")
+    assert "place r 2" not in moves(s)
+
+
+def test_tile_build_pay_to_skip_connection():
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!nc1"))
+    s.farms[0].guilders = 2
+    s2 = do(s, "build d1 alone")  # fields EW Wt Ye PL: no guilders
+    assert s2.farms[0].guilders == 0 and s2.board[SP["d1"]] == 10
+    s.farms[0].guilders = 1
+    assert not any(m.endswith("alone") for m in moves(s))
+
+
+def test_tile_plant_with_swap_first():
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [0, 0]
+    s.farms[0].large[0] = D["X-plant3swap"]
+    s2 = do(s, "act big")
+    assert [t.kind for t in s2.tasks[-3:]] == ["after", "plant", "swapbulb"]
+    assert s2.tasks[-2].a == 3
+
+
+def test_calendar_free_common_enhancement():
+    s = staged(4, 0, Task("enhance", 0, 0, 0, "c"))
+    s.farms[0].guilders = 0
+    opts = moves(s)
+    assert "tile 1 L2" in opts and "tile 2 L2" in opts
+    assert not any(o.startswith(("tile 3", "tile 4")) for o in opts) and "refresh" not in opts
