@@ -14,8 +14,8 @@ added to the registry is checked without touching this file. Random playouts
   long, see ``--conformance-deep-steps``): ``apply`` leaves its input
   unchanged (msgpack bytes), every state round-trips through msgpack and
   JSON, parse(notation(m)) == m and the move round-trips through msgspec for
-  every legal move, ``view`` keeps the type for every seat and changes nothing,
-  ``describe`` gives text; and replaying the match's notations from the seed
+  every legal move, ``describe`` gives text for every legal move, ``view``
+  keeps the type for every seat and changes nothing; and replaying the match's notations from the seed
   (through ``saves.encode_match``/``decode_match`` when the saves package has
   them, and through ``Match.push_notation``) gives the same final state.
 """
@@ -141,6 +141,8 @@ def deep_step_checks(game: Any, state: Any, n: int, at: str) -> None:
             raise AssertionError(f"{at}: parse({text!r}) of a legal move raised {type(e).__name__}: {e}") from e
         assert parsed == m, f"{at}: parse({text!r}) gave {parsed!r}, not {m!r}"
         assert codecs.move.decode(_enc.encode(m)) == m, f"{at}: move {m!r} does not round-trip"
+        said = game.describe(state, m)  # the picker may describe any choice
+        assert isinstance(said, str) and said, f"{at}: describe({text!r}) gave {said!r}"
     for viewer in [*range(n), None]:
         v = game.view(state, viewer)
         assert type(v) is state_type, f"{at}: view({viewer}) changed the type"
@@ -176,8 +178,6 @@ def test_deep_playouts(gid: str, n: int, conformance_deep: int, conformance_deep
             assert len(moves) < MOVE_CAP, f"{at}: not over after {MOVE_CAP} decisions"
             deep_step_checks(game, state, n, at)
             move = rnd.choice(game.legal_moves(state))
-            text = game.describe(state, move)
-            assert isinstance(text, str) and text, f"{at}: describe gave {text!r}"
             before = _enc.encode(state)
             after = game.apply(state, move)
             assert _enc.encode(state) == before, f"{at}: apply({game.notation(move)!r}) changed its input"

@@ -535,6 +535,15 @@ def test_7_1_the_fourth_ranked_variety_never_scores():
     assert end.majority_vp == [0, 0, 0]
 
 
+def test_7_1_with_fewer_than_three_ranked_varieties_only_those_score():
+    # only violet and orange were ever ranked; nobody put a card in the secret festival
+    s = last_decision(3, drawn="p2", used="add", ranking=["v", "o"], festival={"v": ["v4"], "o": ["o3"]},
+                      bouquets=[["b4", "b4"], ["v2"], ["o2", "b2"]])
+    end = apply(s, Give(0))  # the pink 2 goes to seat 1: pink stays unranked
+    assert end.ranking == ["v", "o"] and end.revealed == []
+    assert end.majority_vp == [0, 15, 10]  # blue (unranked) pays nothing
+
+
 def test_7_2_majorities_count_cards_not_value():
     end = finish([["v2", "v2", "v2"], ["v4", "v4"], []])
     assert end.majority_vp == [15, 10, 0]

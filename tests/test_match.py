@@ -271,6 +271,15 @@ def test_strict_undo_only_within_the_turn():
     assert not m.can_undo() and m.ply == 2
 
 
+def test_strict_undo_not_past_the_start_of_a_turn_even_for_the_same_seat():
+    m = Match(TOY, [Seat("solo")], 1, undo_policy="strict")
+    m.push(Pick(1))
+    m.push(End())  # a new turn for the same (only) seat
+    assert m.to_move() == 0 and not m.can_undo()
+    m.push(Pick(2))
+    assert m.undo() and not m.can_undo() and m.ply == 2
+
+
 def test_strict_undo_never_goes_back_past_a_reveal():
     m = toy_match(policy="strict")
     m.push(Pick(1))

@@ -124,3 +124,11 @@ def test_state_round_trips_and_continues_identically(codec):
     copy = codec.decode(codec.encode(r), type=Rng)
     assert copy == r
     assert [copy.below(100) for _ in range(20)] == [r.below(100) for _ in range(20)]
+
+
+def test_below_rejects_the_biased_tail_for_huge_ranges():
+    # n = 3 * 2**62: plain "x % n" would hit [0, 2**62) with probability 1/2, not 1/3
+    n = 3 << 62
+    r = Rng.from_seed(5)
+    low = sum(r.below(n) < (1 << 62) for _ in range(3000))
+    assert 850 < low < 1150, low
