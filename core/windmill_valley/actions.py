@@ -216,12 +216,18 @@ def own_tiles(s: State, seat: int) -> list[int]:
 def connected_spaces(s: State) -> list[int]:
     """Empty spaces where a windmill may be built with connection (PR): on the market's
     edge, or next to a windmill that is connected to the market."""
+    board = s.board
     out = []
-    for i, v in enumerate(s.board):
+    for i, v in enumerate(board):
         if v != -1:
             continue
-        if C.MARKET_EDGE[i] or any(0 <= s.board[j] < 10 for j in C.NEIGHBOURS[i]):
+        if C.MARKET_EDGE[i]:
             out.append(i)
+            continue
+        for j in C.NEIGHBOURS[i]:
+            if 0 <= board[j] < 10:
+                out.append(i)
+                break
     return out
 
 
@@ -622,7 +628,8 @@ def calendar_advance(s: State, seat: int) -> None:
     f = s.farms[seat]
     f.calendar += 1
     col = f.calendar - 1
-    event(s, f"{s.players[seat]}'s wheel turned: calendar space {f.calendar}")
+    event(s, f"{s.players[seat]}'s red spoke passed the arrow: calendar space {f.calendar}"
+             f" (+{C.reward_text(C.CAL_COMMON[col])})")
     if "o" in s.uniques[col]:
         push(s, "unique", seat, col)
     grant(s, seat, C.CAL_COMMON[col])

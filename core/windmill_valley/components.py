@@ -372,3 +372,35 @@ SOLO_END_BONUS: Final[dict[int, int]] = {1: 20, 2: 35, 3: 50}
 #: VP the Gardener scores for each unique calendar reward it claims.
 SOLO_UNIQUE_VP: Final[int] = 3
 SOLO_NAME: Final[str] = "Gardener"
+
+
+def reward_text(codes: tuple[str, ...] | list[str]) -> str:
+    """Reward codes in words: ("tool", "bulb:*") -> "1 tool + 1 bulb of any colour"."""
+    words = []
+    for code in codes:
+        head, _, rest = code.partition(":")
+        if head.startswith("vp"):
+            words.append(f"{head[2:]} VP")
+        elif head[0] == "g" and head[1:].isdigit():
+            words.append(f"{head[1:]} guilder{'s' if head[1:] != '1' else ''}")
+        elif head == "tool":
+            words.append("1 tool")
+        elif head == "bulb":
+            words.append("1 bulb of any colour" if rest == "*" else f"1 {COLOUR_NAMES[rest]} bulb")
+        elif head == "act":
+            parts = rest.split(":")
+            names = {"plant": "plant", "lower": "lower the water", "market": "visit the market",
+                     "farm": "gain a farm enhancement", "enhance": "enhance the wheels",
+                     "build": "build a windmill", "trade": "foreign trade"}
+            words.append(names[parts[0]] + (f" ({parts[1]})" if len(parts) > 1 and parts[1].isdigit() else ""))
+        elif head == "enh":
+            words.append(f"a free {TIER_NAMES[rest]} wheel enhancement")
+        elif head == "contract":
+            words.append("score 1 of your contracts")
+        elif head == "sup":
+            words.append(f"plant a {COLOUR_NAMES[rest]} bulb from the supply")
+        elif head == "paysup":
+            words.append(f"pay 1 guilder to plant a {COLOUR_NAMES[rest]} bulb from the supply")
+        else:
+            words.append(code)
+    return " + ".join(words) or "nothing"

@@ -204,6 +204,10 @@ class WindmillValley:
                 s.tasks.pop()
                 continue
             if len(legal) == 1 and (t.kind in _FORCED or legal[0] == "pass"):
+                if t.kind == "steps":
+                    A.event(s, f"{s.players[t.seat]}'s wheels turn {legal[0].split()[1]} step(s)")
+                elif legal[0] == "pass":
+                    A.event(s, f"{s.players[t.seat]} can do neither action: +{C.PASS_GUILDERS} guilders")
                 self._do(s, legal[0])
                 continue
             break
@@ -375,7 +379,10 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "area":
         return f"puts their marker on market area {w[1]}"
     if v == "gate":
-        return f"sets the floodgate to {w[1]} (was {s.floodgate})"
+        if int(w[1]) == s.floodgate:
+            return f"leaves the floodgate at {w[1]}"
+        verb = "opens" if int(w[1]) > s.floodgate else "closes"
+        return f"{verb} the floodgate to {w[1]} (was {s.floodgate})"
     if v == "steps":
         return f"turns the wheels {w[1]} step(s)" + (
             f", spending {abs(int(w[1]) - s.floodgate)} tool(s)" if int(w[1]) != s.floodgate else "")
@@ -385,9 +392,53 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "pass":
         return f"can do neither action and takes {C.PASS_GUILDERS} guilders"
     if v == "unique":
-        return f"claims calendar unique reward {w[1]}: {', '.join(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+        return f"claims calendar unique reward {w[1]}: {C.reward_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
     if v == "lower":
-        return f"lowers the water by {t.a}{' +1' if w[1].endswith('+') else ''}, taking {w[1].rstrip('+')}"
+        what = {"g": "guilders", "vp": "VP", "both": "guilders and VP"}[w[1].rstrip("+")]
+        plus = " (+1 strength from a helper)" if w[1].endswith("+") else ""
+        return f"lowers the water from space {s.water} with strength {t.a}{plus}, taking {what}"
+    if v == "refresh":
+        return "pays 1 guilder to refresh the offer"
+    if v == "draw":
+        return f"draws {C.EXTRA_DRAW} extra farm enhancement cards"
+    if v == "return":
+        return f"returns the extra cards to the {'top of the deck' if w[1] == 'top' else 'discard pile'}"
+    if v == "neutral":
+        return f"pays to move a neutral marker from market area {w[1]} to {w[2]}"
+    if v == "go":
+        return f"visits the market (strength {t.a})"
+    if v == "stack":
+        return "stacks their marker on a full market area"
+    if v == "jump":
+        return "passes over a full market area"
+    if v == "row":
+        return f"plants a {C.COLOUR_NAMES[t.s]} bulb from the supply in row {w[1]}"
+    if v == "adj":
+        return f"takes {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])} from market area {w[1]}"
+    if v == "path":
+        return "chooses which shortest path to the market scores"
+    if v == "extra" and t.kind == "plant":
+        return "pays 1 VP to plant 1 extra bulb"
+    if v == "extra":
+        return f"pays 1 guilder for trade reward {w[1]}: {C.reward_text(C.TRADE_CARDS[t.a][int(w[1]) - 1])}"
+    if v == "all":
+        return "pays 1 guilder for all the rewards on the trade card"
+    if v == "import":
+        return f"places a {C.COLOUR_NAMES[w[1]]} bulb from the supply on the trade card, slot {w[2]}"
+    if v == "rewards":
+        return f"takes trade rewards {w[1]} and {w[2]}"
+    if v == "pay":
+        return f"pays {'1 tool' if w[1] == 'tool' else '2 guilders'} for 4 VP"
+    if v == "remove":
+        return f"returns a windmill of group {w[1]} to the box"
+    if v == "discard":
+        return f"discards the wheel enhancement on {w[1]} for 5 VP and 2 guilders"
+    if v == "score":
+        return f"scores contract {w[1]} now"
+    if v == "swap" and t.kind == "swapbulb":
+        return f"exchanges a {C.COLOUR_NAMES[w[1]]} bulb for a {C.COLOUR_NAMES[w[2]]} one"
+    if v == "swap":
+        return f"exchanges {w[1]} with offer slot {w[2]}"
     if v == "tile":
         d = s.offer[int(w[1]) - 1]
         return f"installs '{C.DESIGNS[d][4]}' on {w[2]}"
@@ -406,7 +457,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         return f"takes a {C.COLOUR_NAMES[w[1]]} bulb" + (
             f" in place of a {C.COLOUR_NAMES[w[2]]} one" if len(w) > 2 else "")
     if v == "take" and t.kind == "mreward":
-        return f"takes {', '.join(C.MARKET[t.a][int(w[1]) - 1])} from market area {t.a + 1}"
+        return f"takes {C.reward_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b if not A.has_helper(f, 'S-market') else 1} from market area {t.a + 1}"
     if v == "place":
         return f"places a {C.COLOUR_NAMES[w[1]]} bulb on the trade card, slot {w[2]}"
     if v == "collect":
