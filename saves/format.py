@@ -18,13 +18,15 @@ final state differs from ``state_sha256``.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from core import GAMES
-from core.engine import IllegalMove
-from core.match import Match, Seat
+if TYPE_CHECKING:
+    from core.match import Match
+
+# ``core`` is imported inside the functions that replay a game: importing it
+# loads every game's rules, which a launcher listing indexed autosaves need not pay.
 
 #: The marker every save carries in its "format" field.
 FORMAT = "lowlands-save"
@@ -189,6 +191,10 @@ def decode_match(data: bytes, source: str = "") -> Match:
             where it stands; or a final state whose SHA-256 differs from the
             recorded one.
     """
+    from core import GAMES
+    from core.engine import IllegalMove
+    from core.match import Match, Seat
+
     name = _name(source)
     f = read_file(data, source)
     game = GAMES.get(f.game)

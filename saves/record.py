@@ -18,10 +18,12 @@ card, no random state.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from core.match import Match
+if TYPE_CHECKING:
+    from core.match import Match
 
 
 def _quote(text: object) -> str:

@@ -14,12 +14,13 @@ import os
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 import platformdirs
 
-from core import GAMES
-from core.match import Match
+if TYPE_CHECKING:
+    from core.match import Match
 from saves.format import SaveError, decode_match, encode_file, encode_match, read_file, to_file
 
 #: Environment variable that overrides the data folder (``--data-dir`` wins over it).
@@ -264,6 +265,8 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         f = read_file(data, str(p))
         info.game_id, info.players, info.ply, info.updated = (
             f.game, [s.name for s in f.seats], len(f.moves), f.updated)
+        from core import GAMES
+
         game = GAMES.get(f.game)
         info.title = game.title if game is not None else f.game
     except SaveError:

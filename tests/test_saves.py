@@ -408,6 +408,23 @@ def test_list_autosaves_trusts_the_index_only_for_unchanged_files(tmp_path, monk
     assert {f.name: f.read_bytes() for f in (tmp_path / "autosave").iterdir()} == before
 
 
+def test_listing_indexed_autosaves_does_not_load_the_games(tmp_path):
+    """The launcher lists autosaves at start: with an up-to-date index that must
+    not import ``core`` (which loads every game's rules)."""
+    import subprocess
+    import sys
+
+    autosave(make_match(moves=5), tmp_path)
+    code = (
+        "import sys; from saves import list_autosaves; "
+        f"[i] = list_autosaves({str(tmp_path)!r}); assert i.ply == 5 and not i.error, i; "
+        "print(sorted(m for m in sys.modules if m == 'core' or m.startswith('core.')))"
+    )
+    root = str(Path(__file__).resolve().parents[1])
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_autosave_index_forgets_deleted_files(tmp_path):
     m1, m2 = make_match(moves=3), make_match(("Di", "Ed"), moves=3)
     p1 = autosave(m1, tmp_path)
