@@ -18,6 +18,10 @@ added to the registry is checked without touching this file. Random playouts
   keeps the type for every seat and changes nothing; and replaying the match's notations from the seed
   (through ``saves.encode_match``/``decode_match`` when the saves package has
   them, and through ``Match.push_notation``) gives the same final state.
+
+Also: the stored seeded playthroughs in tests/playthroughs/ still come out the
+same (``test_playthroughs``), and a seeded game is the same in a process with
+another PYTHONHASHSEED (``test_playout_does_not_depend_on_the_hash_seed``).
 """
 
 from __future__ import annotations
@@ -251,3 +255,54 @@ def test_playthroughs(gid: str, n: int) -> None:
             f"  {(stored if len(stored) > len(fresh) else fresh)[min(len(stored), len(fresh))]}\n{hint}",
             pytrace=False,
         )
+
+
+# ---------------------------------------------------------------- hash-seed independence
+_HASH_SCRIPT = """
+import hashlib, random, sys
+import msgspec
+from core import GAMES
+gid, n, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game = GAMES[gid]
+names = {names!r}[:n]
+rnd = random.Random(seed)
+state = game.setup(names, seed, game.Options())
+notes = []
+while not game.is_over(state):
+    move = rnd.choice(game.legal_moves(state))
+    notes.append(game.notation(move))
+    state = game.apply(state, move)
+print(hashlib.sha256(msgspec.msgpack.encode(state) + "|".join(notes).encode()).hexdigest())
+"""
+
+
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_playout_does_not_depend_on_the_hash_seed(gid: str) -> None:
+    """A saved game replays in another process: nothing may depend on str hashing
+    (set or dict-of-set iteration order), which PYTHONHASHSEED changes per process."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    game = GAMES[gid]
+    n, seed = game.max_players, 3
+    script = _HASH_SCRIPT.format(names=names(n))
+    root = Path(__file__).resolve().parent.parent
+    digests = set()
+    for hash_seed in ("1", "4242"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        out = subprocess.run([sys.executable, "-c", script, gid, str(n), str(seed)], env=env, cwd=root,
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        digests.add(out.stdout.strip())
+    rnd = random.Random(seed)
+    state = game.setup(names(n), seed, game.Options())
+    notes = []
+    while not game.is_over(state):
+        move = rnd.choice(game.legal_moves(state))
+        notes.append(game.notation(move))
+        state = game.apply(state, move)
+    digests.add(hashlib.sha256(_enc.encode(state) + "|".join(notes).encode()).hexdigest())
+    assert len(digests) == 1, f"{gid}: the same seeded game differs between processes"
