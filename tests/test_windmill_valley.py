@@ -14,7 +14,7 @@ import pytest
 
 from core import GAMES
 from core.engine import IllegalMove, copy_state
-from core.windmill_valley import GAME, Options, Pick, State, Task, action_preview
+from core.windmill_valley import GAME, Options, Pick, State, Task, action_preview, arrows_of
 from core.windmill_valley import components as C
 from core.windmill_valley import scoring as SC
 from core.windmill_valley.actions import path_outcomes, helper_code
@@ -198,6 +198,7 @@ def test_turn_arrows_follow_the_wheels():
     s.farms[0].tools, s.farms[0].board = 3, 2
     s2 = do(s, "steps 4")
     assert s2.arrows == [4, (C.BOARD_SMALL_OFFSET[2] + 4) % 5]
+    assert arrows_of(s2, 0) == tuple(s2.arrows)
     prev = action_preview(s, 0)
     assert [p[0] for p in prev] == [1, 2, 3, 4]
     assert prev[3][1] == C.DESIGNS[C.BASE_LARGE[4]][4]
@@ -775,6 +776,8 @@ def test_random_playouts_pure_and_roundtrip(n):
         while not GAME.is_over(s):
             ms = GAME.legal_moves(s)
             assert ms and len(ms) < 100
+            assert len({GAME.notation(m) for m in ms}) == len(ms)
+            assert GAME.to_move(s) == top(s).seat
             m = r.choice(ms)
             assert GAME.parse(s, GAME.notation(m)) == m
             before = msgspec.msgpack.encode(s)

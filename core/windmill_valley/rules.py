@@ -468,6 +468,12 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
 GAME = WindmillValley()
 
 
+def arrows_of(state: State, seat: int) -> tuple[int, int]:
+    """(large index, small index) of the wheel spaces at ``seat``'s arrows now."""
+    f = state.farms[seat]
+    return f.step % C.LARGE_SPACES, (C.BOARD_SMALL_OFFSET[f.board] + f.step) % C.SMALL_SPACES
+
+
 def action_preview(state: State, seat: int) -> list[tuple[int, str, str]]:
     """For the screen: (steps, big-wheel action, small-wheel action) for 1..4 steps from
     ``seat``'s current wheel position (FS 8: preview of reachable action pairs)."""
