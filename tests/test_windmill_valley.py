@@ -51,6 +51,13 @@ def moves(s: State) -> list[str]:
     return [GAME.notation(m) for m in GAME.legal_moves(s)]
 
 
+def skip_rest(s: State) -> State:
+    """Decline every pending optional choice down to the sentinel."""
+    while len(s.tasks) > 1:
+        s = do(s, "skip" if "skip" in moves(s) else "done")
+    return s
+
+
 def top(s: State) -> Task:
     return s.tasks[-1]
 
@@ -1033,3 +1040,29 @@ def test_calendar_free_common_enhancement():
     opts = moves(s)
     assert "tile 1 L2" in opts and "tile 2 L2" in opts
     assert not any(o.startswith(("tile 3", "tile 4")) for o in opts) and "refresh" not in opts
+
+
+def test_helper_before_the_action():
+    """PR: helper abilities can be used before or after your action(s)."""
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [2, 0]  # build / lower
+    s.farms[0].helpers = [C.START_ID + 3]  # S-build: 1 VP and 1 guilder
+    s2 = do(s, "act big")
+    assert top(s2).kind == "timing" and moves(s2) == ["helpers first", "helpers after"]
+    first = do(s2, "helpers first")
+    assert (first.farms[0].vp, first.farms[0].guilders) == (6, 5) and top(first).kind == "build"
+    first = skip_rest(do(do(first, "mill 1"), "build f3"))  # field rewards (plant, bulb) skipped
+    assert (first.farms[0].vp, first.farms[0].guilders) == (6, 4)  # not twice
+    after = do(s2, "helpers after")
+    assert after.farms[0].vp == 5
+    after = skip_rest(do(do(after, "mill 1"), "build f3"))
+    assert (after.farms[0].vp, after.farms[0].guilders) == (6, 4)
+
+
+def test_helper_depending_on_the_action_only_after():
+    s = staged(4, 0, Task("actions", 0))
+    s.arrows = [4, 0]  # plant 2 / lower 2
+    s.farms[0].helpers = [C.START_ID + 3, 15]  # plant 2+: 1 tool
+    s.farms[0].storage = "wy"
+    s2 = do(s, "act big")
+    assert top(s2).kind == "plant"  # nothing to use before

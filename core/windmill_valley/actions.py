@@ -164,6 +164,25 @@ def push_action(s: State, seat: int, rest: str, mand: bool) -> None:
     push(s, kind, seat, strength, 0, flags)
     if kind == "plant" and "swap" in mods:
         push(s, "swapbulb", seat)
+    if seat < len(s.farms) and early_helpers(s.farms[seat], kind):
+        push(s, "timing", seat, flags=kind)
+
+
+def _fires(code: str, kind: str, a: int, b: int) -> bool:
+    """Whether helper ``code`` triggers on action ``kind`` (strength a, b bulbs planted)."""
+    if code in ("S-build", "S-enhance"):
+        return code == "S-" + kind
+    when, _, eff = code.partition(":")
+    if eff == "boost":
+        return False
+    return when == kind or (when == "plant2" and kind == "plant" and b >= 2) or (
+        when == "lower2" and kind == "lower" and a >= 2)
+
+
+def early_helpers(f: Farm, kind: str) -> bool:
+    """Unused helpers for ``kind`` whose effect does not depend on how the action went,
+    so they may be used before it (PR: helpers before or after your actions)."""
+    return any(str(i) not in f.used and _fires(helper_code(c), kind, 0, 0) for i, c in enumerate(f.helpers))
 
 
 def can_effect(s: State, seat: int, code: str) -> bool:
@@ -563,6 +582,10 @@ def legal_contract(s: State, t: Task) -> list[str]:
     return [f"score {k + 1}" for k in range(len(s.farms[t.seat].contracts))] + ["skip"]
 
 
+def legal_timing(s: State, t: Task) -> list[str]:
+    return ["helpers first", "helpers after"]
+
+
 def legal_start(s: State, t: Task) -> list[str]:
     return [f"start {c - C.START_ID + 1}" for c in sorted(s.start_offer)]
 
@@ -581,7 +604,7 @@ LEGAL: dict[str, Callable[[State, Task], list[str]]] = {
     "plant": legal_plant, "sup": legal_sup, "bulb": legal_bulb, "trade": legal_trade,
     "trade2": legal_trade2, "tradex": legal_tradex, "pay4": legal_pay4, "swapbulb": legal_swapbulb,
     "swapfarm": legal_swapfarm, "removemill": legal_removemill, "discardwheel": legal_discardwheel,
-    "swapwheel": legal_swapwheel, "contract": legal_contract, "start": legal_start, "place": legal_place,
+    "swapwheel": legal_swapwheel, "contract": legal_contract, "timing": legal_timing, "start": legal_start, "place": legal_place,
 }
 
 
@@ -1016,6 +1039,13 @@ def do_swapwheel(s: State, t: Task, w: list[str]) -> None:
     s.offer[j] = mine
 
 
+def do_timing(s: State, t: Task, w: list[str]) -> None:
+    """Use the helpers for this action before it (their effects go on top of it);
+    "after": they fire when the action is done, as usual."""
+    if w[1] == "first":
+        auto_after(s, Task("after", t.seat, 0, 0, t.s))
+
+
 def do_contract(s: State, t: Task, w: list[str]) -> None:
     from core.windmill_valley.scoring import contract_vp
 
@@ -1030,7 +1060,7 @@ DO: dict[str, Callable[[State, Task, list[str]], None]] = {
     "adj": do_adj, "plant": do_plant, "sup": do_sup, "bulb": do_bulb, "trade": do_trade,
     "trade2": do_trade2, "tradex": do_tradex, "pay4": do_pay4, "swapbulb": do_swapbulb,
     "swapfarm": do_swapfarm, "removemill": do_removemill, "discardwheel": do_discardwheel,
-    "swapwheel": do_swapwheel, "contract": do_contract,
+    "swapwheel": do_swapwheel, "contract": do_contract, "timing": do_timing,
 }
 
 
@@ -1044,22 +1074,17 @@ def auto_after(s: State, t: Task) -> None:
         if str(slot) in f.used:
             continue
         code = helper_code(cid)
-        if code == "S-build" and kind == "build":
-            f.used += str(slot)
+        if not _fires(code, kind, t.a, t.b):
+            continue
+        f.used += str(slot)
+        if code == "S-build":
             f.vp += 1
             gain_guilders(f, 1)
             continue
-        if code == "S-enhance" and kind == "enhance":
-            f.used += str(slot)
+        if code == "S-enhance":
             push(s, "bulb", t.seat, flags=C.COLOURS)
             continue
-        when, _, eff = code.partition(":")
-        if not (when == kind or (when == "plant2" and kind == "plant" and t.b >= 2)
-                or (when == "lower2" and kind == "lower" and t.a >= 2)):
-            continue
-        if eff == "boost":
-            continue
-        f.used += str(slot)
+        eff = code.partition(":")[2]
         if eff.startswith("vp"):
             f.vp += int(eff[2:])
         elif eff == "tool":

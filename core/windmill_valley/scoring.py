@@ -76,6 +76,9 @@ def network_sizes(s: State, seat: int) -> list[int]:
     return out
 
 
+_FIRST_TILE = min(i for i, d in enumerate(C.DESIGNS) if d[1] != "base")
+
+
 def wish_met(s: State, seat: int) -> bool:
     """Whether ``seat`` fulfils the Queen's Wish on the card beside the calendar (PR)."""
     f = s.farms[seat]
@@ -87,9 +90,11 @@ def wish_met(s: State, seat: int) -> bool:
     if code == "patch":
         return all(len(f.patch[r]) > k for r, k in C.WISH_PATCH)
     if code == "network4":
+        if s.board.count(seat) + s.board.count(seat + 10) < 4:
+            return False
         return max(network_sizes(s, seat), default=0) >= 4
     if code == "wheels6":
-        tiers = [C.DESIGNS[d][1] for d in (*f.large, *f.small) if C.DESIGNS[d][1] != "base"]
+        tiers = [C.DESIGNS[d][1] for d in (*f.large, *f.small) if d >= _FIRST_TILE]
         return len(tiers) >= 6 and tiers.count("u") >= 2 and tiers.count("x") >= 2
     if code == "colours5":
         return set("".join(f.patch)) >= set(C.COLOURS)
@@ -103,6 +108,8 @@ def check_wishes(s: State) -> None:
     from core.windmill_valley.actions import event
 
     spaces = max(1, len(s.players))
+    if s.wish_next >= spaces:
+        return
     for seat, f in enumerate(s.farms):
         if f.wish or s.wish_next >= spaces:
             continue
