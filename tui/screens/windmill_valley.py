@@ -1,0 +1,1142 @@
+"""Windmill Valley: its board (WindmillValleyBoard) and game screen (WindmillValleyScreen).
+
+The board composes the shared widgets (rules: ``rules/windmill-valley.source.txt``,
+``core/windmill_valley/RULES.md``):
+
+* Wheels: the player's two wheels as rings (Ring) with their enhancements and the
+  arrows between them; a preview of the action pairs 1, 2, 3 and 4 steps would
+  bring, with the tools each costs and the calendar advances (FS 8); the wheel
+  enhancement offer (Cards).
+* Tracks: the floodgate and the water level (Track), the calendar with markers,
+  common rewards and the unique rewards still open (Market), the Queen's Wish,
+  the VP track (Track) and a table of every player's counters.
+* Map: the fields and windmill spaces with the windmills and their networks,
+  and the spaces on the market's edge (GridMap).
+* Market: the 5 market areas with their markers (Market), the foreign trade card
+  with its bulbs, the farm enhancement offer (Cards).
+* Farm (one page per player): guilders, tools, VP, storage with costs (Storage),
+  the tulip patch with its printed rewards, windmill groups (Storage), helpers and
+  contracts (Cards), and that player's wheels in one line.
+
+The panels fold into pages (PageBar): at 120x40 "Turn" (wheels + tracks),
+"Valley" (map + market) and a farm page per player; at 80x24 each panel is a
+page. The board turns to the page of the pending decision; Left/Right change the
+page, PgUp/PgDn scroll it. The choice under the picker's cursor is highlighted
+on the board (reverse video and ``>...<``), so colour is never the only sign.
+A calendar advance (and every other announcement the engine makes) is shown as a
+notification and in a banner above the board, never silently.
+
+Importing this module registers the board (``tui.boards.BOARDS``) and the screen
+(``tui.screens.GAME_SCREENS``) under "windmill-valley".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static
+
+from core.windmill_valley import components as C
+from core.windmill_valley.actions import (
+    blocked_spaces, connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
+)
+from core.windmill_valley.rules import describe_choice
+from core.windmill_valley.scoring import columns, contract_vp, windmills_of
+from tui.boards import register_board
+from tui.screens.game import GameScreen
+from tui.widgets.base import TextBlock, grid
+from tui.widgets.board import Board
+from tui.widgets.cards import Card, CardRow, Cards
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.gridmap import Field, GridMap, Node
+from tui.widgets.market import Area, Market
+from tui.widgets.pages import PageBar
+from tui.widgets.storage import Slot, Storage
+from tui.widgets.track import Track
+from tui.widgets.textlines import wrap
+from tui.widgets.wheel import Ring, RingSpace
+
+GAME_ID = "windmill-valley"
+
+#: Bulb colours; the letter (w y r v b) always comes with them.
+BULB_STYLES: dict[str, str] = {
+    "w": "bold #f5f5f5",
+    "y": "bold #ffd54f",
+    "r": "bold #ef5350",
+    "v": "bold #b388ff",
+    "b": "bold #9e9e9e",
+}
+#: Wheel tiers: style (a help only; the preview names the tier).
+TIER_STYLES: dict[str, str] = {"base": "", "c": "#a5d6a7", "u": "bold #80deea", "x": "bold #f48fb1"}
+TIER_LETTER: dict[str, str] = {"base": "", "c": "c", "u": "u", "x": "x"}
+
+#: Short labels (<= 6 characters) of the wheel space designs, for the rings.
+SHORT: dict[str, str] = {
+    "B-enhance": "Enhanc", "B-farm": "Farm", "B-build": "Build", "B-market": "Mkt 1",
+    "B-plant": "Plant2", "B-trade": "Trade", "B-lower1": "Lower1", "B-lower2": "Lower2",
+    "C-plant3": "Plant3", "C-lowerboth": "Lw2 GV", "C-buildnc1": "BuildN", "C-traderepeat": "TradeR",
+    "C-tradeextra": "TradeX", "C-enhance2g": "Enh 2G", "C-enhancex2": "Enh x2", "C-lower2g": "Lw2 2G",
+    "C-build1g": "Bld 1G", "C-market3": "Mkt 3", "C-market2": "Mkt 2", "C-farm1g": "Farm1G",
+    "U-tool": "Tool+", "U-pay4": "4VP+", "U-swapplant": "SwPl+", "U-swapfarm": "SwFE+",
+    "U-market": "Mkt1+", "U-2g": "2G+", "U-removemill": "-Mill+", "U-enhance": "Enh+",
+    "U-bulb": "Bulb+", "U-lower": "Lw2+", "U-tradeboth": "Trd2+", "U-discardwheel": "Disc+",
+    "U-swapwheel": "SwWh+", "X-farm3g": "Farm3G", "X-market": "Mkt1+", "X-4g": "4G+",
+    "X-2g3vp": "2G3VP", "X-plant3swap": "Plnt3S", "X-lowerboth": "LwGV+", "X-buildnc": "BldNC",
+    "X-build3g": "Bld 3G", "X-bulbgvp": "BlbGV+", "X-plant4": "Plant4", "X-farm": "Farm+",
+    "X-tradeall": "TrdAl+",
+}
+
+#: Field codes of the map -> style (bulb fields in their colour).
+FIELD_STYLES: dict[str, str] = {"Wt": BULB_STYLES["w"], "Ye": BULB_STYLES["y"], "Rd": BULB_STYLES["r"],
+                                "G": "#ffca28", "T": "#90a4ae"}
+
+#: Which panel each pending decision (Task.kind) is about.
+SECTION_OF: dict[str, str] = {
+    "gate": "tracks", "steps": "wheels", "unique": "tracks", "actions": "wheels", "more": "wheels",
+    "lower": "tracks", "enhance": "wheels", "discardwheel": "wheels", "swapwheel": "wheels",
+    "farm": "market", "drawn": "market", "swapfarm": "market", "start": "market", "place": "market",
+    "build": "map", "buildat": "map", "path": "map", "market": "market", "full": "market",
+    "mreward": "market", "adj": "market", "trade": "market", "trade2": "market", "tradex": "market",
+    "plant": "farm", "sup": "farm", "swapbulb": "farm", "bulb": "farm", "pay4": "farm",
+    "removemill": "farm", "contract": "farm",
+}
+SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
+
+
+# -- words --------------------------------------------------------------------------------
+def reward_text(code: str) -> str:
+    """One reward code of components.py in words: "g2" -> "2 G", "bulb:*" -> "any bulb"."""
+    head, _, rest = code.partition(":")
+    if head.startswith("vp"):
+        return f"{head[2:]} VP"
+    if head[0] == "g" and head[1:].isdigit():
+        return f"{head[1:]} G"
+    if head == "tool":
+        return "1 tool"
+    if head == "bulb":
+        return "any bulb" if rest == "*" else f"{C.COLOUR_NAMES[rest]} bulb"
+    if head == "act":
+        kind, _, mods = rest.partition(":")
+        names = {"plant": "plant", "lower": "lower water", "market": "market", "farm": "farm enhancement",
+                 "enhance": "enhance wheels", "build": "build", "trade": "trade"}
+        n = mods.split(":")[0] if mods else ""
+        return f"{names.get(kind, kind)} {n}".strip() if n.isdigit() else names.get(kind, kind)
+    if head == "enh":
+        return "free common tile" if rest == "c" else "free uncommon tile"
+    if head == "contract":
+        return "score a contract"
+    if head == "sup":
+        return f"plant {C.COLOUR_NAMES[rest]} from supply"
+    if head == "paysup":
+        return f"1 G: plant {C.COLOUR_NAMES[rest]} from supply"
+    return code
+
+
+def rewards_text(codes: Sequence[str]) -> str:
+    return " + ".join(reward_text(c) for c in codes) or "-"
+
+
+def patch_code(codes: Sequence[str]) -> str:
+    """A printed patch reward in 2 characters: "1G", "T", "2V", "b*"."""
+    if not codes:
+        return ""
+    c = codes[0]
+    if c.startswith("vp"):
+        return f"{c[2:]}V"
+    if c[0] == "g":
+        return f"{c[1:]}G"
+    if c == "tool":
+        return "T"
+    if c == "bulb:*":
+        return "b*"
+    return c[:2]
+
+
+def design_label(d: int) -> str:
+    return SHORT.get(C.DESIGNS[d][0], C.DESIGNS[d][0][:6])
+
+
+def design_text(d: int) -> str:
+    key, tier, _plus, _eff, text = C.DESIGNS[d]
+    return text if tier == "base" else f"{text} [{C.TIER_NAMES[tier]}]"
+
+
+def bulb(c: str, *, name: bool = False, extra: str = "") -> Text:
+    return Text(f"{c} {C.COLOUR_NAMES[c]}" if name else c, style=f"{BULB_STYLES.get(c, '')} {extra}".strip())
+
+
+def split_target(target: Any) -> list[str]:
+    """The notation words of a Pick ("tile", "2", "L3"), [] for None."""
+    if target is None:
+        return []
+    verb = getattr(target, "verb", "")
+    arg = getattr(target, "arg", "")
+    return [verb, *arg.split()] if verb else []
+
+
+def calendar_after(f: Any, n: int) -> int:
+    """The calendar space after turning ``n`` steps (one per multiple of 6 met or passed)."""
+    return min(C.CALENDAR_END, f.calendar + (f.step + n) // C.LARGE_SPACES - f.step // C.LARGE_SPACES)
+
+
+class WindmillValleyBoard(Board):
+    """The Windmill Valley table (see the module doc)."""
+
+    DEFAULT_CSS = """
+    WindmillValleyBoard {
+        height: auto;
+    }
+    WindmillValleyBoard .wv-section {
+        height: auto;
+    }
+    WindmillValleyBoard #wv-banner {
+        height: auto;
+        text-style: bold;
+        background: $warning 25%;
+        display: none;
+    }
+    WindmillValleyBoard #wv-banner.-on {
+        display: block;
+    }
+    WindmillValleyBoard #wv-rings {
+        height: auto;
+        width: auto;
+    }
+    WindmillValleyBoard #wv-small {
+        margin-left: 1;
+    }
+    WindmillValleyBoard #wv-calendar, WindmillValleyBoard #wv-market, WindmillValleyBoard #wv-helpers,
+    WindmillValleyBoard #wv-farm-row, WindmillValleyBoard #wv-offer {
+        margin: 1 0 0 0;
+    }
+    WindmillValleyBoard #wv-water-row {
+        height: auto;
+        margin: 1 0 0 0;
+    }
+    WindmillValleyBoard #wv-floodgate {
+        width: 12;
+    }
+    WindmillValleyBoard #wv-water {
+        width: 32;
+    }
+    WindmillValleyBoard #wv-farm-row, WindmillValleyBoard #wv-mills-row {
+        height: auto;
+    }
+    WindmillValleyBoard #wv-storage, WindmillValleyBoard #wv-mills {
+        width: 26;
+        margin-right: 1;
+    }
+    WindmillValleyBoard #wv-patch, WindmillValleyBoard #wv-mill-note {
+        width: 1fr;
+        height: auto;
+    }
+    """
+
+    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
+    WIDE = 60
+    TALL = 34
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._last: tuple | None = None
+        self._page = 0
+        self._pages: list[tuple[str, frozenset[str], int | None]] = []
+        self._decision: Any = None
+        self._shown: dict[str, bool] = {}
+        self._announce: list[str] = []
+        self._wide: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        yield PageBar(id="wv-pages", hint="")
+        yield Static(id="wv-banner")
+        with Vertical(id="wv-sec-wheels", classes="wv-section"):
+            with Horizontal(id="wv-rings"):
+                yield Ring(side="right", cell=6, id="wv-large")
+                yield Ring(side="left", cell=6, id="wv-small")
+            yield TextBlock(id="wv-preview")
+            yield Cards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
+        with Vertical(id="wv-sec-tracks", classes="wv-section"):
+            with Horizontal(id="wv-water-row"):
+                yield Track(C.FLOODGATE_LEVELS, start=1, cell=3, legend=False, labels={1: "1", 2: "2", 3: "3"},
+                            title="Floodgate", id="wv-floodgate")
+                yield Track(C.WATER_MAX, start=1, cell=3, legend=False,
+                            labels={i: str(i) for i in range(1, C.WATER_MAX + 1)}, title="Water level",
+                            id="wv-water")
+            yield TextBlock(id="wv-water-note")
+            yield Market(title="Calendar", id="wv-calendar")
+            yield TextBlock(id="wv-wish")
+            yield Track(100, loop=True, title="VP track", id="wv-vp")
+        with Vertical(id="wv-sec-players", classes="wv-section"):
+            yield TextBlock(id="wv-players")
+        with Vertical(id="wv-sec-map", classes="wv-section"):
+            yield GridMap(cell=4, title="Valley map (windmills on the crossings)", id="wv-map")
+            yield TextBlock(id="wv-map-note")
+        with Vertical(id="wv-sec-market", classes="wv-section"):
+            yield Market(title="Market", id="wv-market")
+            yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
+            yield Cards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=3)
+        with Vertical(id="wv-sec-farm", classes="wv-section"):
+            yield TextBlock(id="wv-farm-head")
+            with Horizontal(id="wv-farm-row"):
+                yield Storage(title="Storage", cost_header="cost", id="wv-storage")
+                yield TextBlock(id="wv-patch")
+            with Horizontal(id="wv-mills-row"):
+                yield Storage(title="Windmill groups", cost_header="each", id="wv-mills")
+                yield TextBlock(id="wv-mill-note")
+            yield Cards(title="Helpers", id="wv-helpers", label_width=3)
+            yield Cards(title="Contracts", id="wv-contracts", label_width=3)
+
+    # -- pages -----------------------------------------------------------------------
+    def _is_wide(self) -> bool:
+        width = self.size.width or 44
+        try:
+            height = self.screen.size.height
+        except Exception:  # noqa: BLE001
+            height = 24
+        return width >= self.WIDE and height >= self.TALL
+
+    def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
+        wide = self._is_wide()
+        if wide:
+            pages = [("Turn", frozenset({"wheels", "tracks"}), None),
+                     ("Valley", frozenset({"map", "market", "players"}), None)]
+        else:
+            pages = [("Wheels", frozenset({"wheels"}), None), ("Tracks", frozenset({"tracks", "players"}), None),
+                     ("Map", frozenset({"map"}), None), ("Market", frozenset({"market"}), None)]
+        width = self.size.width or 44
+        long = sum(len(p[0]) + 3 for p in pages) + sum(len(letters[i]) + len(n) + 4 for i, n in enumerate(seats))
+        for i, name in enumerate(seats):
+            label = f"{letters[i]} {name}" if long <= width else f"Farm {letters[i]}" if len(seats) <= 2 else letters[i]
+            pages.append((label, frozenset({"farm"}), i))
+        return pages
+
+    def page_for(self, section: str, seat: int | None) -> int:
+        """The page that shows ``section`` (the farm page of ``seat`` for "farm")."""
+        for i, (_label, secs, s) in enumerate(self._pages):
+            if section in secs and (section != "farm" or s == seat):
+                return i
+        return 0
+
+    def select_page(self, index: int) -> None:
+        """Show page ``index`` (wraps around)."""
+        if not self._pages:
+            return
+        self._page = index % len(self._pages)
+        self._redraw()
+
+    def next_page(self, step: int = 1) -> None:
+        self.select_page(self._page + step)
+
+    @property
+    def page_names(self) -> list[str]:
+        return [p[0] for p in self._pages]
+
+    @property
+    def page(self) -> str:
+        return self._pages[self._page][0] if self._pages else ""
+
+    def announce(self, lines: Sequence[str]) -> None:
+        """Show ``lines`` (announcements of the last decision) in the banner; [] hides it."""
+        self._announce = list(lines)
+        banner = self.query_one("#wv-banner", Static)
+        bell = glyph(self, "★ ", "* ")
+        banner.update(Text("\n".join(bell + line for line in self._announce)))
+        banner.set_class(bool(self._announce), "-on")
+
+    @property
+    def announcements(self) -> list[str]:
+        return list(self._announce)
+
+    @on(PageBar.Selected, "#wv-pages")
+    def _page_clicked(self, event: PageBar.Selected) -> None:
+        event.stop()
+        self.select_page(event.index)
+
+    def on_resize(self, event: Any) -> None:
+        if self._last is not None and self._is_wide() != self._wide:
+            self._redraw(relayout=True)
+
+    # -- show ------------------------------------------------------------------------
+    def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
+             targets: Sequence[Any] = ()) -> None:
+        """Redraw for ``state``; ``targets`` = the legal moves under the picker's cursor."""
+        self._last = (game, state, viewer, list(seats), tuple(targets))
+        task = state.tasks[-1] if state.tasks and state.phase != "over" else None
+        key = (state.turns, state.phase, tuple((t.kind, t.seat, t.a, t.b, t.s) for t in state.tasks))
+        self._redraw(decision=key, task=task)
+
+    def _redraw(self, *, decision: Any = None, task: Any = None, relayout: bool = False) -> None:
+        if self._last is None:
+            return
+        game, state, viewer, seats, targets = self._last
+        if task is None and state.tasks and state.phase != "over":
+            task = state.tasks[-1]
+        names = list(seats)
+        letters = seat_letters(names + ([C.SOLO_NAME] if state.solo is not None else []))
+        wide = self._is_wide()
+        if not self._pages or relayout or wide != self._wide or len(self._pages) != (2 if wide else 4) + len(names):
+            current = self._pages[self._page] if self._pages else None
+            self._wide = wide
+            self._pages = self._make_pages(names, letters)
+            if current is not None:
+                sec = next(iter(current[1]))
+                self._page = self.page_for(sec, current[2])
+        if decision is not None and decision != self._decision:
+            self._decision = decision
+            if task is not None:
+                section = SECTION_OF.get(task.kind, "wheels")
+                self._page = self.page_for(section, task.seat)
+            elif state.phase == "over":
+                self._page = self.page_for("tracks", None)
+        label, secs, farm_seat = self._pages[self._page]
+        self.query_one("#wv-pages", PageBar).update(
+            self.page_names, self._page)
+        for sec in SECTIONS:
+            on = sec in secs
+            if self._shown.get(sec) != on:
+                self._shown[sec] = on
+                self.query_one(f"#wv-sec-{sec}").display = on
+        target = targets[0] if targets else None
+        words = split_target(target)
+        if "wheels" in secs:
+            self._wheels(state, task, words, wide)
+        if "tracks" in secs:
+            self._tracks(state, task, words, names, letters)
+        if "players" in secs:
+            self._players(state, names, letters)
+        if "map" in secs:
+            self._map(state, task, words, letters)
+        if "market" in secs:
+            self._market(state, task, words, letters)
+        if "farm" in secs and farm_seat is not None:
+            self._farm(state, task, words, farm_seat, names, letters)
+
+    # -- wheels ------------------------------------------------------------------------
+    def _wheel_seat(self, state: Any, task: Any) -> int:
+        if state.phase == "play":
+            return state.current
+        return task.seat if task is not None else 0
+
+    def _wheels(self, state: Any, task: Any, w: list[str], wide: bool) -> None:
+        seat = self._wheel_seat(state, task)
+        f = state.farms[seat]
+        off = C.BOARD_SMALL_OFFSET[f.board]
+        at_l, at_s = f.step % C.LARGE_SPACES, (off + f.step) % C.SMALL_SPACES
+        hl: set[int] = set()
+        mine = task is not None and task.seat == seat
+        if mine and w[:1] == ["steps"]:
+            n = int(w[1])
+            hl |= {(f.step + n) % C.LARGE_SPACES, C.LARGE_SPACES + (off + f.step + n) % C.SMALL_SPACES}
+        elif mine and w[:1] == ["act"]:
+            hl.add(state.arrows[0] if w[1] == "big" else C.LARGE_SPACES + state.arrows[1])
+        elif mine and w[:1] in (["tile"], ["discard"]) and len(w) >= 2:
+            hl.add(wheel_index(w[2] if w[0] == "tile" else w[1]))
+        elif mine and w[:1] == ["swap"] and len(w) == 3 and w[1][:1] in "LS" and w[1][1:].isdigit():
+            hl.add(wheel_index(w[1]))
+        cell = 7 if wide else 6
+
+        def spaces(designs: list[int], base: int) -> list[RingSpace]:
+            out = []
+            for k, d in enumerate(designs):
+                tier = C.DESIGNS[d][1]
+                out.append(RingSpace(design_label(d), TIER_STYLES[tier], (base + k) in hl))
+            return out
+
+        self.query_one("#wv-large", Ring).update(spaces(f.large, 0), at_l, cell=cell)
+        self.query_one("#wv-small", Ring).update(spaces(f.small, C.LARGE_SPACES), at_s, cell=cell)
+        # preview of the action pairs 1-4 steps bring (FS 8)
+        level = state.floodgate
+        if mine and w[:1] == ["gate"]:
+            level = int(w[1])
+        pick_n = int(w[1]) if mine and w[:1] == ["steps"] else None
+        bw = (self.size.width or 44) - 2
+        text_of = design_text if wide else design_label
+        tw = max(6, (bw - 26) // 2) if wide else 6
+        name = state.players[seat]
+
+        def cut(txt: str) -> str:
+            return txt if len(txt) <= tw else txt[: tw - 1] + "~"
+
+        rows: list[list[Any]] = [[Text(""), Text((f"{name}'s big wheel" if wide else "big")[:tw], style="dim"),
+                                  Text("small wheel"[:tw], style="dim"), Text(f"speed {level}", style="dim")]]
+        if state.phase == "play" and seat == state.current and task is not None and task.kind not in ("gate", "steps"):
+            now_l, now_s = f.large[state.arrows[0]], f.small[state.arrows[1]]
+            rows.append([Text("now", style="bold"), Text(cut(text_of(now_l)), style="reverse"),
+                         Text(cut(text_of(now_s)), style="reverse"), Text("at the arrows", style="dim")])
+        for n in range(C.MIN_STEPS, C.MAX_STEPS + 1):
+            big = f.large[(f.step + n) % C.LARGE_SPACES]
+            small = f.small[(off + f.step + n) % C.SMALL_SPACES]
+            cost = abs(n - level)
+            note = Text()
+            if cost == 0:
+                note.append("free", style="dim")
+            else:
+                note.append(f"{cost} tool{'s' if cost > 1 else ''}", style="" if cost <= f.tools else "dim strike")
+                if cost > f.tools:
+                    note.append(f" (have {f.tools})", style="dim")
+            cal = calendar_after(f, n)
+            if cal > f.calendar:
+                note.append(f" cal {cal}!", style="bold")
+            style = HIGHLIGHT if pick_n == n else ""
+            mark = ">" if pick_n == n else " "
+            rows.append([Text(f"{mark}{n} step{'s' if n > 1 else ' '}", style=style or "bold"),
+                         Text(cut(text_of(big)), style=style), Text(cut(text_of(small)), style=style), note])
+        lines = grid(rows, width=bw)
+        if wide:
+            lines.append(Text("  '+' = may also take the other wheel's action", style="dim"))
+        self.query_one("#wv-preview", TextBlock).update(lines)
+        # the wheel enhancement offer
+        rows = []
+        tile_i = int(w[1]) - 1 if mine and w[:1] == ["tile"] else None
+        swap_j = int(w[2]) - 1 if mine and w[:1] == ["swap"] and len(w) == 3 and w[1][:1] in "LS" else None
+        refresh = mine and w[:1] == ["refresh"] and task.kind == "enhance"
+        full = task is not None and task.kind in ("enhance", "swapwheel")
+        if not full:
+            cards = []
+            for i, d in enumerate(state.offer):
+                if d < 0:
+                    cards.append(Card(f"{i + 1} -", "dim"))
+                    continue
+                free = state.offer_free[i] == "1"
+                cost = 0 if free else C.TIER_COST[C.DESIGNS[d][1]]
+                cards.append(Card(f"{i + 1}{TIER_LETTER[C.DESIGNS[d][1]]} {design_label(d)} {cost}G",
+                                  TIER_STYLES[C.DESIGNS[d][1]]))
+            rows.append(CardRow("offer", cards, "c/u/x = common/uncommon/unique"))
+        for i, d in enumerate(state.offer if full else []):
+            tier = C.OFFER_TIERS[i]
+            if d < 0:
+                rows.append(CardRow(f"{i + 1} {C.TIER_NAMES[tier]}", [], "empty"))
+                continue
+            free = state.offer_free[i] == "1"
+            cost = 0 if free else C.TIER_COST[C.DESIGNS[d][1]]
+            hot = refresh or tile_i == i or swap_j == i
+            rows.append(CardRow(
+                f"{i + 1} {C.TIER_NAMES[tier]}",
+                [Card(design_label(d), TIER_STYLES[C.DESIGNS[d][1]], highlight=hot)],
+                f"{C.DESIGNS[d][4]}, " + ("free (X)" if free else f"{cost} G" if cost else "free"),
+                highlight=hot,
+            ))
+        left = {k: len(v) for k, v in state.stacks.items()}
+        if full:
+            rows.append(CardRow("stacks", [], f"common {left.get('c', 0)}, uncommon {left.get('u', 0)}, "
+                                              f"unique {left.get('x', 0)}; refresh costs {C.REFRESH_COST} G"))
+        self.query_one("#wv-offer", Cards).update(rows)
+
+    # -- tracks ------------------------------------------------------------------------
+    def _tracks(self, state: Any, task: Any, w: list[str], names: list[str], letters: list[str]) -> None:
+        seat = task.seat if task is not None else None
+        gate_hl: list[int] = []
+        water_hl: list[int] = []
+        if w[:1] == ["gate"]:
+            level = int(w[1])
+            gate_hl = [level]
+            water_hl = [min(C.WATER_MAX, state.water + C.WATER_RISE[level])]
+        elif w[:1] == ["lower"] and task is not None:
+            strength = task.a + (1 if w[1].endswith("+") else 0)
+            water_hl = [max(1, state.water - strength)]
+        self.query_one("#wv-floodgate", Track).update([Marker("F", state.floodgate, "bold", "floodgate")], gate_hl)
+        self.query_one("#wv-water", Track).update([Marker("W", state.water, "bold #4fc3f7", "water")], water_hl)
+        g, vp = C.WATER_BAND[state.water]
+        band = f"{g} G or {vp} VP" if vp else f"{g} G"
+        rise = C.WATER_RISE[state.floodgate]
+        bw = (self.size.width or 44) - 2
+        self.query_one("#wv-water-note", TextBlock).update(wrap(
+            f"Speed {state.floodgate}: water +{rise}/turn. Lowering from {state.water}: {band} per strength "
+            f"(1-3 1 G | 4-6 1 G/VP | 7-10 2 G/VP)", bw, "dim"))
+        # calendar
+        people = [(letters[i], f.calendar, seat_style(i)) for i, f in enumerate(state.farms)]
+        if state.solo is not None:
+            people.append((letters[-1], state.solo.calendar, "bold"))
+        cal_col = None
+        if w[:1] == ["unique"] and task is not None:
+            cal_col = task.a
+        elif w[:1] == ["steps"] and seat is not None:
+            f = state.farms[seat]
+            after = calendar_after(f, int(w[1]))
+            if after > f.calendar:
+                cal_col = after - 1
+        areas = [Area("start", [Marker(L, 0, st) for L, c, st in people if c == 0], "")]
+        pick_k = int(w[1]) - 1 if w[:1] == ["unique"] else None
+        for col in range(len(C.CAL_COMMON)):
+            parts = []
+            for k, mark in enumerate(state.uniques[col]):
+                if mark == "o":
+                    txt = f"{k + 1} {rewards_text(C.CAL_UNIQUE[col][k])}"
+                    parts.append(f">{txt}<" if cal_col == col and pick_k == k else txt)
+                else:
+                    parts.append("X" if mark == "x" else "-")
+            end = " END" if col + 1 == C.CALENDAR_END else ""
+            areas.append(Area(f"{col + 1} {rewards_text(C.CAL_COMMON[col])}{end}",
+                              [Marker(L, 0, st) for L, c, st in people if c == col + 1],
+                              " | ".join(parts), highlight=cal_col == col))
+        self.query_one("#wv-calendar", Market).update(areas)
+        # Queen's Wish + end
+        wish = Text()
+        wish_lines: list[Text] = []
+        if state.wish_card >= 0:
+            code = C.START_CARDS[state.wish_card - C.START_ID]
+            wish.append("Queen's Wish: ", style="bold")
+            wish.append(code[3])
+            spaces = C.WISH_VP[: max(1, len(state.players))]
+            wish.append("  VP spaces:")
+            for v in spaces:
+                who = [letters[i] for i, f in enumerate(state.farms) if f.wish == v]
+                wish.append(f" {v}" + (f"({who[0]})" if who else ""))
+        wish_lines = wrap(wish.plain, bw) if wish.plain else []
+        if state.end_round >= 0:
+            wish_lines += wrap(f"The end is triggered: round {state.end_round + 1} is the last "
+                               f"(now round {state.round + 1}).", bw, "bold")
+        self.query_one("#wv-wish", TextBlock).update(wish_lines)
+        markers = [Marker(letters[i], f.vp, seat_style(i), names[i]) for i, f in enumerate(state.farms)]
+        if state.solo is not None:
+            markers.append(Marker(letters[-1], state.solo.vp, "bold", C.SOLO_NAME))
+        vp_hl = []
+        if seat is not None and w[:1] == ["gate"] and int(w[1]) > state.floodgate:
+            gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
+            vp_hl = [state.farms[seat].vp + gain]
+        self.query_one("#wv-vp", Track).update(markers, vp_hl)
+
+    def _players(self, state: Any, names: list[str], letters: list[str]) -> None:
+        bw = (self.size.width or 44) - 2
+        # players table
+        rows = [[Text(h, style="dim") for h in ("", "Player", "VP", "G", "tools", "cal", "storage", "planted",
+                                                   "mills", "cards")]]
+        for i, f in enumerate(state.farms):
+            mark = glyph(self, "▶", ">") if state.phase == "play" and i == state.current else " "
+            store = Text()
+            for c in f.storage:
+                store.append_text(bulb(c))
+            rows.append([Text(f"{mark}{letters[i]}", style=seat_style(i)), names[i][:10], str(f.vp), str(f.guilders),
+                         str(f.tools), f"{f.calendar}/4", store, str(len("".join(f.patch))),
+                         str(len(windmills_of(state, i))), f"{len(f.helpers)}+{len(f.contracts)}"])
+        lines = grid(rows, justify="llrrrrlrrr", width=bw)
+        if state.solo is not None:
+            b = state.solo
+            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP, calendar {b.calendar}/4, "
+                    f"{len(b.deck)} cards left")
+            if b.card >= 0:
+                gate, step, denial = C.SOLO_CARDS[b.card]
+                line += f"; last card: floodgate {gate}, calendar +{step}, {denial}"
+            lines += wrap(line, bw, "dim", "   ")
+        self.query_one("#wv-players", TextBlock).update(lines)
+
+    # -- map -----------------------------------------------------------------------------
+    def _map(self, state: Any, task: Any, w: list[str], letters: list[str]) -> None:
+        fields = []
+        for r, row in enumerate(C.FIELD_GRID):
+            line = []
+            for c, code in enumerate(row):
+                if code == "MKT":
+                    line.append(Field("MARKET" if r == 2 else "", "bold", "market"))
+                else:
+                    line.append(Field(code, FIELD_STYLES.get(code, "")))
+            fields.append(line)
+        build_at = C.SPACE_BY_NAME.get(w[1]) if w[:1] == ["build"] and len(w) >= 2 else None
+        legal = set(connected_spaces(state)) if task is not None and task.kind in ("build", "buildat") else set()
+        empty, edge = glyph(self, "·", "."), "+"
+        nodes = {}
+        for i, (x, y) in enumerate(C.SPACES):
+            v = state.board[i]
+            if v == -1:
+                ch, st = (edge, "bold") if C.MARKET_EDGE[i] else (empty, "dim")
+                if i in legal:
+                    ch, st = ("o", "bold")
+            elif v == C.BOT:
+                ch, st = letters[-1], "bold"
+            elif v >= 10:
+                ch, st = letters[v - 10].lower(), seat_style(v - 10)
+            else:
+                ch, st = letters[v], seat_style(v)
+            if i == build_at and task is not None:
+                ch = letters[task.seat] if len(w) == 2 else letters[task.seat].lower()
+            nodes[(x, y)] = Node(ch, st, highlight=i == build_at)
+        links = []
+        for i, (x, y) in enumerate(C.SPACES):
+            if not (0 <= state.board[i] < 10):
+                continue
+            for j in C.NEIGHBOURS[i]:
+                if j > i and 0 <= state.board[j] < 10:
+                    links.append(((x, y), C.SPACES[j]))
+        self.query_one("#wv-map", GridMap).update(
+            fields, nodes, links, {x: "abcdefg"[x - 1] for x in range(1, 8)}, {y: str(y) for y in range(1, 6)})
+        bw = (self.size.width or 44) - 2
+        note: list[Text] = []
+        if build_at is not None and task is not None:
+            gains = [C.FIELD_REWARD[code][1] for code in C.SPACE_FIELDS[build_at]]
+            note += wrap(f"{w[1]}: gains " + ", ".join(gains), bw, HIGHLIGHT)
+        if task is not None and task.kind == "path":
+            outs = path_outcomes(state, task.a)
+            note += wrap("Paths: " + "; ".join(
+                f"{k + 1}: " + (", ".join(f"{letters[s]} +{vp}" for s, vp in enumerate(o) if vp) or "nobody")
+                for k, o in enumerate(outs)), bw)
+        note += wrap("+ on the market's edge, o where you may build now, lower case = built without "
+                     "connection; lines join networks.", bw, "dim")
+        note += wrap("Fields: " + ", ".join(f"{k} {v[1]}" for k, v in C.FIELD_REWARD.items()), bw, "dim")
+        self.query_one("#wv-map-note", TextBlock).update(note)
+
+    # -- market, trade, farm offer ------------------------------------------------------------
+    def _marker(self, m: int, letters: list[str]) -> Marker:
+        if m == C.NEUTRAL:
+            return Marker("n", 0, "dim", "neutral")
+        if m == C.BOT:
+            return Marker(letters[-1], 0, "bold", C.SOLO_NAME)
+        return Marker(letters[m], 0, seat_style(m))
+
+    def _market(self, state: Any, task: Any, w: list[str], letters: list[str]) -> None:
+        hot: set[int] = set()
+        verb = w[0] if w else ""
+        if task is not None:
+            here = market_area(state, task.seat)
+            if verb == "area":
+                hot.add(int(w[1]) - 1)
+            elif task.kind == "market" and verb in ("go", "neutral"):
+                hot |= {(here + k) % C.MARKET_AREAS for k in range(1, max(1, task.a) + 1)}
+                if verb == "neutral":
+                    hot |= {int(w[1]) - 1, int(w[2]) - 1}
+            elif task.kind == "full":
+                hot.add((here + 1 + task.b) % C.MARKET_AREAS)
+            elif task.kind == "mreward":
+                hot.add(task.a)
+            elif verb == "adj":
+                hot.add(int(w[1]) - 1)
+        pick = int(w[1]) - 1 if task is not None and task.kind == "mreward" and verb == "take" else None
+        areas = []
+        for a, markers in enumerate(state.market):
+            opts = []
+            for k, opt in enumerate(C.MARKET[a]):
+                txt = f"{k + 1} {rewards_text(opt)}"
+                opts.append(f">{txt}<" if pick == k else txt)
+            times = min(C.MARKET_MAX_TIMES, len(markers))
+            areas.append(Area(f"{a + 1}", [self._marker(m, letters) for m in markers],
+                              " | ".join(opts) + (f"  x{times}" if times > 1 else ""), highlight=a in hot))
+        self.query_one("#wv-market", Market).update(areas)
+        # the foreign trade card in use: quarters with the bulb slots between them
+        card = state.trade[0]
+        q_hot: set[int] = set()
+        s_hot: set[int] = set()
+        if verb in ("place", "import") and len(w) == 3:
+            q = int(w[2]) - 1
+            s_hot.add(q)
+            q_hot |= {q, (q + 1) % 4}
+        elif verb == "collect":
+            s_hot |= {q for q in range(4) if state.trade_bulbs[q] != " "}
+        elif verb == "rewards":
+            q_hot |= {int(w[1]) - 1, int(w[2]) - 1}
+        elif verb == "extra" and task is not None and task.kind == "tradex":
+            q_hot.add(int(w[1]) - 1)
+        elif verb == "all":
+            q_hot |= set(range(4))
+        cards = []
+        for q in range(C.TRADE_SLOTS):
+            cards.append(Card(f"Q{q + 1} {rewards_text(C.TRADE_CARDS[card][q])}", "", highlight=q in q_hot))
+            c = state.trade_bulbs[q]
+            cards.append(Card(c if c != " " else "_", BULB_STYLES.get(c, "dim"), highlight=q in s_hot))
+        rows = [CardRow(f"card {card + 1}", cards, f"{len(state.trade) - 1} more below; a bulb in slot q "
+                                                    f"gives quarters q and q+1")]
+        self.query_one("#wv-trade", Cards).update(rows)
+        # farm enhancement offer (and starting cards during set-up, extra drawn cards)
+        rows = []
+        take = (int(w[1]) - 1, w[2]) if verb == "take" and task is not None and task.kind == "farm" else None
+        swap_j = int(w[2]) - 1 if verb == "swap" and task is not None and task.kind == "swapfarm" else None
+        refresh = verb == "refresh" and task is not None and task.kind == "farm"
+        if state.phase == "start":
+            start_k = int(w[1]) + C.START_ID - 1 if verb == "start" else None
+            for cid in sorted(state.start_offer):
+                helper, _wish, htext, wtext = C.START_CARDS[cid - C.START_ID]
+                rows.append(CardRow(str(cid - C.START_ID + 1),
+                                    [Card(f"H: {htext}", highlight=cid == start_k), Card(f"Wish: {wtext}", "dim")],
+                                    highlight=cid == start_k))
+            self.query_one("#wv-farm-offer", Cards).update(rows)
+            return
+        for j, cid in enumerate(list(state.farm_offer) + list(state.drawn)):
+            if cid < 0:
+                rows.append(CardRow(str(j + 1), [], "empty"))
+                continue
+            _h, _c, group, htext, ctext = C.FARM_CARDS[cid]
+            hot_row = refresh or swap_j == j or (take is not None and take[0] == j)
+            rows.append(CardRow(str(j + 1), [
+                Card(f"H: {htext}", highlight=take is not None and take == (j, "helper")),
+                Card(f"C: {ctext} [{ {'r': 'red', 'y': 'yellow', 'b': 'blue'}[group] }]",
+                     highlight=take is not None and take == (j, "contract")),
+            ], "drawn" if j >= len(state.farm_offer) else "", highlight=hot_row))
+        rows.append(CardRow("", [], f"deck {len(state.farm_deck)}, discard {len(state.farm_discard)}; "
+                                    f"refresh costs {C.REFRESH_COST} G"))
+        self.query_one("#wv-farm-offer", Cards).update(rows)
+
+    # -- a farm ----------------------------------------------------------------------------
+    def _farm(self, state: Any, task: Any, w: list[str], seat: int, names: list[str], letters: list[str]) -> None:
+        f = state.farms[seat]
+        mine = task is not None and task.seat == seat
+        verb = w[0] if (w and mine) else ""
+        head = Text()
+        head.append(f"{letters[seat]} {names[seat]}", style=seat_style(seat))
+        head.append(f"  {f.vp} VP  {f.guilders} G  {f.tools} tool{'s' if f.tools != 1 else ''}  "
+                    f"calendar {f.calendar}/4  windmill board {C.BOARD_NAMES[f.board]}")
+        if f.wish:
+            head.append(f"  Queen's Wish +{f.wish}")
+        if state.phase == "play" and seat == state.current:
+            head.append("  (on turn)", style="bold")
+        # that player's wheels, starting at the arrows
+        off = C.BOARD_SMALL_OFFSET[f.board]
+        at_l, at_s = f.step % C.LARGE_SPACES, (off + f.step) % C.SMALL_SPACES
+        wl = Text("Wheels: ", style="dim")
+        for k in range(C.LARGE_SPACES):
+            d = f.large[(at_l + k) % C.LARGE_SPACES]
+            wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
+            wl.append(" ")
+        wl.append("| ", style="dim")
+        for k in range(C.SMALL_SPACES):
+            d = f.small[(at_s + k) % C.SMALL_SPACES]
+            wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
+            wl.append(" ")
+        bw = (self.size.width or 44) - 2
+        wl.no_wrap = True
+        self.query_one("#wv-farm-head", TextBlock).update(wrap(head.plain, bw, "bold") + [wl])
+        # storage (PR: filled left to right, the 2 rightmost spots cost)
+        hot_slot: set[int] = set()
+        if verb in ("plant", "place", "swap") and len(w) >= 2 and w[1] in f.storage:
+            hot_slot.add(f.storage.index(w[1]))
+        elif verb == "bulb":
+            hot_slot.add(f.storage.index(w[2]) if len(w) > 2 else len(f.storage))
+        slots = []
+        for k, cost in enumerate(C.STORAGE_COST):
+            c = f.storage[k] if k < len(f.storage) else ""
+            new = verb == "bulb" and k in hot_slot
+            contents = C.COLOUR_NAMES[w[1]] + " (new)" if new else (f"{c} {C.COLOUR_NAMES[c]}" if c else "")
+            slots.append(Slot(str(k + 1), contents, f"{cost} G" if cost else "",
+                              BULB_STYLES.get(w[1] if new else c, ""), highlight=k in hot_slot))
+        self.query_one("#wv-storage", Storage).update(slots)
+        # tulip patch with printed rewards
+        hot_row = None
+        if verb == "plant" and len(w) == 3:
+            hot_row = int(w[2]) - 1
+        elif verb == "row":
+            hot_row = int(w[1]) - 1
+        new_c = w[1] if verb == "plant" else (task.s if verb == "row" and task is not None else "")
+        rows = [[Text("Patch", style="bold"), *[Text(str(k + 1), style="dim") for k in range(C.PATCH_COLS)]]]
+        for r in range(C.PATCH_ROWS):
+            row = f.patch[r]
+            cells = []
+            for k in range(C.PATCH_COLS):
+                if k < len(row):
+                    cells.append(bulb(row[k]))
+                elif hot_row == r and k == len(row):
+                    cells.append(Text(f">{new_c}", style=HIGHLIGHT))
+                else:
+                    code = patch_code(C.PATCH_REWARD[r][k])
+                    cells.append(Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline"))
+            note = f"{len(row)}/7"
+            if len(row) == C.PATCH_COLS:
+                note += " same" if len(set(row)) == 1 else " full"
+            rows.append([Text(f"row {r + 1}", style=HIGHLIGHT if hot_row == r else ""), *cells, Text(note, style="dim")])
+        col_notes = []
+        for col in columns(f.patch):
+            if len(set(col)) < len(col):
+                col_notes.append(Text("-2", style="bold"))
+            elif len(col) == C.PATCH_ROWS:
+                col_notes.append(Text("+4", style="bold"))
+            else:
+                col_notes.append(Text(""))
+        rows.append([Text("cols", style="dim"), *col_notes])
+        pw = max(20, bw - 27)
+        lines = grid(rows, justify="l" + "c" * C.PATCH_COLS, width=pw)
+        lines += wrap("underlined: next space of the row; printed rewards: 1G guilder, T tool, 2V VP, "
+                      "b* any bulb; cols: -2 repeated colour, +4 four colours", pw, "dim")
+        self.query_one("#wv-patch", TextBlock).update(lines)
+        # windmill groups
+        hot_g = int(w[1]) - 1 if verb in ("mill", "remove") else None
+        mills = []
+        letter = letters[seat]
+        planted = "".join(f.patch)
+        for g, left in enumerate(f.mills):
+            colour = C.MILL_COLOUR[g]
+            contents = " ".join(letter * left) if left else f"empty: {C.MILL_VP[g]}/{colour} = {C.MILL_VP[g] * planted.count(colour)} VP"
+            mills.append(Slot(f"{g + 1} {C.COLOUR_NAMES[colour]}", contents, f"{C.MILL_COST[g]} G",
+                              "" if left else "bold", highlight=g == hot_g))
+        self.query_one("#wv-mills", Storage).update(mills)
+        self.query_one("#wv-mill-note", TextBlock).update(wrap(
+            "An empty group scores, at the end, its VP for each bulb of its colour in the patch. "
+            f"{len(windmills_of(state, seat))} windmill(s) of {names[seat]} on the map.", max(20, bw - 27), "dim"))
+        # helpers and contracts
+        take = (int(w[1]) - 1, w[2], int(w[3]) - 1 if len(w) > 3 else None) if verb == "take" and task.kind == "farm" else None
+        rows = []
+        for k in range(len(C.HELPER_VP)):
+            if k < len(f.helpers):
+                cid = f.helpers[k]
+                text = (C.START_CARDS[cid - C.START_ID][2] if cid >= C.START_ID else C.FARM_CARDS[cid][3])
+                used = str(k) in f.used
+                hot = (take is not None and take[1] == "helper" and take[2] == k) or (
+                    verb == "swap" and len(w) == 3 and w[1] == f"h{k + 1}")
+                rows.append(CardRow(f"H{k + 1}", [Card(text, "dim" if used else "", highlight=hot)],
+                                    "used this turn" if used else ("start card" if cid >= C.START_ID else "")))
+            else:
+                hot = take is not None and take[1] == "helper" and k == len(f.helpers)
+                rows.append(CardRow(f"H{k + 1}", [], f"empty: +{C.HELPER_VP[k]} VP when filled", highlight=hot))
+        self.query_one("#wv-helpers", Cards).update(rows)
+        rows = []
+        hot_score = int(w[1]) - 1 if verb == "score" else None
+        for k in range(C.CONTRACT_SLOTS):
+            if k < len(f.contracts):
+                cid = f.contracts[k]
+                group = {"r": "red", "y": "yellow", "b": "blue"}[C.FARM_CARDS[cid][2]]
+                hot = hot_score == k or (take is not None and take[1] == "contract" and take[2] == k) or (
+                    verb == "swap" and len(w) == 3 and w[1] == f"c{k + 1}")
+                rows.append(CardRow(f"C{k + 1}", [Card(C.FARM_CARDS[cid][4], highlight=hot)],
+                                    f"[{group}] now {contract_vp(state, seat, cid)} VP"))
+            else:
+                hot = take is not None and take[1] == "contract" and k == len(f.contracts)
+                rows.append(CardRow(f"C{k + 1}", [], "empty", highlight=hot))
+        self.query_one("#wv-contracts", Cards).update(rows)
+
+
+def _new_events(before: list[str], after: list[str]) -> list[str]:
+    """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
+    for k in range(len(after), -1, -1):
+        if k <= len(before) and after[:k] == before[len(before) - k:]:
+            return after[k:]
+    return after
+
+
+class WindmillValleyScreen(GameScreen):
+    """The Windmill Valley game screen: the board above, choices worded with what
+    they cost and bring, calendar advances announced."""
+
+    DEFAULT_CSS = """
+    WindmillValleyScreen #side {
+        width: 32;
+    }
+    WindmillValleyScreen.-wide #side {
+        width: 48;
+    }
+    """
+
+    BINDINGS = [
+        Binding("right", "page(1)", "Next panel", key_display="→"),
+        Binding("left", "page(-1)", "Prev panel", key_display="←"),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False),
+    ]
+
+    @property
+    def wv_board(self) -> WindmillValleyBoard:
+        return self.board  # type: ignore[return-value]
+
+    def action_page(self, step: int) -> None:
+        self.wv_board.next_page(step)
+        self.query_one("#board-box").scroll_home(animate=False)
+
+    def action_scroll_board(self, step: int) -> None:
+        box = self.query_one("#board-box")
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+
+    # -- announcements -------------------------------------------------------------------
+    def play(self, move: Any) -> None:
+        before = list(self.match.state.events)
+        super().play(move)
+        new = _new_events(before, list(self.match.state.events))
+        self._announce(new)
+
+    def action_undo(self) -> None:
+        super().action_undo()
+        self.wv_board.announce([])
+
+    def action_redo(self) -> None:
+        super().action_redo()
+        self.wv_board.announce([])
+
+    def _announce(self, lines: list[str]) -> None:
+        self.wv_board.announce(lines)
+        for line in lines:
+            calendar = "calendar" in line or "end" in line
+            self.notify(line, title="Calendar" if "calendar" in line else "Windmill Valley",
+                        severity="warning" if calendar else "information", timeout=6 if calendar else 4)
+
+    # -- words ---------------------------------------------------------------------------
+    def choice_label(self, state: Any, move: Any) -> str:
+        t = state.tasks[-1] if state.tasks else None
+        w = split_target(move)
+        if t is None or not w:
+            return super().choice_label(state, move)
+        f = state.farms[t.seat]
+        v = w[0]
+        try:
+            if v == "gate":
+                level = int(w[1])
+                water = min(C.WATER_MAX, state.water + C.WATER_RISE[level])
+                if level > state.floodgate:
+                    cost = sum(C.OPEN_COST[x] for x in range(state.floodgate + 1, level + 1))
+                    vp = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, level + 1))
+                    how = f"open: pay {cost} G, +{vp} VP"
+                elif level < state.floodgate:
+                    how = "close (free)"
+                else:
+                    how = "leave it"
+                return f"Floodgate {level} ({how}); water {state.water}->{water}, wheels {level} free"
+            if v == "steps":
+                n = int(w[1])
+                off = C.BOARD_SMALL_OFFSET[f.board]
+                big = f.large[(f.step + n) % C.LARGE_SPACES]
+                small = f.small[(off + f.step + n) % C.SMALL_SPACES]
+                cost = abs(n - state.floodgate)
+                tools = f" ({cost} tool{'s' if cost > 1 else ''})" if cost else ""
+                cal = calendar_after(f, n)
+                calt = f" +calendar {cal}!" if cal > f.calendar else ""
+                return f"{n} step{'s' if n > 1 else ''}{tools}: {design_label(big)} / {design_label(small)}{calt}"
+            if v == "act":
+                d = f.large[state.arrows[0]] if w[1] == "big" else f.small[state.arrows[1]]
+                return f"{'Big' if w[1] == 'big' else 'Small'} wheel: {C.DESIGNS[d][4]}"
+            if v == "pass":
+                return f"Neither action can be done: take {C.PASS_GUILDERS} G"
+            if v == "unique":
+                return f"Unique reward {w[1]}: {rewards_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+            if v == "skip":
+                return {"unique": "No unique reward", "more": "Skip the other action", "plant": "Done planting"}.get(
+                    t.kind, "Skip")
+            if v == "lower":
+                strength = t.a + (1 if w[1].endswith("+") else 0)
+                g, vp = C.WATER_BAND[state.water]
+                opt = w[1].rstrip("+")
+                gain = {"g": f"{g * strength} G", "vp": f"{vp * strength} VP",
+                        "both": f"{g * strength} G + {vp * strength} VP"}[opt]
+                boost = " (+1 helper)" if w[1].endswith("+") else ""
+                return f"Lower the water {strength}{boost}: {gain}; water {state.water}->{max(1, state.water - strength)}"
+            if v == "refresh":
+                return f"Refresh the offer ({C.REFRESH_COST} G)"
+            if v == "tile":
+                i = int(w[1]) - 1
+                d = state.offer[i]
+                cost = 0 if ("c" in t.s or "u" in t.s or state.offer_free[i] == "1") else C.TIER_COST[C.DESIGNS[d][1]]
+                space = wheel_index(w[2])
+                old = f.large[space] if space < C.LARGE_SPACES else f.small[space - C.LARGE_SPACES]
+                return (f"Tile {w[1]} {design_label(d)} on {w[2]} (over {design_label(old)})"
+                        + (f", {cost} G" if cost else ", free"))
+            if v == "take" and t.kind == "farm":
+                j = int(w[1]) - 1
+                cid = state.farm_offer[j] if j < C.FARM_OFFER else state.drawn[j - C.FARM_OFFER]
+                if w[2] == "helper":
+                    slot = f" in place of H{w[3]}" if len(w) > 3 else f" (+{C.HELPER_VP[len(f.helpers)]} VP)"
+                    return f"Card {w[1]} as helper{slot}: {C.FARM_CARDS[cid][3]}"
+                slot = f" in place of C{w[3]}" if len(w) > 3 else ""
+                return f"Card {w[1]} as contract{slot}: {C.FARM_CARDS[cid][4]}"
+            if v == "mill":
+                g = int(w[1]) - 1
+                return (f"Windmill from group {w[1]} ({C.COLOUR_NAMES[C.MILL_COLOUR[g]]}, {C.MILL_COST[g]} G"
+                        f"{', empties it' if f.mills[g] == 1 else ''})")
+            if v == "build":
+                x = C.SPACE_BY_NAME[w[1]]
+                gains = ", ".join(C.FIELD_REWARD[code][1] for code in C.SPACE_FIELDS[x])
+                alone = " without connection" if len(w) > 2 else ""
+                return f"Build on {w[1]}{alone}: {gains}"
+            if v == "plant":
+                r = int(w[2]) - 1
+                col = len(f.patch[r])
+                reward = rewards_text(C.PATCH_REWARD[r][col]) if C.PATCH_REWARD[r][col] else ""
+                return f"Plant {C.COLOUR_NAMES[w[1]]} in row {w[2]} (space {col + 1})" + (f": {reward}" if reward else "")
+            if v == "row":
+                r = int(w[1]) - 1
+                col = len(f.patch[r])
+                reward = rewards_text(C.PATCH_REWARD[r][col]) if C.PATCH_REWARD[r][col] else ""
+                return f"Plant {C.COLOUR_NAMES.get(t.s, t.s)} in row {w[1]}" + (f": {reward}" if reward else "")
+            if v == "bulb":
+                if len(w) > 2:
+                    return f"Take a {C.COLOUR_NAMES[w[1]]} bulb in place of a {C.COLOUR_NAMES[w[2]]} one"
+                cost = C.STORAGE_COST[len(f.storage)]
+                return f"Take a {C.COLOUR_NAMES[w[1]]} bulb" + (f" (storage spot {len(f.storage) + 1}: {cost} G)" if cost else "")
+            if v == "take" and t.kind == "mreward":
+                return f"Take {rewards_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b}"
+            if v == "go":
+                return f"Visit the market: pay {C.MARKET_COST} G, move {max(1, t.a)}"
+            if v == "neutral":
+                return f"First move a neutral marker {w[1]} -> {w[2]} ({C.NEUTRAL_MOVE_COST} G)"
+            if v == "area":
+                return f"Market marker on area {w[1]}: {' | '.join(rewards_text(o) for o in C.MARKET[int(w[1]) - 1])}"
+            if v == "start":
+                k = int(w[1]) - 1
+                return f"Starting card {w[1]}: {C.START_CARDS[k][2]}"
+            if v in ("place", "import"):
+                q = int(w[2]) - 1
+                card = state.trade[0]
+                gain = rewards_text(C.TRADE_CARDS[card][q] + C.TRADE_CARDS[card][(q + 1) % 4])
+                src = "from the supply" if v == "import" else ""
+                return f"Trade a {C.COLOUR_NAMES[w[1]]} bulb{' ' + src if src else ''} into slot {w[2]}: {gain}"
+            if v == "collect":
+                return "Take all the bulbs from the trade card: " + " ".join(
+                    C.COLOUR_NAMES[c] for c in state.trade_bulbs if c != " ")
+            if v == "score":
+                cid = f.contracts[int(w[1]) - 1]
+                return f"Score contract C{w[1]} now: {contract_vp(state, t.seat, cid)} VP"
+        except (IndexError, KeyError, ValueError):
+            pass
+        text = describe_choice(state, t, self.game.notation(move))
+        return text[:1].upper() + text[1:]
+
+    def prompt_text(self, state: Any, seat: int) -> str:
+        t = state.tasks[-1] if state.tasks else None
+        if t is None:
+            return f"{self.names[seat]}, choose:"
+        f = state.farms[seat]
+        kind = t.kind
+        prompts = {
+            "start": "Take a starting card (helper slot 1); the last one left becomes the Queen's Wish.",
+            "place": "Put your market marker on an area:",
+            "gate": f"1. Floodgate (now {state.floodgate}, water {state.water}/10): leave, open or close it.",
+            "steps": f"3. Turn the wheels (speed {state.floodgate}, {f.tools} tool(s); each step more or less costs a tool):",
+            "actions": "4. Take one of the two actions at the arrows:",
+            "more": "A '+' lets you also take the other wheel's action:",
+            "lower": f"Lower the water (strength {t.a}) from space {state.water}:",
+            "enhance": "Enhance the wheels: choose an offer tile and a space (not the two at the arrows):",
+            "farm": "Farm enhancement: take a card as helper or contract:",
+            "build": "Build a windmill: from which group?",
+            "buildat": "Build where? (on the market's edge or next to a connected windmill)",
+            "path": "Several shortest paths: which one pays the others?",
+            "market": f"Visit the market: move {max(1, t.a)} area(s) clockwise:",
+            "full": "That area is full: stack on top or jump over it?",
+            "mreward": f"Market area {t.a + 1}: take one option x{t.b}:",
+            "plant": f"Plant (up to {t.a} more) into the leftmost free space of a row:",
+            "bulb": "Gain a bulb into storage:",
+            "trade": "Foreign trade: place a bulb of a new colour, or collect the bulbs:",
+        }
+        if kind == "unique":
+            return (f"Calendar space {f.calendar} reached! Common reward taken; "
+                    "choose an open unique reward of this column:")
+        return prompts.get(kind, f"{self.names[seat]}, choose:")
+
+    def decision_text(self, state: Any, seat: int | None) -> str:
+        if seat is None:
+            return "Game over"
+        name = self.names[seat]
+        bot = " (computer)" if self.match.is_bot(seat) else ""
+        if state.phase == "start":
+            return f"{name}{bot}: set-up, starting card"
+        if state.phase == "place":
+            return f"{name}{bot}: set-up, market marker"
+        end = ", last round" if 0 <= state.end_round <= state.round else ""
+        t = state.tasks[-1] if state.tasks else None
+        step = {"gate": "floodgate", "steps": "wheels", "actions": "action", "unique": "calendar reward"}.get(
+            t.kind if t else "", t.kind if t else "")
+        return f"{name}{bot} to choose: {step} (round {state.round + 1}{end})"
+
+    def final_log(self, state: Any) -> list[str]:
+        lines = []
+        for sheet in self.game.scores(state):
+            parts = ", ".join(f"{k} {v:g}" for k, v in sheet.parts.items())
+            lines.append(f"{self.names[sheet.seat]}: {sheet.total:g} VP ({parts})")
+        if state.solo is not None:
+            lines.append(f"{C.SOLO_NAME}: {state.solo.vp} VP")
+        return lines
+
+
+register_board(GAME_ID, WindmillValleyBoard)
+try:
+    from tui.screens import GAME_SCREENS
+
+    GAME_SCREENS[GAME_ID] = WindmillValleyScreen
+except ImportError:  # pragma: no cover - the screens package is A's
+    pass
+
+__all__ = ["WindmillValleyBoard", "WindmillValleyScreen", "reward_text"]
