@@ -224,14 +224,13 @@ async def test_review_a_file_from_launcher(dirs, tmp_path) -> None:
 
 
 # -- review ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", SIZES)
-async def test_review_steps_and_continue_from_here(dirs, size) -> None:
+async def test_review_steps_and_continue_from_here(dirs) -> None:
     data, _ = dirs
     m = new_match(moves=30)
     total = m.ply
     starts = m.turn_starts()
     app = make_app(dirs, start=lambda: ReviewScreen(m))
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         review = app.screen
         assert isinstance(review, ReviewScreen)
@@ -469,3 +468,68 @@ async def test_help_shows_keys_and_rules(dirs) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
+
+
+# -- end to end ------------------------------------------------------------------------------------------------
+async def test_end_to_end_by_keys_then_continue(dirs) -> None:
+    """Launcher -> new game -> play a 3-player game to the end by keys -> game
+    over -> review -> continue from an earlier decision -> quit; a new app
+    continues the autosave at the same point."""
+    data, _ = dirs
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        m = game.match
+        # the opening by keys (set-up choices and the first turns) ...
+        for _ in range(6):
+            await pilot.press("1")
+        assert m.ply == 6
+        # ... the middle game fast-forwarded (rendering every decision of a whole
+        # game takes ~0.5 s each on a loaded machine; B's test plays all by keys) ...
+        while len(m.state.deck) > 4:
+            m.push(m.legal_moves()[0])
+        game.refresh_view()
+        await settle(pilot)
+        # ... and the end by keys again, up to the game-over screen
+        for _ in range(40):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press("1")
+        await settle(pilot)
+        assert m.is_over()
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        winners = [m.seats[w].name for w in TULIPS.winners(m.state)]
+        assert all(w in text_of(over.query_one("#winners", Static)) for w in winners)
+        assert load(autosave_path(m, data)).is_over()
+        moves = [TULIPS.notation(x) for x in m.moves]
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("home", *["right"] * 5, "c")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot, 3)
+        assert app.screen is game and m.ply == 5 and not m.is_over()
+        await pilot.press("1")
+        await settle(pilot)
+        assert m.ply == 6
+        kept = [TULIPS.notation(x) for x in m.moves]
+        assert kept[:5] == moves[:5]
+        await pilot.press("q")
+        await settle(pilot)
+    again = make_app(dirs)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot, 3)
+        resumed = again.screen
+        assert isinstance(resumed, GameScreen)
+        assert [TULIPS.notation(x) for x in resumed.match.moves] == kept
+        assert resumed.match.state == m.state
