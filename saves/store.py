@@ -6,6 +6,12 @@ unless ``--data-dir`` or ``LOWLANDS_DATA_DIR`` says otherwise; autosaves are
 the same folder, is flushed and fsync'ed, then renamed over the target with
 ``os.replace``, so a crash leaves either the old file or the new one. Reading a
 save never modifies, rewrites or deletes it, however broken it is.
+
+``autosave`` also keeps ``autosave/.index.json``: per file, its inode, size and
+modification time when written, and what it holds (players, decisions, over).
+``list_autosaves`` replays only the files whose identity no longer matches (or
+that the index does not know), so the launcher starts fast however many saved
+games there are, and a file edited behind Lowlands' back is still checked.
 """
 
 from __future__ import annotations
@@ -93,14 +99,16 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True) -> None:
+def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True) -> os.stat_result:
     """Write ``data`` to ``path`` atomically (temp file, flush, fsync, os.replace).
 
     The temporary file sits in the same folder (".<name>.<random>.tmp") and is
     removed if anything fails, leaving any previous file untouched. A new file
     gets mode 0666 less the umask; a replaced file keeps its mode.
     ``durable=False`` skips the fsyncs (still atomic, not crash-proof): for
-    files that are only a cache. Raises OSError.
+    files that are only a cache. Returns the written file's stat (taken before
+    the rename, so it names this write even if another replaced it since).
+    Raises OSError.
     """
     target = Path(path)
     folder = target.parent
@@ -117,6 +125,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True
             os.fchmod(f.fileno(), mode)
             if durable:
                 os.fsync(f.fileno())
+            written = os.fstat(f.fileno())
         os.replace(tmp, target)
     except BaseException:
         try:
@@ -124,18 +133,18 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True
         except OSError:
             pass
         raise
-    if not durable:
-        return
-    try:  # make the rename itself durable
-        dfd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)
+    if durable:
+        try:  # make the rename itself durable
+            dfd = os.open(folder, os.O_RDONLY)
+        except OSError:
+            return written
+        try:
+            os.fsync(dfd)
+        except OSError:
+            pass
+        finally:
+            os.close(dfd)
+    return written
 
 
 def save(match: Match, path: str | os.PathLike[str]) -> None:
@@ -177,18 +186,21 @@ def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
 def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     """Save ``match`` atomically as its autosave under ``root``; returns the path.
 
-    Raises SaveError if the file cannot be written.
+    Also records the file's identity (inode, size, mtime) and summary in the
+    folder's index (INDEX_NAME), so ``list_autosaves`` need not replay it
+    while it is unchanged. Raises SaveError if the save cannot be written (a
+    failure to update the index is ignored: it only costs a replay later).
     """
     path = autosave_path(match, root)
     f = to_file(match)
     try:
-        write_atomic(path, encode_file(f))
+        st = write_atomic(path, encode_file(f))
     except OSError as e:
         raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
                     match.ply, match.is_over(), f.updated, "")
     try:
-        _index_put(path, info)
+        _index_put(path, st, info)
     except Exception:  # the index is only a cache: losing it costs a replay
         pass
     return path
@@ -219,11 +231,11 @@ def _index_read(folder: Path) -> _Index:
     return idx if (idx.format, idx.version) == ("lowlands-autosave-index", 1) else _Index()
 
 
-def _index_put(path: Path, info: SaveInfo) -> None:
-    """Record ``info`` for the autosave just written at ``path`` (dropping entries
-    of files that are gone). Atomic, not fsync'ed: a lost index is rebuilt by replaying."""
+def _index_put(path: Path, st: os.stat_result, info: SaveInfo) -> None:
+    """Record ``info`` for the autosave just written at ``path`` with stat ``st``
+    (dropping entries of files that are gone). Atomic, not fsync'ed: a lost
+    index only means a replay."""
     folder = path.parent
-    st = path.stat()
     idx = _index_read(folder)
     entries = {k: v for k, v in idx.entries.items() if k != path.name and (folder / k).exists()}
     entries[path.name] = _IndexEntry(st.st_ino, st.st_size, st.st_mtime_ns, info)
