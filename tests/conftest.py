@@ -10,7 +10,7 @@ Options:
     --conformance-deep-steps N
                             stop starting new in-depth seeds once N decisions
                             were checked in depth for one game and player count
-                            (at least 2 seeds always run; default 3000, or
+                            (at least 2 seeds always run; default 2000, or
                             LOWLANDS_CONFORMANCE_DEEP_STEPS; 0 = no limit). Keeps
                             games with long random playouts affordable.
 """
@@ -40,7 +40,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--conformance-deep-steps",
         type=int,
         default=None,
-        help="in-depth decision budget per game and player count (default 3000, 0 = none; "
+        help="in-depth decision budget per game and player count (default 2000, 0 = none; "
         "env LOWLANDS_CONFORMANCE_DEEP_STEPS)",
     )
 
@@ -69,4 +69,4 @@ def conformance_deep(pytestconfig: pytest.Config, conformance_seeds: int) -> int
 @pytest.fixture(scope="session")
 def conformance_deep_steps(pytestconfig: pytest.Config) -> int:
     """Decision budget for the in-depth seeds of one game and player count (0: none)."""
-    return _count(pytestconfig, "--conformance-deep-steps", "LOWLANDS_CONFORMANCE_DEEP_STEPS", 3000)
+    return _count(pytestconfig, "--conformance-deep-steps", "LOWLANDS_CONFORMANCE_DEEP_STEPS", 2000)
