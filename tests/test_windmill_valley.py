@@ -1066,3 +1066,20 @@ def test_helper_depending_on_the_action_only_after():
     s.farms[0].storage = "wy"
     s2 = do(s, "act big")
     assert top(s2).kind == "plant"  # nothing to use before
+
+
+def test_solo_gardener_triggers_the_end_and_gets_path_vp():
+    s = started(1, expert=True)
+    s.solo.calendar = 3
+    s.solo.deck = [1]  # calendar step
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    assert s.solo.calendar == 4 and GAME.is_over(s)  # expert: the round (player + Gardener) is over
+    # its card VP, a unique reward of column 4 (never under the limit tile), the end bonus
+    assert s.solo.vp == C.SOLO_CARD_VP[2] + C.SOLO_UNIQUE_VP + C.SOLO_END_BONUS[2]
+    assert s.uniques[3][0] == "x"
+    s = staged(1, 0, Task("buildat", 0, 0, 0, "!"))
+    s.board[SP["f3"]] = C.BOT
+    v = s.solo.vp
+    s2 = do(s, "build e3")
+    assert s2.solo.vp == v + 1  # the player's path runs over the Gardener's windmill

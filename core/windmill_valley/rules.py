@@ -397,6 +397,8 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         what = {"g": "guilders", "vp": "VP", "both": "guilders and VP"}[w[1].rstrip("+")]
         plus = " (+1 strength from a helper)" if w[1].endswith("+") else ""
         return f"lowers the water from space {s.water} with strength {t.a}{plus}, taking {what}"
+    if v == "helpers":
+        return f"uses their helpers {'before' if w[1] == 'first' else 'after'} the action"
     if v == "refresh":
         return "pays 1 guilder to refresh the offer"
     if v == "draw":
