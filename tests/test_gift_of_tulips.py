@@ -689,3 +689,10 @@ def test_turn_counter_and_reveals_for_undo():
             assert GAME.reveals(s, after) or GAME.turn(s) != GAME.turn(after)
             if s.phase == "play" and not s.used:
                 assert GAME.reveals(s, after) and GAME.turn(s) == GAME.turn(after)
+
+
+def test_6_describe_of_the_last_decision_mentions_the_reveal():
+    s = last_decision(2, [SecretCard("p2", 0)], ranking=["b"], festival={"b": ["b4"]})
+    assert "secret festival is revealed" in GAME.describe(s, Give(0))
+    first_half = mk(2, deck=["p3"], ranking=["b"], festival={"b": ["b4"]})
+    assert "revealed" not in GAME.describe(first_half, Keep())
