@@ -15,9 +15,10 @@ added to the registry is checked without touching this file. Random playouts
   unchanged (msgpack bytes), every state round-trips through msgpack and
   JSON, parse(notation(m)) == m and the move round-trips through msgspec for
   every legal move, ``describe`` gives text for every legal move, ``view``
-  keeps the type for every seat and changes nothing; and replaying the match's notations from the seed
-  (through ``saves.encode_match``/``decode_match`` when the saves package has
-  them, and through ``Match.push_notation``) gives the same final state.
+  keeps the type for every seat and changes nothing; and replaying the
+  match's notations from the seed (through ``saves.encode_match`` /
+  ``decode_match`` when the saves package has them, and through
+  ``Match.push_notation``) gives the same final state.
 
 Also: the stored seeded playthroughs in tests/playthroughs/ still come out the
 same (``test_playthroughs``), and a seeded game is the same in a process with
