@@ -390,3 +390,89 @@ def test_gift_of_tulips_undo_then_a_different_action_draws_the_same_card():
     m.undo()
     m.push([mv for mv in m.legal_moves() if GOT.notation(mv) == "secret"][0])
     assert m.state.drawn == drawn
+
+
+# ------------------------------------------------------------------ random operations vs a model
+def _replay(game, seats, seed, moves) -> list[bytes]:
+    s = game.setup([x.name for x in seats], seed, game.Options())
+    out = [enc(s)]
+    for mv in moves:
+        s = game.apply(s, mv)
+        out.append(enc(s))
+    return out
+
+
+@pytest.mark.parametrize(
+    "game, kinds, policy",
+    [
+        (TOY, ("human", "bot", "human"), "friendly"),
+        (TOY, ("human", "human"), "strict"),
+        (TOY, ("bot", "human"), "strict"),
+        (GOT, ("human", "bot", "human"), "friendly"),
+        (GOT, ("human", "human"), "strict"),
+    ],
+    ids=["toy-friendly", "toy-strict", "toy-strict-bot", "tulips-friendly", "tulips-strict"],
+)
+def test_random_operations_agree_with_a_model(game, kinds, policy):
+    """Random push/undo/redo/play_bots/continue_from sequences; after each, the
+    match equals a plain model: moves, movers, snapshots = replay of the moves."""
+    import random
+
+    for seq in range(15):
+        rnd = random.Random(seq)
+        seats = [Seat(f"S{i + 1}", k) for i, k in enumerate(kinds)]
+        m = Match(game, seats, seq, undo_policy=policy)
+        moves: list = []
+        redo: list[list] = []
+        for _ in range(60):
+            op = rnd.choice(["push", "push", "push", "undo", "redo", "bots", "continue"])
+            if op == "push" and not m.is_over():
+                mv = rnd.choice(m.legal_moves())
+                m.push(mv)
+                moves.append(mv)
+                redo.clear()
+            elif op == "undo":
+                states = _replay(game, seats, seq, moves)
+                if policy == "friendly":
+                    humans = [i for i, s in enumerate(m.movers) if seats[s].kind == "human"]
+                    start = humans[-1] if humans else None
+                else:
+                    seat = m.to_move()
+                    dec = msgspec.msgpack.Decoder(game.State)
+                    ok = (
+                        bool(moves) and seat is not None and m.movers[-1] == seat
+                        and seats[seat].kind == "human"
+                        and game.turn(dec.decode(states[-2])) == game.turn(dec.decode(states[-1]))
+                        and not game.reveals(dec.decode(states[-2]), dec.decode(states[-1]))
+                    )
+                    start = len(moves) - 1 if ok else None
+                assert m.can_undo() == (start is not None)
+                assert m.undo() == (start is not None)
+                if start is not None:
+                    redo.append(moves[start:])
+                    del moves[start:]
+            elif op == "redo":
+                assert m.can_redo() == bool(redo)
+                assert m.redo() == bool(redo)
+                if redo:
+                    moves.extend(redo.pop())
+            elif op == "bots":
+                before = m.ply
+                made = m.play_bots()
+                assert m.moves[:before] == moves and made == m.ply - before
+                assert all(seats[s].kind == "bot" for s in m.movers[before:])
+                assert m.is_over() or not m.is_bot(m.to_move())
+                moves = list(m.moves)
+                if made:
+                    redo.clear()
+            elif op == "continue":
+                k = rnd.randint(0, len(moves))
+                m.continue_from(k)
+                del moves[k:]
+                redo.clear()
+            assert m.moves == moves
+            assert m.snapshots == _replay(game, seats, seq, moves)
+            assert enc(m.state) == m.snapshots[-1]
+            assert len(m.movers) == len(moves)
+            for i, s in enumerate(m.movers):
+                assert game.to_move(m.state_at(i)) == s
