@@ -15,6 +15,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import core
 import saves
@@ -297,6 +299,41 @@ def test_options_round_trip_and_bad_options(monkeypatch):
     assert '[Options "variant=short"]' in export_text(m)
     with pytest.raises(SaveError, match=r"has options Gift of Tulips does not accept \(expected 'int', got 'str'"):
         decode_match(edit(data, options={"variant": "short", "festival_size": "five"}), "v.json")
+
+
+_SAMPLE = None
+
+
+def _sample() -> bytes:
+    global _SAMPLE
+    if _SAMPLE is None:
+        _SAMPLE = encode_match(make_match(moves=30))
+    return _SAMPLE
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_damage_gives_save_error_or_the_same_game(data):
+    """Flipped bytes, cut-outs and insertions: decode_match raises SaveError
+    (never anything else) or returns a match at exactly the recorded position."""
+    raw = bytearray(_sample())
+    for _ in range(data.draw(st.integers(1, 3))):
+        kind = data.draw(st.sampled_from(["flip", "cut", "insert"]))
+        i = data.draw(st.integers(0, len(raw) - 1))
+        if kind == "flip":
+            raw[i] = data.draw(st.integers(0, 255))
+        elif kind == "cut":
+            del raw[i : i + data.draw(st.integers(1, 40))]
+        else:
+            raw[i:i] = data.draw(st.binary(min_size=1, max_size=8))
+        if not raw:
+            break
+    try:
+        m = decode_match(bytes(raw), "fuzz.json")
+    except SaveError as e:
+        assert str(e).startswith("fuzz.json ")
+    else:
+        assert m.state_sha256() == json.loads(_sample())["state_sha256"]
 
 
 def test_decode_without_source_names_this_save():

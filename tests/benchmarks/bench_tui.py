@@ -80,7 +80,7 @@ def _startup_once(argv: list[str], marker: str) -> tuple[float, float]:
         child.kill()
 
 
-def bench_startup(runs: int = 5, out=print) -> None:
+def bench_startup(runs: int = 7, out=print) -> None:
     """(a) Spawn until painted (marker seen, then 200 ms without output), lowlands vs bare."""
     out(f"(a) startup until painted, {COLS}x{ROWS} pty, median of {runs} (after one warm-up each)")
     why = tui_ready()
