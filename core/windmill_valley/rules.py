@@ -418,7 +418,10 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "adj":
         return f"takes {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])} from market area {w[1]}"
     if v == "path":
-        return "chooses which shortest path to the market scores"
+        outcome = A.path_outcomes(s, t.a)[int(w[1]) - 1]
+        names = [*s.players, C.SOLO_NAME]
+        gains = ", ".join(f"{names[i]} +{vp} VP" for i, vp in enumerate(outcome) if vp) or "nobody scores"
+        return f"chooses the shortest path to the market: {gains}"
     if v == "extra" and t.kind == "plant":
         return "pays 1 VP to plant 1 extra bulb"
     if v == "extra":
