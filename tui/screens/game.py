@@ -157,6 +157,7 @@ class GameScreen(Screen[None]):
         self._log_entries: list[LogEntry] = []
         self._log_turns: list[tuple[int, int]] = []  # (game.turn(before), turn number) per entry
         self._autosave_failed = False
+        self._keys_state: tuple[bool, ...] = ()
         self.last_autosave: Path | None = None
 
     # -- compose ---------------------------------------------------------------
@@ -264,7 +265,10 @@ class GameScreen(Screen[None]):
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(choices))
         self._update_log()
-        self.refresh_bindings()
+        keys = (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy)
+        if keys != self._keys_state:  # the Footer is rebuilt only when a key comes or goes
+            self._keys_state = keys
+            self.refresh_bindings()
         self._check_curtain(seat)
         self._schedule_bot()
         self._check_over()
@@ -343,10 +347,11 @@ class GameScreen(Screen[None]):
         self.play(self._moves[event.index])
 
     def play(self, move: Any) -> None:
-        """Make ``move`` for the seat to move (it must be legal), autosave, redraw."""
+        """Make ``move`` for the seat to move (it must be legal), redraw, autosave
+        (right after the repaint, so the save never delays the screen)."""
         self.match.push(move)
-        self._autosave()
         self.refresh_view()
+        self.call_after_refresh(self._autosave)
 
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself

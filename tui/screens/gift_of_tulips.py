@@ -16,17 +16,15 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.widgets import Static
 
 from core.gift_of_tulips import components as C
 from core.gift_of_tulips.rules import Add, Choose, Give, Keep, Secret, festival_total, majority_awards, rank_of, rerank
 from core.engine import copy_state
 from tui.boards import register_board
 from tui.screens.game import GameScreen
+from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
@@ -69,8 +67,7 @@ class GiftOfTulipsBoard(Board):
     GiftOfTulipsBoard {
         height: auto;
     }
-    GiftOfTulipsBoard > Static, GiftOfTulipsBoard > Cards, GiftOfTulipsBoard > Track {
-        height: auto;
+    GiftOfTulipsBoard > TextBlock, GiftOfTulipsBoard > Cards, GiftOfTulipsBoard > Track {
         margin: 0 0 1 0;
     }
     GiftOfTulipsBoard > #got-score {
@@ -79,8 +76,8 @@ class GiftOfTulipsBoard(Board):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="got-festival")
-        yield Static(id="got-bouquets")
+        yield TextBlock(id="got-festival")
+        yield TextBlock(id="got-bouquets")
         yield Cards(id="got-cards", label_width=7)
         yield Track(40, grow=True, title="Score (VP)", id="got-score")
 
@@ -110,20 +107,13 @@ class GiftOfTulipsBoard(Board):
         n = len(state.players)
         levels = C.majority_levels(n)
         pointer = glyph(self, "▶", ">")
-        t = Table.grid(padding=(0, 1))
-        t.add_column(width=1)  # pointer
-        t.add_column(no_wrap=True)  # rank
-        t.add_column(no_wrap=True, min_width=8)  # variety
-        t.add_column(justify="right", no_wrap=True)  # sum
-        t.add_column(justify="right", no_wrap=True)  # give
-        t.add_column(justify="right", no_wrap=True)  # keep
-        for _ in range(levels):
-            t.add_column(justify="right", no_wrap=True)
-        t.add_column(ratio=1, no_wrap=True, overflow="ellipsis")  # cards
+        dim = "dim"
         maj_heads = ["most", "2nd", "3rd"][:levels]
-        t.add_row("", Text("Rank", style="dim"), Text("Festival", style="bold"), Text("sum", style="dim"),
-                  Text("give", style="dim"), Text("keep", style="dim"),
-                  *[Text(h, style="dim") for h in maj_heads], Text("cards" if wide else "", style="dim"))
+        rows: list[list[Any]] = [[
+            " ", Text("Rank", style=dim), Text("Festival", style="bold"), Text("sum", style=dim),
+            Text("give", style=dim), Text("keep", style=dim), *[Text(h, style=dim) for h in maj_heads],
+            Text("cards" if wide else "", style=dim),
+        ]]
         hot_v = drawn[0] if drawn else ""
         add_to = added_rank(state, drawn) if isinstance(target, Add) and drawn else None
         for rank in range(4):
@@ -140,29 +130,33 @@ class GiftOfTulipsBoard(Board):
             if v:
                 var_cell = vtext(v, extra="reverse" if row_hot else "")
                 total = Text(str(festival_total(state, v)))
-                stack = Text(" ".join(c[1] for c in cards), style=VARIETY_STYLES[v]) if wide else Text(f"x{len(cards)}", style="dim")
+                stack = (Text(" ".join(c[1] for c in cards), style=VARIETY_STYLES[v]) if wide
+                         else Text(f"x{len(cards)}", style=dim))
             else:
-                var_cell = Text("(empty)", style="dim")
-                total = Text("")
-                stack = Text("")
+                var_cell, total, stack = Text("(empty)", style=dim), Text(""), Text("")
             rank_cell = Text(C.RANK_NAMES[rank], style="bold")
             if add_to == rank:
                 rank_cell = Text(C.RANK_NAMES[rank], style=HIGHLIGHT)
-                stack = Text(f"{pointer}{drawn} here", style=HIGHLIGHT)
-            t.add_row(pointer if row_hot or add_to == rank else "", rank_cell, var_cell, total, give_cell,
-                      keep_cell, *majs, stack)
+                stack = Text(f"<{drawn}", style=HIGHLIGHT)
+            rows.append([pointer if row_hot or add_to == rank else " ", rank_cell, var_cell, total,
+                         give_cell, keep_cell, *majs, stack])
+        width = self._width()
+        lines = grid(rows, justify="lllrrr" + "r" * levels + "l", width=width, flex=6 + levels)
         unranked = [v for v in C.VARIETY_ORDER if v not in state.ranking]
-        parts: list[Any] = [t]
         if unranked:
-            line = Text("  Unranked (score as 4th): ", style="dim")
+            line = Text("  Unranked (score as 4th): ", style=dim)
             for i, v in enumerate(unranked):
                 if i:
                     line.append(", ")
-                line.append_text(vtext(v, extra="reverse" if v == hot_v and target is not None and not isinstance(target, Secret) else ""))
-            parts.append(line)
+                hot = v == hot_v and target is not None and not isinstance(target, Secret)
+                line.append_text(vtext(v, extra="reverse" if hot else ""))
+            lines.append(line)
         if wide:
-            parts.append(Text("  give = card value + bonus; keep and majorities in VP", style="dim"))
-        self.query_one("#got-festival", Static).update(Group(*parts))
+            lines.append(Text("  give = card value + bonus; keep and majorities in VP", style=dim))
+        self.query_one("#got-festival", TextBlock).update(lines)
+
+    def _width(self) -> int:
+        return self.size.width or 46
 
     # -- bouquets ----------------------------------------------------------------
     def _bouquets(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
@@ -175,17 +169,11 @@ class GiftOfTulipsBoard(Board):
             gets = cur
         elif drawn and isinstance(target, Give):
             gets = target.to
-        t = Table.grid(padding=(0, 1))
-        t.add_column(width=1)
-        t.add_column(no_wrap=True)  # letter + name
-        for _ in C.VARIETY_ORDER:
-            t.add_column(justify="right", no_wrap=True)
-        t.add_column(justify="right", no_wrap=True)  # tulips
-        t.add_column(justify="right", no_wrap=True)  # VP
         name_w = 10 if wide else 6
-        t.add_row("", Text("Bouquets", style="bold"),
-                  *[vtext(v, name=wide) for v in C.VARIETY_ORDER],
-                  Text("tul", style="dim"), Text("VP", style="dim"))
+        rows: list[list[Any]] = [[
+            " ", Text("Bouquets", style="bold"), *[vtext(v, name=wide) for v in C.VARIETY_ORDER],
+            Text("tul", style="dim"), Text("VP", style="dim"),
+        ]]
         for seat, name in enumerate(seats):
             bouquet = state.bouquets[seat]
             cells = []
@@ -193,7 +181,7 @@ class GiftOfTulipsBoard(Board):
                 mine = [c for c in bouquet if c[0] == v]
                 text = f"{len(mine)}{dot}{sum(C.value(c) for c in mine)}" if mine else "-"
                 style = VARIETY_STYLES[v] if mine else "dim"
-                if seat == gets and drawn and v == drawn[0]:
+                if seat == gets and v == drawn[0]:
                     # what the cell becomes with the card under the cursor
                     text = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
                     style = f"{VARIETY_STYLES[v]} {HIGHLIGHT}"
@@ -204,12 +192,12 @@ class GiftOfTulipsBoard(Board):
             who.append(f" {short}", style="bold" if seat == cur else "")
             if seat == gets:
                 who.stylize(HIGHLIGHT)
-            t.add_row(pointer if seat == cur else "", who, *cells, str(len(bouquet)), Text(str(vp), style="bold"))
+            rows.append([pointer if seat == cur else " ", who, *cells, str(len(bouquet)),
+                         Text(str(vp), style="bold")])
+        lines = grid(rows, justify="llrrrrrr", width=self._width())
         if wide:
-            self.query_one("#got-bouquets", Static).update(
-                Group(t, Text(f"  each cell: cards{dot}total value; tul = tulips in bouquet", style="dim")))
-        else:
-            self.query_one("#got-bouquets", Static).update(t)
+            lines.append(Text(f"  each cell: cards{dot}total value; tul = tulips in bouquet", style="dim"))
+        self.query_one("#got-bouquets", TextBlock).update(lines)
 
     # -- cards in play ---------------------------------------------------------------
     def _cards(self, state: Any, target: Any, drawn: str, viewer: int | None, seats: list[str]) -> None:

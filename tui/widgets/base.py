@@ -1,20 +1,78 @@
-"""DataWidget: the base of the plain-data board widgets.
+"""DataWidget and TextBlock: the base of the plain-data board widgets, and a grid helper.
 
-A DataWidget keeps the last data it was given; ``_set(data)`` refreshes the
-widget only when the data changed, so boards can call ``update(...)`` on every
-key press without repainting what stayed the same.
+A DataWidget keeps the last data it was given and draws it as a list of lines
+(``build(width)``). ``_set(data)`` redraws only when the data changed, and asks
+for a new layout only when the number of lines changed, so boards can call
+``update(...)`` on every key press and a decision repaints only what changed
+(no Rich Table measuring, no screen-wide layout per key).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from rich.text import Text
 from textual.widget import Widget
 
+Cell = Text | str
+
+
+def _text(cell: Cell) -> Text:
+    return cell if isinstance(cell, Text) else Text(str(cell))
+
+
+def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None = None,
+         flex: int | None = None, gap: int = 1) -> list[Text]:
+    """Lay ``rows`` of cells out in aligned columns, one Text per row.
+
+    Args:
+        rows: the cells (Text or str); rows may be shorter than others.
+        justify: one letter per column, "l" (default), "r" or "c".
+        width: the width available; lines are cropped to it.
+        flex: index of the column that takes (or gives up) the remaining width;
+            its cells are cropped to fit.
+        gap: spaces between columns.
+    """
+    cells = [[_text(c) for c in row] for row in rows]
+    ncols = max((len(r) for r in cells), default=0)
+    widths = [0] * ncols
+    for row in cells:
+        for i, c in enumerate(row):
+            widths[i] = max(widths[i], c.cell_len)
+    if width is not None and flex is not None and flex < ncols:
+        others = sum(w for i, w in enumerate(widths) if i != flex) + gap * (ncols - 1)
+        widths[flex] = max(0, width - others)
+    out: list[Text] = []
+    for row in cells:
+        line = Text(no_wrap=True, overflow="crop")
+        for i in range(ncols):
+            c = row[i] if i < len(row) else Text("")
+            w = widths[i]
+            if c.cell_len > w:
+                c = c.copy()
+                c.truncate(w, overflow="crop")
+            pad = w - c.cell_len
+            how = justify[i] if i < len(justify) else "l"
+            left = pad if how == "r" else pad // 2 if how == "c" else 0
+            if i:
+                line.append(" " * gap)
+            line.append(" " * left)
+            line.append_text(c)
+            if i < ncols - 1 or how != "l":
+                line.append(" " * (pad - left))
+        line.rstrip()
+        if width is not None:
+            line.truncate(width, overflow="crop")
+        out.append(line)
+    return out
+
 
 class DataWidget(Widget):
-    """A widget drawn from plain data with ``render()``; height follows the content."""
+    """A widget drawn from plain data as lines; its height is its line count.
+
+    Subclasses implement ``build(width) -> list[Text]`` (one Text per line, each
+    at most ``width`` cells) and call ``_set(data)`` from their ``update``.
+    """
 
     DEFAULT_CSS = """
     DataWidget {
@@ -27,17 +85,68 @@ class DataWidget(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.title = title
         self._data: Any = None
+        self._lines: list[Text] = []
+        self._height = -1
+        self._built_width = -1
 
     def _set(self, data: Any) -> bool:
-        """Store ``data``; refresh (with layout, the height may change) if it changed.
-
-        Returns True when something changed.
-        """
+        """Store ``data`` and redraw if it changed. Returns True when it changed."""
         if data == self._data:
             return False
         self._data = data
-        self.refresh(layout=True)
+        self._redraw()
         return True
+
+    def build(self, width: int) -> list[Text]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _width(self) -> int:
+        return self.size.width or (self.parent.size.width if self.parent is not None else 0) or 80
+
+    def _redraw(self) -> None:
+        width = self._width()
+        self._built_width = width
+        self._lines = self.build(width)
+        height = max(1, len(self._lines))
+        if height != self._height:
+            self._height = height
+            self.styles.height = height  # a new layout only when the height changes
+        self.refresh()
+
+    def on_resize(self, event: Any) -> None:
+        if event.size.width != self._built_width:
+            self._redraw()
+
+    def render(self) -> Text:
+        out = Text("\n").join(self._lines)
+        out.no_wrap = True
+        out.overflow = "crop"
+        return out
+
+    @property
+    def text(self) -> str:
+        """What the widget shows, as plain text (for tests and screen readers)."""
+        return "\n".join(line.plain for line in self._lines)
 
     def _title_text(self) -> Text:
         return Text(self.title, style="bold") if self.title else Text()
+
+
+class TextBlock(DataWidget):
+    """Lines of Text given ready-made: ``update(lines)`` repaints only if they changed."""
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._data = ()
+
+    def update(self, lines: Sequence[Text]) -> None:
+        """Show ``lines`` (one Text per line; longer lines are cropped)."""
+        self._set(tuple(lines))
+
+    def build(self, width: int) -> list[Text]:
+        out = []
+        for line in self._data:
+            line = line.copy()
+            line.truncate(width, overflow="crop")
+            out.append(line)
+        return out

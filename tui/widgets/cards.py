@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from rich.table import Table
 from rich.text import Text
 
 from tui.widgets.base import DataWidget
@@ -70,21 +69,33 @@ class Cards(DataWidget):
             return Text(f">{card.text}<", style=f"{card.style} {HIGHLIGHT}".strip())
         return Text(f"[{card.text}]", style=card.style)
 
-    def render(self) -> Table:
+    def build(self, width: int) -> list[Text]:
         pointer = glyph(self, "▶", ">")
-        table = Table.grid(padding=(0, 1))
-        table.add_column(width=1)
-        table.add_column(no_wrap=True, width=self.label_width)
-        table.add_column(ratio=1)
+        lw = self.label_width if self.label_width is not None else max(
+            (len(label) for label, *_ in self._data), default=0)
+        indent = 2 + lw + 1
+        lines: list[Text] = []
         if self.title:
-            table.add_row("", Text(self.title, style="bold"), "")
+            lines.append(self._title_text())
         for label, cards, note, highlight in self._data:
-            body = Text()
-            for i, card in enumerate(cards):
-                if i:
-                    body.append(" ")
-                body.append_text(self.card_text(card))
+            line = Text(pointer if highlight else " ", no_wrap=True)
+            line.append(" ")
+            line.append(label[:lw].ljust(lw), style=HIGHLIGHT if highlight else "bold")
+            line.append(" ")
+            pieces = [self.card_text(c) for c in cards]
             if note:
-                body.append(("  " if cards else "") + note, style="dim" if not highlight else HIGHLIGHT)
-            table.add_row(pointer if highlight else "", Text(label, style=HIGHLIGHT if highlight else "bold"), body)
-        return table
+                pieces.append(Text(note, style=HIGHLIGHT if highlight else "dim"))
+            first = True
+            for piece in pieces:
+                if not first and line.cell_len + 1 + piece.cell_len > width:
+                    lines.append(line)
+                    line = Text(" " * indent, no_wrap=True)
+                    first = True
+                if not first:
+                    line.append(" ")
+                line.append_text(piece)
+                first = False
+            lines.append(line)
+        for ln in lines:
+            ln.truncate(width, overflow="crop")
+        return lines

@@ -11,6 +11,7 @@ screen that gives it ``legal_moves`` can never send an illegal move.
 from __future__ import annotations
 
 import string
+import textwrap
 from typing import NamedTuple, Sequence
 
 from rich.text import Text
@@ -19,8 +20,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
+
+from tui.widgets.base import DataWidget
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
 RESERVED: frozenset[str] = frozenset("uUrsq?")
@@ -52,6 +55,26 @@ def assign_hotkeys(n: int) -> list[str]:
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
 
 
+class Prompt(DataWidget):
+    """The line(s) above the choices: plain text wrapped to the width."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._data = ""
+
+    def update(self, text: str) -> None:
+        self._set(text)
+
+    def build(self, width: int) -> list[Text]:
+        lines = [Text(line, style="bold") for line in textwrap.wrap(self._data, max(8, width - 2))]
+        # keep the tallest height seen at this width, so the list below does not
+        # jump (and the screen needs no new layout) from one decision to the next
+        if width != getattr(self, "_sticky_width", None):
+            self._sticky_width, self._sticky = width, 0
+        self._sticky = max(self._sticky, len(lines))
+        return lines + [Text("")] * (self._sticky - len(lines))
+
+
 class ChoicePicker(Vertical):
     """The legal moves, one line each, with hotkeys.
 
@@ -65,6 +88,8 @@ class ChoicePicker(Vertical):
 
     Args:
         group_threshold: lists longer than this are grouped by ``Choice.group``.
+        max_rows: the list never grows taller than this (it scrolls); it keeps
+            the tallest height it has had, so it does not jump between decisions.
     """
 
     DEFAULT_CSS = """
@@ -73,7 +98,6 @@ class ChoicePicker(Vertical):
     }
     ChoicePicker > #picker-prompt {
         padding: 0 1;
-        text-style: bold;
     }
     ChoicePicker > #picker-filter {
         display: none;
@@ -116,10 +140,11 @@ class ChoicePicker(Vertical):
         def control(self) -> "ChoicePicker":
             return self.picker
 
-    def __init__(self, *, group_threshold: int = 9, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(self, *, group_threshold: int = 9, max_rows: int = 16, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.group_threshold = group_threshold
+        self.max_rows = max_rows
         self.generation = 0
         self._choices: list[Choice] = []
         self._keys: list[str] = []
@@ -128,7 +153,7 @@ class ChoicePicker(Vertical):
         self._locked = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="picker-prompt")
+        yield Prompt(id="picker-prompt")
         yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
         yield OptionList(id="picker-list")
 
@@ -157,7 +182,7 @@ class ChoicePicker(Vertical):
             keys[i] = self._choices[i].hotkey or next(auto)
         self._keys = keys
         self._prompt = prompt
-        self.query_one("#picker-prompt", Static).update(Text(prompt))
+        self.query_one("#picker-prompt", Prompt).update(prompt)
         if self._filter:
             self._filter = ""
             self.query_one("#picker-filter", Input).value = ""
@@ -167,7 +192,7 @@ class ChoicePicker(Vertical):
     def set_prompt(self, prompt: str) -> None:
         """Change only the line above the list."""
         self._prompt = prompt
-        self.query_one("#picker-prompt", Static).update(Text(prompt))
+        self.query_one("#picker-prompt", Prompt).update(prompt)
 
     @property
     def highlighted_index(self) -> int | None:
@@ -266,6 +291,11 @@ class ChoicePicker(Vertical):
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
         ol.set_options(options)
+        # a steady height (the most rows seen, up to max_rows) avoids a screen
+        # layout on every decision; longer lists scroll
+        self._rows = max(getattr(self, "_rows", 1), min(len(options), self.max_rows))
+        if ol.styles.height is None or ol.styles.height.value != self._rows:
+            ol.styles.height = self._rows
         if first_pickable is not None:
             ol.highlighted = first_pickable
             self.post_message(self.Highlighted(self, self._index_of(options[first_pickable]), self.generation))

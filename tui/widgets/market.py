@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from rich.table import Table
 from rich.text import Text
 
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, grid
 from tui.widgets.common import HIGHLIGHT, Marker, glyph
 
 
@@ -44,20 +43,16 @@ class Market(DataWidget):
         """Show ``areas``; redraws only if they changed."""
         self._set(tuple((a.name, tuple(a.markers), a.info, a.highlight) for a in areas))
 
-    def render(self) -> Table:
+    def build(self, width: int) -> list[Text]:
         pointer = glyph(self, "▶", ">")
-        table = Table.grid(padding=(0, 1))
-        table.add_column(width=1)
-        table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True)
-        table.add_column(ratio=1, overflow="ellipsis", no_wrap=True)
+        rows = []
         if self.title:
-            table.add_row("", Text(self.title, style="bold"), "", "")
+            rows.append(["", Text(self.title, style="bold")])
         for name, markers, info, highlight in self._data:
             style = HIGHLIGHT if highlight else ""
             tokens = Text()
             for m in markers:
                 tokens.append(f"[{m.letter}]", style=m.style or "bold")
-            table.add_row(pointer if highlight else "", Text(name, style=style), tokens,
-                          Text(info, style="dim" if not highlight else style))
-        return table
+            rows.append([pointer if highlight else " ", Text(name, style=style), tokens,
+                         Text(info, style=style or "dim")])
+        return grid(rows, width=width, flex=3)

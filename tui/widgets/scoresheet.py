@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Mapping, NamedTuple, Sequence
 
-from rich.table import Table
 from rich.text import Text
 
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, grid
 from tui.widgets.common import glyph
 
 
@@ -17,7 +16,7 @@ class ScoreRow(NamedTuple):
     Attributes:
         letter: the seat's letter; name: the player's name; style: seat colour.
         total: the total VP; parts: category -> VP in the rulebook's order.
-        winner: True marks the row with a star (or ``*`` in ASCII).
+        winner: True marks the row with a star (``*`` in ASCII).
     """
 
     letter: str
@@ -48,25 +47,22 @@ class ScoreSheet(DataWidget):
         """Show ``rows``; redraws only if they changed."""
         self._set(tuple((r.letter, r.name, r.total, tuple(r.parts.items()), r.style, r.winner) for r in rows))
 
-    def render(self) -> Table:
+    def build(self, width: int) -> list[Text]:
         star = glyph(self, "★", "*")
-        table = Table(title=self.title or None, box=None, padding=(0, 1), show_edge=False, expand=False)
-        table.add_column("", no_wrap=True)
-        table.add_column("Player", no_wrap=True)
         cats: list[str] = []
         for row in self._data:
             for k, _ in row[3]:
                 if k not in cats:
                     cats.append(k)
-        for k in cats:
-            table.add_column(k, justify="right", no_wrap=True)
-        table.add_column("Total", justify="right", no_wrap=True, style="bold")
+        rows: list[list] = [["", Text("Player", style="dim"), *[Text(k, style="dim") for k in cats],
+                             Text("Total", style="dim")]]
         for letter, name, total, parts, style, winner in self._data:
             d = dict(parts)
-            table.add_row(
+            rows.append([
                 Text(letter, style=style or "bold"),
                 Text(f"{name} {star}" if winner else name, style="bold" if winner else ""),
                 *[_num(d.get(k, 0)) for k in cats],
-                _num(total),
-            )
-        return table
+                Text(_num(total), style="bold"),
+            ])
+        out = grid(rows, justify="ll" + "r" * (len(cats) + 1), width=width, flex=None)
+        return ([self._title_text()] if self.title else []) + out

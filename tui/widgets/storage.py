@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from rich.table import Table
 from rich.text import Text
 
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, grid
 from tui.widgets.common import HIGHLIGHT, glyph
 
 
@@ -18,7 +17,7 @@ class Slot(NamedTuple):
     Attributes:
         label: the slot's name ("Barn 1", "Wool").
         contents: what is in it, already as short text ("3 sheep", "p4 b2").
-        cost: what it costs or earns, as text ("2 ƒ", "-1 VP"); "" for none.
+        cost: what it costs or earns, as text ("2 guilders", "-1 VP"); "" for none.
         style: Rich style for the contents.
         highlight: True when it is a target of the choice under the cursor.
     """
@@ -31,8 +30,8 @@ class Slot(NamedTuple):
 
 
 class Storage(DataWidget):
-    """Slots with contents and costs, one row each, highlighted targets marked
-    with a pointer and reverse video (readable without colour).
+    """Slots with contents and costs, one row each; highlighted targets are
+    marked with a pointer and reverse video (readable without colour).
 
     Args:
         title: heading above the slots.
@@ -49,21 +48,17 @@ class Storage(DataWidget):
         """Show ``slots``; redraws only if they changed."""
         self._set(tuple(slots))
 
-    def render(self) -> Table:
+    def build(self, width: int) -> list[Text]:
         pointer = glyph(self, "▶", ">")
-        table = Table.grid(padding=(0, 1))
-        table.add_column(width=1)
-        table.add_column(no_wrap=True)
-        table.add_column(ratio=1, overflow="ellipsis", no_wrap=True)
-        table.add_column(justify="right", no_wrap=True)
+        rows = []
         if self.title or self.cost_header:
-            table.add_row("", Text(self.title, style="bold"), "", Text(self.cost_header, style="dim"))
+            rows.append(["", Text(self.title, style="bold"), "", Text(self.cost_header, style="dim")])
         for slot in self._data:
             style = HIGHLIGHT if slot.highlight else ""
-            table.add_row(
-                pointer if slot.highlight else "",
+            rows.append([
+                pointer if slot.highlight else " ",
                 Text(slot.label, style=style),
                 Text(slot.contents or "-", style=f"{slot.style} {style}".strip()),
                 Text(slot.cost, style=style),
-            )
-        return table
+            ])
+        return grid(rows, justify="lllr", width=width, flex=2)

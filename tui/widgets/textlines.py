@@ -23,3 +23,29 @@ def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Text]
         for ln in textwrap.wrap(para, max(8, width), subsequent_indent=indent) or [""]:
             out.append(Text(ln, style=style, no_wrap=True))
     return out
+
+
+def wrap_text(text: Text, width: int, indent: int = 0) -> list[Text]:
+    """Styled ``text`` (one line) word-wrapped to ``width`` cells, its styles kept;
+    continuation lines start with ``indent`` spaces."""
+    plain = text.plain
+    width = max(8, width)
+    if len(plain) <= width:
+        return [text]
+    offsets: list[int] = []
+    start, limit = 0, width
+    while len(plain) - start > limit:
+        cut = plain.rfind(" ", start + 1, start + limit + 1)
+        if cut <= start:
+            cut = start + limit
+        offsets.append(cut)
+        start = cut + (1 if plain[cut:cut + 1] == " " else 0)
+        limit = width - indent
+    pieces = text.divide(offsets)
+    out: list[Text] = []
+    for i, piece in enumerate(pieces):
+        if i:
+            piece = Text(" " * indent) + (piece[1:] if piece.plain.startswith(" ") else piece)
+        piece.no_wrap = True
+        out.append(piece)
+    return out

@@ -31,6 +31,8 @@ class Track(DataWidget):
         title: a heading drawn before the scale line.
         grow: for a linear track, double ``length`` while a marker is past the end
             (a score track that "flips the scoring card").
+        cell: characters per space when the widget is wide enough (default 1);
+            short tracks (a floodgate, a water level) read better with 3.
 
     When the widget is narrower than the track, each column stands for several
     spaces (the legend keeps the exact numbers).
@@ -47,6 +49,7 @@ class Track(DataWidget):
         legend: bool = True,
         grow: bool = False,
         title: str = "",
+        cell: int = 1,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -61,6 +64,7 @@ class Track(DataWidget):
         self.lanes = lanes
         self.legend = legend
         self.grow = grow
+        self.cell = max(1, cell)
         self._data = ((), ())
 
     def update(self, markers: Sequence[Marker], highlights: Sequence[int] = ()) -> None:
@@ -85,42 +89,43 @@ class Track(DataWidget):
             p %= length
         return max(0, min(length - 1, p))
 
-    def render(self) -> Text:
+    def build(self, width: int) -> list[Text]:
         markers, highlights = self._data
         length = self._span()
-        width = max(10, self.size.width or 60)
+        width = max(10, width)
         prefix = 3 if self.lanes else 0
         avail = max(5, width - prefix)
         per = max(1, math.ceil(length / avail))  # spaces per column
         cols = math.ceil(length / per)
-        out = Text()
+        lines: list[Text] = []
         if self.title:
-            out.append_text(self._title_text())
-            out.append("\n")
-        # scale line
-        scale = [" "] * cols
+            lines.append(self._title_text())
+        # the scale: numbers every 10 spaces (or the given labels), dots between
+        cw = self.cell if per == 1 and length * self.cell <= avail else 1  # characters per space
+        scale = [" "] * (cols * cw)
         marks = self.labels or {n: str(n) for n in range(self.start, self.start + length, 10)}
         for n, label in sorted(marks.items()):
-            col = self._cell(n, length) // per
+            col = self._cell(n, length) // per * cw
             for i, ch in enumerate(label):
-                if col + i < cols and (i == 0 or scale[col + i] == " "):
+                if col + i < cols * cw and (i == 0 or scale[col + i] == " "):
                     scale[col + i] = ch
         tick = glyph(self, "·", ".")
         line = Text(" " * prefix, no_wrap=True)
         hl_cols = {self._cell(p, length) // per for p in highlights}
         for c in range(cols):
-            ch = scale[c] if scale[c] != " " else tick
-            line.append(ch, style=HIGHLIGHT if c in hl_cols else "dim")
-        out.append_text(line)
-        # markers
+            chunk = "".join(scale[c * cw:(c + 1) * cw])
+            if not chunk.strip():
+                chunk = tick + " " * (cw - 1)
+            line.append(chunk, style=HIGHLIGHT if c in hl_cols else "dim")
+        lines.append(line)
+        # the markers
         if self.lanes:
             for m in markers:
-                out.append("\n")
                 row = Text(f"{m.letter:<2} ", style=m.style, no_wrap=True)
-                col = self._cell(m.position, length) // per
+                col = self._cell(m.position, length) // per * cw
                 row.append(" " * col)
                 row.append(m.letter, style=f"{m.style} reverse" if m.style else "reverse")
-                out.append_text(row)
+                lines.append(row)
         else:
             cells: dict[int, list[Marker]] = {}
             for m in markers:
@@ -129,25 +134,36 @@ class Track(DataWidget):
             for c in range(cols):
                 here = cells.get(c)
                 if not here:
-                    row.append(" ")
+                    row.append(" " * cw)
+                elif 1 < cw and len(here) <= cw:
+                    for m in here:
+                        row.append(m.letter, style=m.style or "bold")
+                    row.append(" " * (cw - len(here)))
                 elif len(here) == 1:
                     row.append(here[0].letter, style=here[0].style or "bold")
+                    row.append(" " * (cw - 1))
                 else:
                     row.append(str(len(here)) if len(here) < 10 else "*", style="bold reverse")
-            out.append("\n")
-            out.append_text(row)
+                    row.append(" " * (cw - 1))
+            lines.append(row)
+        # the legend: exact values, wrapped by hand
         if self.legend and markers:
-            out.append("\n")
             legend = Text()
-            for i, m in enumerate(markers):
-                if i:
-                    legend.append("  ")
-                legend.append(m.letter, style=m.style or "bold")
+            for m in markers:
+                item = Text()
+                item.append(m.letter, style=m.style or "bold")
                 name = f" {m.label}" if m.label else ""
-                value = m.position
                 lap = ""
-                if self.loop:
-                    lap = f" (lap {(m.position - self.start) // length + 1})" if m.position - self.start >= length else ""
-                legend.append(f"{name} {value}{lap}")
-            out.append_text(legend)
-        return out
+                if self.loop and m.position - self.start >= length:
+                    lap = f" (lap {(m.position - self.start) // length + 1})"
+                item.append(f"{name} {m.position}{lap}")
+                if legend.cell_len and legend.cell_len + 2 + item.cell_len > width:
+                    lines.append(legend)
+                    legend = Text()
+                if legend.cell_len:
+                    legend.append("  ")
+                legend.append_text(item)
+            lines.append(legend)
+        for ln in lines:
+            ln.truncate(width, overflow="crop")
+        return lines

@@ -1,0 +1,434 @@
+"""Pilot tests of the game screen, the Gift of Tulips board and the shared widgets.
+
+They drive a small test App (or LowlandsApp when it exists) by keys only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from core import get_game
+from core.gift_of_tulips import Add, Choose, Give, Keep, Secret
+from core.match import Match, Seat
+from tui.screens.game import CurtainScreen, GameScreen
+from tui.screens.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
+from tui.widgets.choice import HOTKEYS, RESERVED, ChoicePicker, assign_hotkeys
+from tui.widgets.common import Marker, seat_letters
+from tui.widgets.log import Log
+from tui.widgets.track import Track
+
+GAME = get_game("gift-of-tulips")
+
+
+def make_match(kinds: str = "hhh", seed: int = 11) -> Match:
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][: len(kinds)]
+    return Match(GAME, [Seat(n, "bot" if k == "b" else "human") for n, k in zip(names, kinds)], seed=seed)
+
+
+class GameApp(App):
+    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
+
+    ascii = False
+
+    def __init__(self, screen: GameScreen) -> None:
+        super().__init__()
+        self._game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._game_screen)
+
+
+def app_for(match: Match, tmp_path: Path, *, curtain: bool = False) -> tuple[GameApp, GiftOfTulipsScreen]:
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, curtain=curtain, bot_delay=0.01)
+    return GameApp(screen), screen
+
+
+def picker_labels(screen: GameScreen) -> list[str]:
+    return [c.label for c in screen.picker.choices]
+
+
+async def settle(pilot: Any, screen: GameScreen, rounds: int = 200) -> None:
+    """Wait until no bot is to move (bots play on timers) or the game is over."""
+    for _ in range(rounds):
+        seat = screen.match.to_move()
+        if seat is None or not screen.match.is_bot(seat):
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("bots did not finish")
+
+
+# -- whole games -----------------------------------------------------------------------
+async def test_whole_three_player_game_by_keys(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=5)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        presses = 0
+        while not match.is_over():
+            legal = match.legal_moves()
+            # the picker lists exactly the legal moves, one hotkey each
+            assert len(screen.picker.choices) == len(legal)
+            assert [c.hotkey for c in screen.picker.choices] == assign_hotkeys(len(legal))
+            key = HOTKEYS[presses % len(legal)]
+            want = legal[presses % len(legal)]
+            ply = match.ply
+            await pilot.press(key)
+            await pilot.pause()
+            assert match.ply == ply + 1
+            assert match.moves[-1] == want
+            presses += 1
+            assert presses < 200
+        await pilot.pause()
+        from tui.screens.game_over import GameOverScreen
+
+        assert isinstance(app.screen, GameOverScreen)
+        # 3 set-up choices + 60 cards drawn two per turn (fact sheet A3: 60 left after set-up)
+        assert presses == 3 + 60
+        log = screen.log_widget
+        assert len([e for e in log.entries if e.letter]) == presses
+        assert any("revealed" in e.text for e in log.entries)
+
+
+async def test_bots_play_by_themselves(tmp_path: Path) -> None:
+    match = make_match("hbb", seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert match.to_move() == 0
+        await pilot.press("1")
+        await settle(pilot, screen)
+        # Bob and Cy made their set-up choices, then Ann (human) is to play
+        assert match.movers[:3] == [0, 1, 2]
+        assert match.to_move() == 0 and match.state.phase == "play"
+        assert "Ann" in screen.sub_title
+        while not match.is_over():
+            await pilot.press("1")
+            await settle(pilot, screen)
+        assert set(match.movers) == {0, 1, 2}
+
+
+async def test_all_bot_game_runs_to_the_end(tmp_path: Path) -> None:
+    match = make_match("bbb", seed=8)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if match.is_over():
+                break
+            await pilot.pause(0.02)
+        assert match.is_over()
+        await pilot.pause(0.1)
+        assert screen.picker.choices == []
+        from tui.screens.game_over import GameOverScreen
+
+        assert isinstance(app.screen, GameOverScreen)
+
+
+# -- undo / redo ---------------------------------------------------------------------------
+async def test_undo_redo_header_and_log_follow(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=2)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.check_action("undo", ()) is False  # nothing to undo yet
+        assert screen.check_action("redo", ()) is False
+        for key in "1111":
+            await pilot.press(key)
+            await pilot.pause()
+        assert match.ply == 4
+        after_header = screen.sub_title
+        after_log = screen.log_widget.entries
+        assert "Ann to play" in after_header and "2nd card" in after_header
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.ply == 3
+        assert "Ann to play" in screen.sub_title and "1st card" in screen.sub_title
+        assert screen.log_widget.entries == after_log[:3]
+        assert screen.check_action("redo", ()) is True
+        # undo across a turn change: back into Cy's set-up choice
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.ply == 2
+        assert "Cy" in screen.sub_title
+        await pilot.press("U")
+        await pilot.pause()
+        await pilot.press("U")
+        await pilot.pause()
+        assert match.ply == 4
+        assert screen.sub_title == after_header
+        assert screen.log_widget.entries == after_log
+        assert screen.check_action("redo", ()) is False
+        # a new decision after an undo clears redo
+        await pilot.press("u")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.check_action("redo", ()) is False
+
+
+# -- the picker ------------------------------------------------------------------------------
+async def test_picker_offers_only_legal_moves_and_unmapped_keys_do_nothing(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=9)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(7):
+            legal = match.legal_moves()
+            assert screen._moves == legal
+            assert len(picker_labels(screen)) == len(legal)
+            if match.state.phase == "play" and match.state.used:
+                used = match.state.used
+                # the action used with the 1st card is never offered for the 2nd (fact sheet A7)
+                kinds = {type(m) for m in legal}
+                if used == "keep":
+                    assert Keep not in kinds
+                if used == "give":
+                    assert Give not in kinds
+                if used == "add":
+                    assert Add not in kinds and Secret not in kinds
+            before = (match.ply, match.state_sha256())
+            for key in ["x", "z", "9", "escape", "escape", "f5", "ctrl+x", "left", "right"]:
+                await pilot.press(key)
+            await pilot.pause()
+            assert (match.ply, match.state_sha256()) == before
+            assert isinstance(app.screen, GiftOfTulipsScreen)
+            await pilot.press(str(len(legal)))  # the last choice
+            await pilot.pause()
+            assert match.moves[-1] == legal[-1]
+
+
+async def test_held_key_never_picks_from_a_stale_list(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=4)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # a burst of the same key without waiting for repaints (a held key)
+        await pilot.press(*(["1"] * 12))
+        await pilot.pause()
+        # every recorded move was legal where it was made (Match.push checks) and
+        # each press made at most one decision
+        assert 1 <= match.ply <= 12
+        for i, move in enumerate(match.moves):
+            assert move in GAME.legal_moves(match.state_at(i))
+
+
+async def test_arrows_enter_filter_and_highlight(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=6)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in "111":
+            await pilot.press(key)
+            await pilot.pause()
+        legal = match.legal_moves()
+        assert isinstance(legal[1], Give)
+        await pilot.press("down")
+        await pilot.pause()
+        board = screen.query_one(GiftOfTulipsBoard)
+        assert board._last[4] == (legal[1],)  # the board highlights the move under the cursor
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.moves[-1] == legal[1]
+        # second card: filter to the secret festival with "/"
+        await pilot.press("slash")
+        await pilot.pause()
+        for ch in "secret":
+            await pilot.press(ch)  # typed into the filter, not taken as hotkeys or "s"ave
+        await pilot.pause()
+        assert match.ply == 4
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.moves[-1] == Secret()
+        # Escape twice with the filter open closes it and changes nothing
+        await pilot.press("slash", "k", "escape", "escape")
+        await pilot.pause()
+        assert match.ply == 5
+        assert len(screen.picker.choices) == len(match.legal_moves())
+
+
+async def test_mouse_click_picks(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=6)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        legal = match.legal_moves()
+        ol = screen.picker.option_list
+        await pilot.click(ol, offset=(4, 1))
+        await pilot.pause()
+        assert match.ply == 1 and match.moves[0] == legal[1]
+
+
+# -- saving, curtain, sizes ------------------------------------------------------------------------
+async def test_autosave_after_decisions(tmp_path: Path) -> None:
+    saves = pytest.importorskip("saves")
+    match = make_match("hhh", seed=12)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        path = saves.autosave_path(match, tmp_path)
+        assert not path.exists()
+        for key in "1212":
+            await pilot.press(key)
+            await pilot.pause()
+        assert path.exists() and screen.last_autosave == path
+        assert saves.load(path).moves == match.moves
+        await pilot.press("u")
+        await pilot.pause()
+        assert saves.load(path).moves == match.moves  # undo is saved too
+        assert len(match.moves) == 3
+
+
+async def test_curtain_hides_the_board_until_enter(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=1)
+    app, screen = app_for(match, tmp_path, curtain=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert screen.query_one("#game-body").display is False
+        await pilot.press("1", "2", "space", "escape")
+        await pilot.pause()
+        assert match.ply == 0 and isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#game-body").display is True
+        await pilot.press("1")  # Ann chooses; Bob is next: curtain again
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen) and "Bob" in app.screen.player
+        assert screen.query_one("#game-body").display is False
+        await pilot.press("enter")
+        await pilot.pause()
+        # Bob sees his own hand, not Ann's secret card
+        board = screen.query_one(GiftOfTulipsBoard)
+        shown_state = board._last[1]
+        assert shown_state.hands[1] == match.state.hands[1]
+        assert all(sc.card == "??" for sc in shown_state.secret if sc.owner == 0)
+
+
+async def test_no_curtain_with_one_human(tmp_path: Path) -> None:
+    match = make_match("hbb", seed=1)
+    app, screen = app_for(match, tmp_path, curtain=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("1")
+        await settle(pilot, screen)
+        assert app.screen is screen
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_layout_fits(tmp_path: Path, size: tuple[int, int]) -> None:
+    match = make_match("hhhhhh", seed=3)  # six players: the tallest board
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in "111111":
+            await pilot.press(key)
+            await pilot.pause()
+        w, h = size
+        for sel in ("#picker", "#log", "#board-box"):
+            region = screen.query_one(sel).region
+            assert region.right <= w and region.bottom <= h - 1, sel  # above the footer
+            assert region.width >= 20 and region.height >= 4, sel
+        # every choice is visible in the picker without scrolling
+        ol = screen.picker.option_list
+        assert ol.region.height >= len(screen.picker.choices)
+
+
+# -- widgets -------------------------------------------------------------------------------------
+def test_hotkeys_skip_reserved_keys() -> None:
+    keys = assign_hotkeys(60)
+    assert keys[:9] == list("123456789")
+    assert keys[9:12] == ["a", "b", "c"]
+    assert not RESERVED & set(keys)
+    assert "u" not in keys and "U" not in keys and "r" not in keys and "s" not in keys and "q" not in keys
+    assert len(set(k for k in keys if k)) == len([k for k in keys if k])
+    assert keys[-1] == ""  # more items than keys: the rest have none
+
+
+def test_seat_letters_are_distinct() -> None:
+    assert seat_letters(["Ann", "Bob", "Cy"]) == ["A", "B", "C"]
+    assert seat_letters(["Ann", "Amy", "Al"]) == ["A", "M", "L"]
+    assert len(set(seat_letters(["A", "A", "A", "A"]))) == 4
+
+
+class WidgetApp(App):
+    def __init__(self, widget: Any) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self):
+        yield self.widget
+
+
+async def test_track_draws_markers_at_their_spaces() -> None:
+    track = Track(20, legend=True)
+    async with WidgetApp(track).run_test(size=(40, 10)) as pilot:
+        track.update([Marker("A", 3, label="Ann"), Marker("B", 12, label="Bob"), Marker("C", 12)])
+        await pilot.pause()
+        lines = track.render().plain.splitlines()
+        assert lines[0].startswith("0") and lines[0][10:12] == "10"
+        assert lines[1][3] == "A" and lines[1][12] == "2"  # two markers share space 12
+        assert "A Ann 3" in lines[2] and "B Bob 12" in lines[2]
+
+
+async def test_track_loop_and_grow() -> None:
+    loop = Track(10, loop=True)
+    grow = Track(10, grow=True)
+    async with WidgetApp(loop).run_test(size=(40, 10)) as pilot:
+        loop.update([Marker("A", 13)])
+        await pilot.pause()
+        lines = loop.render().plain.splitlines()
+        assert lines[1][3] == "A" and "(lap 2)" in lines[2]
+    async with WidgetApp(grow).run_test(size=(40, 10)) as pilot:
+        grow.update([Marker("A", 25)])
+        await pilot.pause()
+        lines = grow.render().plain.splitlines()
+        assert lines[1][25] == "A" and "20" in lines[0]  # doubled twice: 40 spaces
+
+
+async def test_picker_groups_long_lists_and_filters() -> None:
+    picker = ChoicePicker()
+    chosen: list[int] = []
+
+    class PickApp(WidgetApp):
+        def on_choice_picker_chosen(self, event: ChoicePicker.Chosen) -> None:
+            chosen.append(event.index)
+
+    async with PickApp(picker).run_test(size=(60, 30)) as pilot:
+        items = [("", f"give {i}", "give") for i in range(8)] + [("", f"take {i}", "take") for i in range(4)]
+        picker.set_choices(items, "Choose")
+        picker.focus_list()
+        await pilot.pause()
+        prompts = [str(o.prompt) for o in picker.option_list.options]
+        assert prompts[0].strip() == "give" and prompts[9].strip() == "take"  # group headings
+        assert picker.option_list.get_option_at_index(0).disabled
+        await pilot.press("b")  # 11th item: hotkeys 1-9 then a, b
+        await pilot.pause()
+        assert chosen == [10]
+        await pilot.press("c")  # the picker waits for new choices after a pick
+        await pilot.pause()
+        assert chosen == [10]
+        picker.set_choices(items, "Again")
+        await pilot.pause()
+        await pilot.press("slash", "t", "a", "k", "e", " ", "3", "enter")
+        await pilot.pause()
+        assert chosen == [10, 11]
+
+
+async def test_log_appends_and_rewrites_after_undo() -> None:
+    from tui.widgets.log import LogEntry
+
+    log = Log()
+    async with WidgetApp(log).run_test(size=(60, 20)) as pilot:
+        a = [LogEntry(1, "one", "A"), LogEntry(1, "two", "A"), LogEntry(2, "three", "B")]
+        log.set_entries(a[:2])
+        log.set_entries(a)
+        await pilot.pause()
+        assert log.entries == a and len(log.lines) == 3
+        log.set_entries(a[:1])
+        await pilot.pause()
+        assert log.entries == a[:1] and len(log.lines) == 1
