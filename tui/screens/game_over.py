@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,15 +56,15 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="game-over"):
+        with Vertical(id="game-over-body"):
             yield Static(Content(f"{self.match.game.title}: game over"), id="game-over-title")
             yield Static(Content(winners_text(self.match)), id="winners")
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
-                yield Button("Review (r)", id="review", compact=True)
-                yield Button("New game (n)", id="new_game", compact=True)
-                yield Button("Launcher (l)", id="launcher", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                yield Button("Review (r)", id="btn-review", compact=True)
+                yield Button("New game (n)", id="btn-new_game", compact=True)
+                yield Button("Launcher (l)", id="btn-launcher", compact=True)
+                yield Button("Quit (q)", id="btn-quit", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -79,7 +80,7 @@ class GameOverScreen(Screen[None]):
             label = labels[sh.seat]
             if sh.seat in wins:
                 label += f" {star}"
-            table.add_column(Content(label), key=f"seat-{sh.seat}")
+            table.add_column(Text(label), key=f"seat-{sh.seat}")
         categories: list[str] = []
         for sh in sheets:
             for cat in sh.parts:
@@ -127,7 +128,8 @@ class GameOverScreen(Screen[None]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id == "quit":
-            self.app.action_quit()  # type: ignore[unused-coroutine]
+        action = (event.button.id or "").removeprefix("btn-")
+        if action == "quit":
+            self.app.run_action("quit")
         else:
-            self.run_action(event.button.id or "")
+            self.run_action(action)

@@ -66,13 +66,10 @@ def rules_markdown(game_id: str) -> str:
         return f"The rules page ({path.name}) is missing from this installation."
 
 
-def _escape(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
 def keys_table(title: str, rows: list[tuple[str, str]]) -> str:
-    lines = [f"## {title}", "", "| Key | Does |", "|---|---|"]
-    lines += [f"| {_escape(k)} | {_escape(d)} |" for k, d in rows]
+    """A Markdown section listing ``rows`` of (keys, what they do)."""
+    lines = [f"## {title}", ""]
+    lines += [f"- `{k}`  {d}" for k, d in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -103,7 +100,7 @@ class HelpScreen(Screen[None]):
         seen: set[str] = set()
         for key, active in below.active_bindings.items():
             b = active.binding
-            if not b.description or b.description in seen:
+            if not b.show or b.system or not b.description or b.description in seen:
                 continue
             seen.add(b.description)
             rows.append((b.key_display or self.app.get_key_display(b), b.description))

@@ -75,7 +75,7 @@ class LauncherScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="launcher"):
+        with Vertical(id="launcher-body"):
             yield Static(Content("Lowlands — Dutch tabletop games at one keyboard"), id="launcher-title")
             yield OptionList(id="launcher-menu")
             yield Static("", id="launcher-note")

@@ -120,7 +120,7 @@ class ReviewScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         self._load()
         yield Header()
-        with Horizontal(id="review"):
+        with Horizontal(id="review-body"):
             with BoardBox(id="review-board-box"):
                 self.board = self._make_board()
                 if self.board is not None:
