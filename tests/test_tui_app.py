@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
+
+import msgspec
 
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
@@ -533,3 +536,49 @@ async def test_end_to_end_by_keys_then_continue(dirs) -> None:
         assert isinstance(resumed, GameScreen)
         assert [TULIPS.notation(x) for x in resumed.match.moves] == kept
         assert resumed.match.state == m.state
+
+
+class FakeOptions(msgspec.Struct, frozen=True):
+    expert: bool = False
+    solo_level: int = 2
+    board: Literal["small", "large"] = "large"
+
+
+async def test_new_game_options_form_from_struct_fields(dirs, monkeypatch) -> None:
+    """The Options form is built from the Struct's fields: bool -> checkbox,
+    int -> input, Literal -> select; it reads back into the Options struct."""
+    from textual.widgets import Select
+
+    import core
+    from tui.screens.new_game import Tick
+
+    class FakeGame:
+        id = "fake-game"
+        title = "Fake Game"
+        min_players = 1
+        max_players = 5
+        Options = FakeOptions
+
+    monkeypatch.setitem(core.GAMES, "fake-game", FakeGame())
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert not form.query("#opt-expert")  # Gift of Tulips has no options
+        form.query_one("#game", Select).value = "fake-game"
+        await settle(pilot, 3)
+        assert [v for _, v in form._count_options()] == [1, 2, 3, 4, 5]
+        assert isinstance(form.query_one("#opt-expert"), Tick)
+        assert isinstance(form.query_one("#opt-solo_level"), Input)
+        assert isinstance(form.query_one("#opt-board"), Select)
+        assert form.read_options() == FakeOptions()
+        form.query_one("#opt-expert", Tick).value = True
+        form.query_one("#opt-solo_level", Input).value = "4"
+        form.query_one("#opt-board", Select).value = "small"
+        assert form.read_options() == FakeOptions(True, 4, "small")
+        form.query_one("#opt-solo_level", Input).value = ""
+        with pytest.raises(ValueError):
+            form.read_options()
+        assert text_of(form.query_one("#opt-error-solo_level", Static)) == "A whole number is needed"
