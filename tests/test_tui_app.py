@@ -582,3 +582,13 @@ async def test_new_game_options_form_from_struct_fields(dirs, monkeypatch) -> No
         with pytest.raises(ValueError):
             form.read_options()
         assert text_of(form.query_one("#opt-error-solo_level", Static)) == "A whole number is needed"
+
+
+async def test_ascii_mode_spells_keys_in_ascii(dirs) -> None:
+    m = new_match(moves=3)
+    app = make_app(dirs, start=lambda: ReviewScreen(m), ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = [app.get_key_display(b.binding) for b in app.screen.active_bindings.values() if b.binding.show]
+        assert shown and all(k.isascii() for k in shown)
+        assert "left" in shown and "right" in shown

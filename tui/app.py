@@ -67,6 +67,10 @@ class TooSmallScreen(Screen[None]):
         )
 
 
+#: ASCII names for the glyphs Textual uses in key displays (``--ascii``).
+_ASCII_KEYS: dict[str, str] = {"←": "left", "→": "right", "↑": "up", "↓": "down", "⏎": "enter", "⇥": "tab"}
+
+
 # -- command palette ---------------------------------------------------------------------
 def _open_match(screen: Screen[Any]) -> Any | None:
     """The Match the screen shows (game, review, game-over screens), else None."""
@@ -171,6 +175,15 @@ class LowlandsApp(App[None]):
             self.push_screen(screen)
         self._install_hangup()
         self.call_later(self.check_size)
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
+        text = super().get_key_display(binding)
+        if self.ascii and not text.isascii():
+            text = "".join(_ASCII_KEYS.get(ch, ch) for ch in text)
+            if not text.isascii():
+                text = binding.key.split(",")[0]
+        return text
 
     # -- theme memory -----------------------------------------------------------------
     def _theme_changed(self, theme: Theme) -> None:
