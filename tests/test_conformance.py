@@ -15,10 +15,11 @@ added to the registry is checked without touching this file. Random playouts
   unchanged (msgpack bytes), every state round-trips through msgpack and
   JSON, parse(notation(m)) == m and the move round-trips through msgspec for
   every legal move, ``describe`` gives text for every legal move, ``view``
-  keeps the type for every seat and changes nothing; and replaying the
-  match's notations from the seed (through ``saves.encode_match`` /
-  ``decode_match`` when the saves package has them, and through
-  ``Match.push_notation``) gives the same final state.
+  keeps the type for every seat, changes nothing and is idempotent (and a
+  game with ``private_information`` hides something from viewer None); and
+  replaying the match's notations from the seed (through
+  ``saves.encode_match`` / ``decode_match`` when the saves package has them,
+  and through ``Match.push_notation``) gives the same final state.
 
 Also: the stored seeded playthroughs in tests/playthroughs/ still come out the
 same (``test_playthroughs``), and a seeded game is the same in a process with
@@ -127,8 +128,10 @@ def test_random_playouts(gid: str, n: int, conformance_seeds: int) -> None:
         playout(game, gid, n, seed)
 
 
-def deep_step_checks(game: Any, state: Any, n: int, at: str) -> None:
-    """Expensive checks on one non-final state: round trips, notation, views."""
+def deep_step_checks(game: Any, state: Any, n: int, at: str) -> bool:
+    """Expensive checks on one non-final state: round trips, notation, views.
+
+    Returns whether the public view (viewer None) hides anything here."""
     codecs = Codecs.of(game)
     raw = _enc.encode(state)
     state_type = type(state)
@@ -152,7 +155,9 @@ def deep_step_checks(game: Any, state: Any, n: int, at: str) -> None:
         v = game.view(state, viewer)
         assert type(v) is state_type, f"{at}: view({viewer}) changed the type"
         assert codecs.state.decode(_enc.encode(v)) == v, f"{at}: view({viewer}) round trip"
+        assert game.view(v, viewer) == v, f"{at}: view({viewer}) of its own view shows something else"
     assert _enc.encode(state) == raw, f"{at}: view/parse/notation changed the state"
+    return _enc.encode(game.view(state, None)) != raw
 
 
 def replayed(game: Any, n: int, seed: int, moves: list[Any]) -> Match:
@@ -167,6 +172,7 @@ def replayed(game: Any, n: int, seed: int, moves: list[Any]) -> Match:
 def test_deep_playouts(gid: str, n: int, conformance_deep: int, conformance_deep_steps: int) -> None:
     game = GAMES[gid]
     checked = 0
+    hidden = False
     try:
         import saves
     except ImportError:  # the saves package is not there yet
@@ -181,7 +187,7 @@ def test_deep_playouts(gid: str, n: int, conformance_deep: int, conformance_deep
         while not game.is_over(state):
             at = where(gid, n, seed, len(moves))
             assert len(moves) < MOVE_CAP, f"{at}: not over after {MOVE_CAP} decisions"
-            deep_step_checks(game, state, n, at)
+            hidden |= deep_step_checks(game, state, n, at)
             move = rnd.choice(game.legal_moves(state))
             before = _enc.encode(state)
             after = game.apply(state, move)
@@ -204,6 +210,8 @@ def test_deep_playouts(gid: str, n: int, conformance_deep: int, conformance_deep
             assert loaded.game.id == gid and loaded.seed == seed, at
             assert loaded.moves == moves, f"{at}: the saved match has other moves"
             assert _enc.encode(loaded.state) == final, f"{at}: the loaded match has another final state"
+    if game.private_information and conformance_deep:
+        assert hidden, f"{gid}: private_information is True but view(state, None) never hid anything"
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))
