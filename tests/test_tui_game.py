@@ -42,9 +42,15 @@ class GameApp(App):
         self.push_screen(self._game_screen)
 
 
-def app_for(match: Match, tmp_path: Path, *, curtain: bool = False) -> tuple[GameApp, GiftOfTulipsScreen]:
+def app_for(match: Match, tmp_path: Path, *, curtain: bool = False) -> tuple[App, GiftOfTulipsScreen]:
+    """The real LowlandsApp (launcher underneath) with the game screen on top;
+    the small GameApp if the app shell is not importable."""
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, curtain=curtain, bot_delay=0.01)
-    return GameApp(screen), screen
+    try:
+        from tui.app import LowlandsApp
+    except ImportError:
+        return GameApp(screen), screen
+    return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen), screen
 
 
 def picker_labels(screen: GameScreen) -> list[str]:

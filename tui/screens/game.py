@@ -63,6 +63,8 @@ class CurtainScreen(ModalScreen[None]):
         self.player = name
 
     def compose(self) -> ComposeResult:
+        yield Header()
+        yield Footer()
         yield Static(
             f"Hand over to {self.player}.\n\nEveryone else, please look away.\n\n"
             f"{self.player}, press Enter to see your cards.",
@@ -262,6 +264,7 @@ class GameScreen(Screen[None]):
             prompt = "The game is over." if seat is None else f"{self.names[seat]} (computer) is thinking..."
         self._draw_board(targets=[self._moves[0]] if self._moves else [])
         self.picker.set_choices(choices, prompt)
+        self.picker.display = seat is not None  # over: the log takes the room
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(choices))
         self._update_log()
@@ -491,6 +494,10 @@ class GameScreen(Screen[None]):
         return self.data_dir / "saves" / f"{self.game.id}-{stamp}.json"
 
     def action_save(self) -> None:
+        app: Any = self.app
+        if hasattr(app, "save_dialog"):  # LowlandsApp: path dialog, confirm before replacing
+            app.save_dialog(self.match)
+            return
         try:
             from saves import save
             from tui.screens.dialogs import SavePathDialog

@@ -32,12 +32,14 @@ from tui.widgets.track import Track
 
 GAME_ID = "gift-of-tulips"
 
-#: Variety colours; the letter (p b o v) always comes with them.
+#: Variety colours; the letter (p b o v) always comes with them. Chosen so that
+#: a 16-colour terminal still shows four different colours (bright magenta,
+#: bright blue, yellow, magenta).
 VARIETY_STYLES: dict[str, str] = {
     "p": "bold #ff79c6",
     "b": "bold #4f9dff",
-    "o": "bold #ff9f43",
-    "v": "bold #a98bff",
+    "o": "bold #e08a00",
+    "v": "bold #a020f0",
 }
 
 
@@ -225,7 +227,9 @@ class GiftOfTulipsBoard(Board):
         rows.append(CardRow("Secret", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in mine], note, highlight=hot))
         left = len(state.deck)
         if state.phase == "over":
-            rows.append(CardRow("Deck", [], f"empty; revealed at the end: {' '.join(state.revealed) or '-'}"))
+            rows.append(CardRow("Deck", [], "empty"))
+            rows.append(CardRow("Reveal", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in state.revealed],
+                                "turned up from the secret festival at the end"))
         else:
             turns_left = (left + (1 if state.drawn and not state.used else 0)) // 2
             rows.append(CardRow("Deck", [], f"{left} cards (about {turns_left} turns left)"))
@@ -266,7 +270,7 @@ class GiftOfTulipsScreen(GameScreen):
 
     def prompt_text(self, state: Any, seat: int) -> str:
         if state.phase == "setup":
-            return "Keep which tulip face up? (The other goes face down to the secret festival.)"
+            return "Keep which tulip? The other goes to the secret festival."
         card = card_text(state.drawn)
         if not state.used:
             return f"You drew {card}. 1st action:"
