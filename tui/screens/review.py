@@ -97,7 +97,7 @@ class ReviewScreen(Screen[None]):
         self._turn_starts = m.turn_starts()
 
     def _log_lines(self) -> list[str]:
-        lines = ["   0. Set-up"]
+        lines = [f"{0:>4}. Set-up"]
         for i, move in enumerate(self.match.moves):
             try:
                 text = self.game.describe(self._states[i], move)
@@ -105,6 +105,11 @@ class ReviewScreen(Screen[None]):
                 text = self.game.notation(move)
             lines.append(f"{i + 1:>4}. {text}")
         return lines
+
+    def _log_prompt(self, index: int, marked: bool) -> Content:
+        """Log line ``index``; the one at the cursor starts with a mark."""
+        mark = (">" if getattr(self.app, "ascii", False) else "▶") if marked else " "
+        return Content(f"{mark}{self._log_texts[index]}")
 
     # -- compose -----------------------------------------------------------------
     def _make_board(self) -> Any:
@@ -129,7 +134,9 @@ class ReviewScreen(Screen[None]):
                     yield Static("", id="review-tallies")
             with Vertical(id="review-side"):
                 yield Label("", id="review-position")
-                yield ReviewLog(*[Option(Content(t)) for t in self._log_lines()], id="review-log")
+                self._log_texts = self._log_lines()
+                self._marked: int | None = None
+                yield ReviewLog(*[Option(self._log_prompt(n, False)) for n in range(len(self._log_texts))], id="review-log")
                 yield Static("", id="review-changes")
                 with Vertical(id="review-sparks"):
                     key = score_key(self._tallies[0]) if self._tallies else None
@@ -168,6 +175,11 @@ class ReviewScreen(Screen[None]):
                 rows.append(f"{self.labels[seat]}: {parts}")
             self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
         log = self.query_one("#review-log", ReviewLog)
+        if self._marked != i:  # a mark that needs no colour (NO_COLOR)
+            if self._marked is not None:
+                log.replace_option_prompt_at_index(self._marked, self._log_prompt(self._marked, False))
+            log.replace_option_prompt_at_index(i, self._log_prompt(i, True))
+            self._marked = i
         log.highlighted = i
         log.scroll_to_highlight()
         if i == 0:
