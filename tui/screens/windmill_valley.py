@@ -58,7 +58,7 @@ from tui.widgets.market import Area, Market
 from tui.widgets.pages import PageBar
 from tui.widgets.storage import Slot, Storage
 from tui.widgets.track import Track
-from tui.widgets.textlines import wrap
+from tui.widgets.textlines import wrap, wrap_text
 from tui.widgets.wheel import Ring, RingSpace
 
 GAME_ID = "windmill-valley"
@@ -196,12 +196,6 @@ class WindmillValleyBoard(Board):
     }
     WindmillValleyBoard #wv-banner {
         height: auto;
-        text-style: bold;
-        background: $warning 25%;
-        display: none;
-    }
-    WindmillValleyBoard #wv-banner.-on {
-        display: block;
     }
     WindmillValleyBoard #wv-rings {
         height: auto;
@@ -226,6 +220,12 @@ class WindmillValleyBoard(Board):
     }
     WindmillValleyBoard #wv-farm-row, WindmillValleyBoard #wv-mills-row {
         height: auto;
+    }
+    WindmillValleyBoard.-narrow #wv-farm-row, WindmillValleyBoard.-narrow #wv-mills-row {
+        layout: vertical;
+    }
+    WindmillValleyBoard.-narrow #wv-storage, WindmillValleyBoard.-narrow #wv-mills {
+        width: 100%;
     }
     WindmillValleyBoard #wv-storage, WindmillValleyBoard #wv-mills {
         width: 26;
@@ -253,7 +253,7 @@ class WindmillValleyBoard(Board):
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
-        yield Static(id="wv-banner")
+        yield TextBlock(id="wv-banner")
         with Vertical(id="wv-sec-wheels", classes="wv-section"):
             with Horizontal(id="wv-rings"):
                 yield Ring(side="right", cell=6, id="wv-large")
@@ -279,7 +279,7 @@ class WindmillValleyBoard(Board):
         with Vertical(id="wv-sec-market", classes="wv-section"):
             yield Market(title="Market", id="wv-market")
             yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
-            yield Cards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=3)
+            yield WrapCards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=2)
         with Vertical(id="wv-sec-farm", classes="wv-section"):
             yield TextBlock(id="wv-farm-head")
             with Horizontal(id="wv-farm-row"):
@@ -288,8 +288,8 @@ class WindmillValleyBoard(Board):
             with Horizontal(id="wv-mills-row"):
                 yield Storage(title="Windmill groups", cost_header="each", id="wv-mills")
                 yield TextBlock(id="wv-mill-note")
-            yield Cards(title="Helpers", id="wv-helpers", label_width=3)
-            yield Cards(title="Contracts", id="wv-contracts", label_width=3)
+            yield WrapCards(title="Helpers", id="wv-helpers", label_width=2)
+            yield WrapCards(title="Contracts", id="wv-contracts", label_width=2)
 
     # -- pages -----------------------------------------------------------------------
     def _is_wide(self) -> bool:
@@ -308,10 +308,14 @@ class WindmillValleyBoard(Board):
         else:
             pages = [("Wheels", frozenset({"wheels"}), None), ("Tracks", frozenset({"tracks", "players"}), None),
                      ("Map", frozenset({"map"}), None), ("Market", frozenset({"market"}), None)]
-        width = self.size.width or 44
-        long = sum(len(p[0]) + 3 for p in pages) + sum(len(letters[i]) + len(n) + 4 for i, n in enumerate(seats))
-        for i, name in enumerate(seats):
-            label = f"{letters[i]} {name}" if long <= width else f"Farm {letters[i]}" if len(seats) <= 2 else letters[i]
+        width = (self.size.width or 44) - 1
+        fixed = sum(len(p[0]) + 3 for p in pages)
+        for style in (lambda i, n: f"{letters[i]} {n}", lambda i, n: f"{letters[i]} {n[:4]}",
+                      lambda i, n: f"Farm {letters[i]}", lambda i, n: letters[i]):
+            labels = [style(i, n) for i, n in enumerate(seats)]
+            if fixed + sum(len(x) + 3 for x in labels) <= width:
+                break
+        for i, label in enumerate(labels):
             pages.append((label, frozenset({"farm"}), i))
         return pages
 
@@ -341,12 +345,30 @@ class WindmillValleyBoard(Board):
         return self._pages[self._page][0] if self._pages else ""
 
     def announce(self, lines: Sequence[str]) -> None:
-        """Show ``lines`` (announcements of the last decision) in the banner; [] hides it."""
+        """Show ``lines`` (announcements of the last decision) in the banner line until the
+        next decision; [] turns it back into the status line."""
         self._announce = list(lines)
-        banner = self.query_one("#wv-banner", Static)
-        bell = glyph(self, "★ ", "* ")
-        banner.update(Text("\n".join(bell + line for line in self._announce)))
-        banner.set_class(bool(self._announce), "-on")
+        self._banner(self._last[1] if self._last is not None else None)
+
+    def _banner(self, state: Any) -> None:
+        """One line: the newest announcement (calendar advances first), else the table's state."""
+        banner = self.query_one("#wv-banner", TextBlock)
+        if self._announce:
+            lines = sorted(self._announce, key=lambda x: "calendar" not in x and "end" not in x)
+            more = f" (+{len(lines) - 1} more in the log)" if len(lines) > 1 else ""
+            bell = glyph(self, "★ ", "* ")
+            width = max(20, (self.size.width or 44) - 1)
+            banner.update(wrap_text(Text(bell + lines[0] + more, style="bold reverse"), width, 2)[:3])
+            return
+        if state is None:
+            banner.update([])
+            return
+        text = f"Round {state.round + 1}  floodgate {state.floodgate}  water {state.water}/{C.WATER_MAX}"
+        if state.end_round >= 0:
+            text += f"  end triggered: last round {state.end_round + 1}"
+        if state.phase == "over":
+            text = "The game is over."
+        banner.update([Text(text, style="dim", no_wrap=True)])
 
     @property
     def announcements(self) -> list[str]:
@@ -379,6 +401,7 @@ class WindmillValleyBoard(Board):
         names = list(seats)
         letters = seat_letters(names + ([C.SOLO_NAME] if state.solo is not None else []))
         wide = self._is_wide()
+        self.set_class(not wide, "-narrow")
         if not self._pages or relayout or wide != self._wide or len(self._pages) != (2 if wide else 4) + len(names):
             current = self._pages[self._page] if self._pages else None
             self._wide = wide
@@ -394,6 +417,7 @@ class WindmillValleyBoard(Board):
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
+        self._banner(state)
         self.query_one("#wv-pages", PageBar).update(
             self.page_names, self._page)
         for sec in SECTIONS:
@@ -464,10 +488,12 @@ class WindmillValleyBoard(Board):
 
         rows: list[list[Any]] = [[Text(""), Text((f"{name}'s big wheel" if wide else "big")[:tw], style="dim"),
                                   Text("small wheel"[:tw], style="dim"), Text(f"speed {level}", style="dim")]]
-        if state.phase == "play" and seat == state.current and task is not None and task.kind not in ("gate", "steps"):
-            now_l, now_s = f.large[state.arrows[0]], f.small[state.arrows[1]]
-            rows.append([Text("now", style="bold"), Text(cut(text_of(now_l)), style="reverse"),
-                         Text(cut(text_of(now_s)), style="reverse"), Text("at the arrows", style="dim")])
+        now_l, now_s = f.large[at_l], f.small[at_s]
+        turned = state.phase == "play" and seat == state.current and task is not None and task.kind not in (
+            "gate", "steps")
+        rows.append([Text("now", style="bold"), Text(cut(text_of(now_l)), style="reverse"),
+                     Text(cut(text_of(now_s)), style="reverse"),
+                     Text("at the arrows" if turned else "(before turning)", style="dim")])
         for n in range(C.MIN_STEPS, C.MAX_STEPS + 1):
             big = f.large[(f.step + n) % C.LARGE_SPACES]
             small = f.small[(off + f.step + n) % C.SMALL_SPACES]
@@ -751,7 +777,7 @@ class WindmillValleyBoard(Board):
                 rows.append(CardRow(str(cid - C.START_ID + 1),
                                     [Card(f"H: {htext}", highlight=cid == start_k), Card(f"Wish: {wtext}", "dim")],
                                     highlight=cid == start_k))
-            self.query_one("#wv-farm-offer", Cards).update(rows)
+            self.query_one("#wv-farm-offer", WrapCards).update(rows)
             return
         for j, cid in enumerate(list(state.farm_offer) + list(state.drawn)):
             if cid < 0:
@@ -766,7 +792,7 @@ class WindmillValleyBoard(Board):
             ], "drawn" if j >= len(state.farm_offer) else "", highlight=hot_row))
         rows.append(CardRow("", [], f"deck {len(state.farm_deck)}, discard {len(state.farm_discard)}; "
                                     f"refresh costs {C.REFRESH_COST} G"))
-        self.query_one("#wv-farm-offer", Cards).update(rows)
+        self.query_one("#wv-farm-offer", WrapCards).update(rows)
 
     # -- a farm ----------------------------------------------------------------------------
     def _farm(self, state: Any, task: Any, w: list[str], seat: int, names: list[str], letters: list[str]) -> None:
@@ -789,14 +815,21 @@ class WindmillValleyBoard(Board):
             d = f.large[(at_l + k) % C.LARGE_SPACES]
             wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
             wl.append(" ")
-        wl.append("| ", style="dim")
+        if not self._is_wide():
+            wl.no_wrap = True
+            first = wl
+            wl = Text("        ", style="dim")
+        else:
+            first = None
+            wl.append("| ", style="dim")
         for k in range(C.SMALL_SPACES):
             d = f.small[(at_s + k) % C.SMALL_SPACES]
             wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
             wl.append(" ")
         bw = (self.size.width or 44) - 2
         wl.no_wrap = True
-        self.query_one("#wv-farm-head", TextBlock).update(wrap(head.plain, bw, "bold") + [wl])
+        self.query_one("#wv-farm-head", TextBlock).update(
+            wrap(head.plain, bw, "bold") + ([first] if first is not None else []) + [wl])
         # storage (PR: filled left to right, the 2 rightmost spots cost)
         hot_slot: set[int] = set()
         if verb in ("plant", "place", "swap") and len(w) >= 2 and w[1] in f.storage:
@@ -843,10 +876,10 @@ class WindmillValleyBoard(Board):
             else:
                 col_notes.append(Text(""))
         rows.append([Text("cols", style="dim"), *col_notes])
-        pw = max(20, bw - 27)
+        pw = max(20, bw - 27) if self._is_wide() else bw
         lines = grid(rows, justify="l" + "c" * C.PATCH_COLS, width=pw)
-        lines += wrap("underlined: next space of the row; printed rewards: 1G guilder, T tool, 2V VP, "
-                      "b* any bulb; cols: -2 repeated colour, +4 four colours", pw, "dim")
+        lines += wrap("underlined: next space; 1G guilder, T tool, 2V VP, b* any bulb; "
+                      "cols: -2 repeat, +4 four colours", pw, "dim")
         self.query_one("#wv-patch", TextBlock).update(lines)
         # windmill groups
         hot_g = int(w[1]) - 1 if verb in ("mill", "remove") else None
@@ -860,8 +893,8 @@ class WindmillValleyBoard(Board):
                               "" if left else "bold", highlight=g == hot_g))
         self.query_one("#wv-mills", Storage).update(mills)
         self.query_one("#wv-mill-note", TextBlock).update(wrap(
-            "An empty group scores, at the end, its VP for each bulb of its colour in the patch. "
-            f"{len(windmills_of(state, seat))} windmill(s) of {names[seat]} on the map.", max(20, bw - 27), "dim"))
+            f"Empty groups score per bulb of their colour at the end. {len(windmills_of(state, seat))} "
+            f"windmill(s) of {names[seat]} on the map.", max(20, bw - 27) if self._is_wide() else bw, "dim"))
         # helpers and contracts
         take = (int(w[1]) - 1, w[2], int(w[3]) - 1 if len(w) > 3 else None) if verb == "take" and task.kind == "farm" else None
         rows = []
@@ -877,7 +910,7 @@ class WindmillValleyBoard(Board):
             else:
                 hot = take is not None and take[1] == "helper" and k == len(f.helpers)
                 rows.append(CardRow(f"H{k + 1}", [], f"empty: +{C.HELPER_VP[k]} VP when filled", highlight=hot))
-        self.query_one("#wv-helpers", Cards).update(rows)
+        self.query_one("#wv-helpers", WrapCards).update(rows)
         rows = []
         hot_score = int(w[1]) - 1 if verb == "score" else None
         for k in range(C.CONTRACT_SLOTS):
@@ -891,7 +924,36 @@ class WindmillValleyBoard(Board):
             else:
                 hot = take is not None and take[1] == "contract" and k == len(f.contracts)
                 rows.append(CardRow(f"C{k + 1}", [], "empty", highlight=hot))
-        self.query_one("#wv-contracts", Cards).update(rows)
+        self.query_one("#wv-contracts", WrapCards).update(rows)
+
+
+class WrapCards(Cards):
+    """Cards whose rows wrap inside a long card (helper and contract texts) instead of
+    cropping it; rows are drawn as the shared Cards draws them."""
+
+    def build(self, width: int) -> list[Text]:
+        lw = self.label_width if self.label_width is not None else max(
+            (len(label) for label, *_ in self._data), default=0)
+        indent = 2 + lw + 1
+        pointer = glyph(self, "▶", ">")
+        lines: list[Text] = []
+        if self.title:
+            lines.append(self._title_text())
+        for label, cards, note, highlight in self._data:
+            line = Text(pointer if highlight else " ", no_wrap=True)
+            line.append(" ")
+            line.append(label[:lw].ljust(lw), style=HIGHLIGHT if highlight else "bold")
+            pieces = [self.card_text(c) for c in cards]
+            if note:
+                pieces.append(Text(note, style=HIGHLIGHT if highlight else "dim"))
+            for i, piece in enumerate(pieces):
+                line.append(" ")
+                line.append_text(piece)
+                lines += wrap_text(line, width, indent)
+                line = Text(" " * (indent - 1), no_wrap=True)
+            if not pieces:
+                lines.append(line)
+        return lines
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
@@ -918,8 +980,8 @@ class WindmillValleyScreen(GameScreen):
     BINDINGS = [
         Binding("right", "page(1)", "Next panel", key_display="→"),
         Binding("left", "page(-1)", "Prev panel", key_display="←"),
-        Binding("pagedown", "scroll_board(1)", "Scroll", show=False),
-        Binding("pageup", "scroll_board(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
     ]
 
     @property
@@ -952,9 +1014,9 @@ class WindmillValleyScreen(GameScreen):
     def _announce(self, lines: list[str]) -> None:
         self.wv_board.announce(lines)
         for line in lines:
-            calendar = "calendar" in line or "end" in line
-            self.notify(line, title="Calendar" if "calendar" in line else "Windmill Valley",
-                        severity="warning" if calendar else "information", timeout=6 if calendar else 4)
+            if "calendar" in line or "end" in line or "Wish" in line or "over" in line:
+                self.notify(line, title="Calendar" if "calendar" in line else "Windmill Valley",
+                            severity="warning", timeout=6)
 
     # -- words ---------------------------------------------------------------------------
     def choice_label(self, state: Any, move: Any) -> str:
@@ -973,10 +1035,10 @@ class WindmillValleyScreen(GameScreen):
                     vp = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, level + 1))
                     how = f"open: pay {cost} G, +{vp} VP"
                 elif level < state.floodgate:
-                    how = "close (free)"
+                    how = "close, free"
                 else:
                     how = "leave it"
-                return f"Floodgate {level} ({how}); water {state.water}->{water}, wheels {level} free"
+                return f"Floodgate {level} ({how}): water {state.water}->{water}, wheels turn {level}"
             if v == "steps":
                 n = int(w[1])
                 off = C.BOARD_SMALL_OFFSET[f.board]

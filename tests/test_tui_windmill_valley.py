@@ -1,0 +1,370 @@
+"""Pilot tests of the Windmill Valley screen (tui/screens/windmill_valley.py) and the
+widgets it brought (Ring, GridMap, PageBar): whole games by keys, undo, review,
+solo, both terminal sizes, calendar announcements, the 1-4 step preview.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.app import App
+
+from core import get_game
+from core.match import Match, Seat
+from core.windmill_valley import components as C
+from core.windmill_valley.rules import action_preview, arrows_of
+from tui.boards import board_for
+from tui.screens.windmill_valley import WindmillValleyBoard, WindmillValleyScreen, calendar_after
+from tui.widgets.choice import assign_hotkeys
+from tui.widgets.gridmap import Field, GridMap, Node
+from tui.widgets.pages import PageBar
+from tui.widgets.textlines import wrap_text
+from tui.widgets.wheel import Ring, RingSpace, ring_layout
+
+GAME = get_game("windmill-valley")
+
+
+def make_match(names: list[str], seed: int = 3) -> Match:
+    return Match(GAME, [Seat(n, "human") for n in names], seed=seed)
+
+
+class GameApp(App):
+    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
+
+    ascii = False
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self._game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._game_screen)
+
+
+def app_for(match: Match, tmp_path: Path) -> tuple[GameApp, WindmillValleyScreen]:
+    screen = WindmillValleyScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    return GameApp(screen), screen
+
+
+def quick_choice(match: Match) -> int:
+    """Index of the move the tests play: the fastest wheels (last floodgate / steps
+    choice), else skip/done when offered, else the first legal move."""
+    names = [GAME.notation(m) for m in match.legal_moves()]
+    kind = match.state.tasks[-1].kind
+    if kind in ("gate", "steps"):
+        return len(names) - 1
+    for i, n in enumerate(names):
+        if n in ("skip", "done"):
+            return i
+    return 0
+
+
+def board_text(screen: WindmillValleyScreen) -> str:
+    """Everything the board's line widgets show now (visible sections only)."""
+    out = []
+    for w in screen.wv_board.query("*"):
+        if hasattr(w, "text") and isinstance(getattr(type(w), "text", None), property) and w.display:
+            if all(a.display for a in w.ancestors_with_self if hasattr(a, "display")):
+                out.append(w.text)
+    return "\n".join(out)
+
+
+def announced(lines: list[str], name: str, what: str) -> bool:
+    """Some line names ``name`` and says ``what`` (the engine words the sentence)."""
+    return any(name in line and what in line for line in lines)
+
+
+async def press_choice(pilot: Any, screen: WindmillValleyScreen, index: int) -> None:
+    key = screen.picker.choices[index].hotkey
+    await pilot.press(key)  # waits until the screen has processed it
+
+
+# -- a whole 2-player game ------------------------------------------------------------------
+async def test_two_player_game_to_the_end_by_keys_with_undo_and_review(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=37)  # a short game (94 decisions) keeps the test quick
+    app, screen = app_for(match, tmp_path)
+    calendar_seen = 0
+    undone = reviewed = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        presses = 0
+        while not match.is_over():
+            legal = match.legal_moves()
+            # the picker lists exactly the legal moves, each with its hotkey
+            assert [c.hotkey for c in screen.picker.choices] == assign_hotkeys(len(legal))
+            i = quick_choice(match)
+            want = legal[i]
+            ply = match.ply
+            before_cal = [f.calendar for f in match.state.farms]
+            await press_choice(pilot, screen, i)
+            assert match.ply == ply + 1 and match.moves[-1] == want
+            presses += 1
+            after_cal = [f.calendar for f in match.state.farms]
+            if after_cal != before_cal:
+                # a calendar advance is announced: banner, notification, and the log
+                calendar_seen += 1
+                seat = next(k for k in range(2) if after_cal[k] != before_cal[k])
+                name, space = match.seats[seat].name, f"calendar space {after_cal[seat]}"
+                assert announced(screen.wv_board.announcements, name, space)
+                assert announced([n.message for n in app._notifications], name, space)
+                assert announced([e.text for e in screen.log_widget.entries], name, space)
+            if presses == 30 and not undone:
+                # undo across decisions, the board and header follow; redo restores
+                header, text = screen.sub_title, board_text(screen)
+                await pilot.press("u")
+                await pilot.pause()
+                assert match.ply == ply
+                assert screen.wv_board.announcements == []
+                await pilot.press("U")
+                await pilot.pause()
+                assert match.ply == ply + 1 and screen.sub_title == header
+                assert board_text(screen) == text
+                undone = True
+            if presses == 60 and not reviewed:
+                from tui.screens.review import ReviewScreen
+
+                await pilot.press("r")
+                await pilot.pause()
+                assert isinstance(app.screen, ReviewScreen)
+                review_board = app.screen.query_one(WindmillValleyBoard)
+                for _ in range(3):
+                    await pilot.press("left")
+                await pilot.press("home")
+                await pilot.pause()
+                assert review_board.page_names  # the board draws the set-up state
+                await pilot.press("end")
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.screen is screen and match.ply == ply + 1
+                reviewed = True
+            assert presses < 400
+        await pilot.pause()
+        from tui.screens.game_over import GameOverScreen
+
+        assert isinstance(app.screen, GameOverScreen)
+    assert undone and reviewed
+    # every player's large wheel went round 4 times or the game ended for the other one
+    assert calendar_seen >= C.CALENDAR_END
+    assert max(f.calendar for f in match.state.farms) == C.CALENDAR_END
+    # the autosave was written after every decision
+    assert screen.last_autosave is not None and screen.last_autosave.exists()
+
+
+# -- solo ----------------------------------------------------------------------------------------
+async def test_solo_game_starts_and_plays_a_few_turns(tmp_path: Path) -> None:
+    match = make_match(["Ann"], seed=5)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert match.state.phase == "start"
+        assert screen.wv_board.page == "Market"  # starting cards are shown there
+        assert "Starting card" in screen.picker.choices[0].label
+        while match.state.turns < 4:
+            await press_choice(pilot, screen, quick_choice(match))
+        # the Gardener took its turns: announced, on the tracks and the players table
+        assert any(C.SOLO_NAME in e for e in screen.wv_board.announcements) or any(
+            C.SOLO_NAME in e.text for e in screen.log_widget.entries)
+        screen.wv_board.select_page(screen.wv_board.page_for("tracks", None))
+        await pilot.pause()
+        text = board_text(screen)
+        assert f"{C.SOLO_NAME} (level 2)" in text
+        assert match.state.solo.vp > 0
+        assert not match.is_over()
+
+
+# -- sizes ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size,pages", [((80, 24), ["Wheels", "Tracks", "Map", "Market"]),
+                                        ((120, 40), ["Turn", "Valley"])])
+async def test_panels_fold_into_pages_and_every_page_draws(tmp_path: Path, size: tuple[int, int],
+                                                           pages: list[str]) -> None:
+    match = make_match(["Ann", "Bob", "Cy", "Dee"], seed=7)
+    for _ in range(60):  # into the game: markers, windmills, bulbs
+        match.push(match.legal_moves()[quick_choice(match)])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.wv_board
+        assert board.page_names[: len(pages)] == pages
+        assert len(board.page_names) == len(pages) + 4  # one farm page per player
+        seen = set()
+        for _ in range(len(board.page_names)):
+            await pilot.press("right")
+            await pilot.pause()
+            seen.add(board.page)
+            text = board_text(screen)
+            assert text.strip()
+            # nothing drawn wider than the board (no clipping at the right edge)
+            for w in board.query("*"):
+                if w.display and hasattr(w, "_lines") and w.region.width:
+                    assert w.region.right <= board.region.right + 1, w.id
+        assert seen == set(board.page_names)
+        # every player's farm page names the player and shows storage and patch
+        for seat, name in enumerate(["Ann", "Bob", "Cy", "Dee"]):
+            board.select_page(board.page_for("farm", seat))
+            await pilot.pause()
+            text = board_text(screen)
+            assert name in text and "Storage" in text and "row 4" in text
+
+
+async def test_board_turns_to_the_page_of_the_decision(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        kinds = {"gate": "Tracks", "steps": "Wheels", "actions": "Wheels", "place": "Market"}
+        checked = set()
+        for _ in range(16):
+            kind = match.state.tasks[-1].kind
+            if kind in kinds:
+                assert screen.wv_board.page == kinds[kind], kind
+                checked.add(kind)
+            await press_choice(pilot, screen, quick_choice(match))
+        assert {"gate", "actions", "place"} <= checked
+        # Left/Right still move between pages during a decision; a new decision turns back
+        before = screen.wv_board.page
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.wv_board.page != before
+
+
+# -- the preview of the action pairs and highlights ---------------------------------------------
+async def test_steps_preview_matches_the_wheels_and_highlights_the_choice(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=3)
+    while match.state.tasks[-1].kind != "steps":
+        match.push(match.legal_moves()[0])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        state = match.state
+        seat = state.current
+        preview = screen.query_one("#wv-preview").text
+        for n, big, small in action_preview(state, seat):
+            row = next(line for line in preview.splitlines() if line.strip().startswith(f"{n} step")
+                       or line.strip().startswith(f">{n} step"))
+            assert big[:12] in row and small[:12] in row
+        # the first choice (steps k) is under the cursor: its row and both wheel spaces are marked
+        legal = [GAME.notation(m) for m in match.legal_moves()]
+        k = int(legal[0].split()[1])
+        assert f">{k} step" in preview
+        f = state.farms[seat]
+        large = screen.query_one("#wv-large", Ring)
+        spaces, at, _cell = large._data
+        assert at == arrows_of(state, seat)[0]
+        hot = [i for i, sp in enumerate(spaces) if sp.highlight]
+        assert hot == [(f.step + k) % C.LARGE_SPACES]
+        # moving the cursor moves the highlight
+        if len(legal) > 1:
+            await pilot.press("down")
+            await pilot.pause()
+            k2 = int(legal[1].split()[1])
+            assert f">{k2} step" in screen.query_one("#wv-preview").text
+        # the picker says what each step count brings and when the calendar moves
+        for choice, text in zip(screen.picker.choices, legal):
+            n = int(text.split()[1])
+            assert choice.label.startswith(f"{n} step")
+            assert ("calendar" in choice.label) == (calendar_after(f, n) > f.calendar)
+
+
+async def test_calendar_advance_is_announced(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=3)
+    # play until a decision whose first choice moves a calendar marker (the red spoke
+    # meets the arrow: after a steps choice, or a floodgate choice with forced steps)
+    while True:
+        t = match.state.tasks[-1]
+        f = match.state.farms[t.seat]
+        legal = match.legal_moves()
+        hits = [i for i, m in enumerate(legal) if GAME.apply(match.state, m).farms[t.seat].calendar > f.calendar]
+        if hits:
+            break
+        match.push(legal[quick_choice(match)])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        name = match.seats[t.seat].name
+        await press_choice(pilot, screen, hits[0])
+        await pilot.pause()
+        space = f"calendar space {f.calendar + 1}"
+        assert announced(screen.wv_board.announcements, name, space)
+        banner = screen.query_one("#wv-banner")
+        assert space in " ".join(banner.text.split())
+        assert announced([n.message for n in app._notifications], name, space)
+        # the unique reward decision follows, on the calendar's page, said in the prompt
+        if match.state.tasks[-1].kind == "unique":
+            assert screen.wv_board.page == "Tracks"
+            assert "Calendar space" in screen.picker._prompt
+
+
+async def test_ascii_and_generic_registration(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=3)
+    app, screen = app_for(match, tmp_path)
+    app.ascii = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(len(screen.wv_board.page_names)):
+            await pilot.press("right")
+            await pilot.pause()
+            for w in screen.wv_board.query("*"):
+                for line in getattr(w, "_lines", []):
+                    assert line.plain.isascii(), (w.id, line.plain)
+    assert board_for("windmill-valley") is WindmillValleyBoard
+    from tui.screens import game_screen_class
+
+    assert game_screen_class("windmill-valley") is WindmillValleyScreen
+
+
+# -- the widgets -------------------------------------------------------------------------------
+def test_ring_layout_never_overlaps_and_puts_the_pointer_outside() -> None:
+    for n in range(1, 10):
+        for side in ("right", "left"):
+            pos, height, width = ring_layout(n, 6, side)
+            assert len(pos) == n
+            cells = set()
+            for r, c in pos:
+                assert 0 <= r < height and 0 <= c and c + 6 <= width
+                span = {(r, c + i) for i in range(7)}
+                assert not (span & cells)
+                cells |= {(r, c + i) for i in range(6)}
+            # the space at the pointer is the one furthest on the pointer's side
+            cols = [c for _, c in pos]
+            assert cols[0] == (max(cols) if side == "right" else min(cols))
+
+
+async def test_ring_gridmap_pagebar_draw_plain_data() -> None:
+    class WidgetApp(App):
+        ascii = False
+
+        def compose(self):
+            yield PageBar(id="bar")
+            yield Ring(side="right", cell=5, id="ring")
+            yield GridMap(cell=3, id="map")
+
+    app = WidgetApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        ring = app.query_one(Ring)
+        ring.update([RingSpace("one"), RingSpace("two", highlight=True), RingSpace("three")], at=2)
+        bar = app.query_one(PageBar)
+        bar.update(["A", "Bee"], 1)
+        gm = app.query_one(GridMap)
+        gm.update([[Field("x"), Field("y")], [Field("z"), Field("M", group="m")]],
+                  {(1, 1): Node("A")}, [], {1: "a"}, {1: "1"})
+        await pilot.pause()
+        assert "[Bee]" in bar.text and " A " in bar.text
+        assert "three" in ring.text and ">two<" in ring.text and "◀" in ring.text
+        # the pointer's space is on the pointer's row, next to the arrow
+        arrow_line = next(line for line in ring.text.splitlines() if "◀" in line)
+        assert "three" in arrow_line
+        lines = gm.text.splitlines()
+        assert lines[0].strip() == "a" and lines[2].strip().startswith("1") and "A" in lines[2]
+        await pilot.click(PageBar, offset=(1, 0))
+        await pilot.pause()
+
+
+def test_wrap_text_keeps_styles_and_indents() -> None:
+    t = Text("alpha beta gamma delta epsilon", style="bold")
+    lines = wrap_text(t, 12, indent=2)
+    assert [ln.plain.rstrip() for ln in lines] == ["alpha beta", "  gamma", "  delta", "  epsilon"]
+    assert all(ln.cell_len <= 12 for ln in lines)
+    assert lines[1].spans or lines[1].style  # the style survives the cut
