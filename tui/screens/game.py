@@ -160,6 +160,7 @@ class GameScreen(Screen[None]):
         self._log_turns: list[tuple[int, int]] = []  # (game.turn(before), turn number) per entry
         self._autosave_failed = False
         self._keys_state: tuple[bool, ...] = ()
+        self._board_key: Any = None
         self.last_autosave: Path | None = None
 
     # -- compose ---------------------------------------------------------------
@@ -289,7 +290,11 @@ class GameScreen(Screen[None]):
             return "Game over"
         return f"{self.letters[seat]} {self.names[seat]}"
 
-    def _draw_board(self, targets: Sequence[Any] = ()) -> None:
+    def _draw_board(self, targets: Sequence[Any] = (), *, force: bool = True) -> None:
+        key = (self._version, tuple(targets))
+        if not force and key == self._board_key:
+            return  # the same state and cursor: nothing to redraw
+        self._board_key = key
         m = self.match
         viewer = self._viewer_for(m.to_move())
         shown = self.game.view(m.state, viewer)
@@ -335,7 +340,7 @@ class GameScreen(Screen[None]):
         if event.generation != self.picker.generation or event.index is None:
             return
         if 0 <= event.index < len(self._moves):
-            self._draw_board(targets=[self._moves[event.index]])
+            self._draw_board(targets=[self._moves[event.index]], force=False)
 
     @on(ChoicePicker.Chosen, "#picker")
     def _chosen(self, event: ChoicePicker.Chosen) -> None:

@@ -75,6 +75,9 @@ class GiftOfTulipsBoard(Board):
     GiftOfTulipsBoard > #got-score {
         margin: 0;
     }
+    GiftOfTulipsBoard.-compact > TextBlock, GiftOfTulipsBoard.-compact > Cards {
+        margin: 0;
+    }
     """
 
     def compose(self) -> ComposeResult:
@@ -91,6 +94,8 @@ class GiftOfTulipsBoard(Board):
         target = targets[0] if targets else None
         letters = seat_letters(seats)
         wide = (self.size.width or 46) >= 64
+        # short terminal and many players: no blank lines between the parts
+        self.set_class(self.app.size.height < 30 and len(seats) >= 5, "-compact")
         drawn = state.drawn if state.drawn and state.drawn != C.HIDDEN else ""
         self._festival(state, target, drawn, wide)
         self._bouquets(state, target, drawn, seats, letters, wide)
@@ -133,7 +138,7 @@ class GiftOfTulipsBoard(Board):
                 var_cell = vtext(v, extra="reverse" if row_hot else "")
                 total = Text(str(festival_total(state, v)))
                 stack = (Text(" ".join(c[1] for c in cards), style=VARIETY_STYLES[v]) if wide
-                         else Text(f"x{len(cards)}", style=dim))
+                         else Text(f"x{len(cards)}", style=dim) if levels < 3 else Text(""))
             else:
                 var_cell, total, stack = Text("(empty)", style=dim), Text(""), Text("")
             rank_cell = Text(C.RANK_NAMES[rank], style="bold")
@@ -245,7 +250,12 @@ class GiftOfTulipsBoard(Board):
             gain = C.KEEP_POINTS[rank] if isinstance(target, Keep) else C.value(drawn) + C.GIVE_BONUS[rank]
             if gain:
                 highlights.append(vps[state.current] + gain)
-        self.query_one("#got-score", Track).update(markers, highlights)
+        track = self.query_one("#got-score", Track)
+        lanes = self.app.size.height >= 30  # room for one line per player
+        if track.lanes != lanes:
+            track.lanes = lanes
+            track._data = None  # force a redraw in the new shape
+        track.update(markers, highlights)
 
 
 class GiftOfTulipsScreen(GameScreen):
