@@ -8,6 +8,7 @@ Sections (all by default, in this order):
   startup  (a) startup until the launcher has painted, beside a bare Textual app
   keys     (b) key-to-paint latency in the Gift of Tulips screen, beside the bare app
   memory   (e) peak memory of the app in a 6-player Gift of Tulips game
+  windmill (f) key-to-paint in a late 4-player Windmill Valley game
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails
@@ -24,7 +25,7 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_core, bench_tui
+    from tests.benchmarks import bench_core, bench_tui, bench_windmill_valley
 
     sections = {
         "games": bench_core.bench_random_games,
@@ -32,6 +33,7 @@ def main(argv: list[str]) -> int:
         "startup": bench_tui.bench_startup,
         "keys": bench_tui.bench_keys,
         "memory": bench_tui.bench_memory,
+        "windmill": bench_windmill_valley.bench_windmill_keys,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]
