@@ -592,3 +592,37 @@ async def test_ascii_mode_spells_keys_in_ascii(dirs) -> None:
         shown = [app.get_key_display(b.binding) for b in app.screen.active_bindings.values() if b.binding.show]
         assert shown and all(k.isascii() for k in shown)
         assert "left" in shown and "right" in shown
+
+
+async def test_focus_never_stays_on_a_hidden_widget_after_a_screen_returns(dirs) -> None:
+    """A widget hidden by CSS (its container lost a class) while another screen
+    was on top must not keep the focus when its screen returns (found in play:
+    the game's closed filter input swallowed the hotkeys after review)."""
+    from textual.containers import Vertical
+    from textual.screen import Screen
+    from textual.widgets import Button
+
+    class Filtered(Screen):
+        CSS = """
+        #box > Input { display: none; }
+        #box.-open > Input { display: block; }
+        """
+
+        def compose(self):
+            with Vertical(id="box", classes="-open"):
+                yield Input(id="filter")
+            yield Button("visible", id="visible")
+
+    screen = Filtered()
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen.query_one("#filter", Input).focus()
+        await settle(pilot)
+        app.push_screen(MessageDialog("hello"))
+        await settle(pilot)
+        screen.query_one("#box").remove_class("-open")
+        await pilot.press("enter")  # close the dialog: the screen returns to the top
+        await settle(pilot, 3)
+        assert app.screen is screen
+        assert app.focused is screen.query_one("#visible", Button)

@@ -168,7 +168,7 @@ class LowlandsApp(App[None]):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.screen_change_signal.subscribe(self, lambda _s: self.call_later(self.check_size))
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self._start is not None:
             start = self._start
             screen = start if isinstance(start, Screen) else start()
@@ -194,6 +194,26 @@ class LowlandsApp(App[None]):
             save_config(self.config, self.config_dir)
         except OSError as e:
             self.notify(f"Could not remember the theme: {e}", severity="warning")
+
+    def _screen_changed(self, _screen: Screen[Any]) -> None:
+        self.call_later(self.check_size)
+        self.call_after_refresh(self.fix_hidden_focus)
+
+    def fix_hidden_focus(self) -> None:
+        """Never leave the keyboard focus on a widget nobody can see.
+
+        A screen coming back to the top restores the focus it had; if that
+        widget has been hidden meanwhile (e.g. a picker's closed filter input),
+        keys would vanish into it. Move the focus to the next visible widget.
+        """
+        try:
+            screen = self.screen
+        except Exception:  # noqa: BLE001 - no screen (shutting down)
+            return
+        focused = screen.focused
+        if focused is not None and focused not in screen.focus_chain:
+            screen.set_focus(None)
+            screen.focus_next()
 
     # -- too-small guard -------------------------------------------------------------------
     def on_resize(self, event: Any) -> None:
