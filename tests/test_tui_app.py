@@ -468,6 +468,9 @@ async def test_help_shows_keys_and_rules(dirs) -> None:
         doc = help_screen.document()
         assert "Keys on this screen" in doc and "Continue from here" in doc
         assert "Gift of Tulips — the rules as implemented" in doc
+        from textual.widgets import Markdown
+
+        assert len(help_screen.query_one("#help-rules", Markdown).source) > 1000  # the rules are shown
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)

@@ -34,7 +34,7 @@ from textual.theme import Theme
 from textual.widgets import Static
 
 from themes import DEFAULT_THEME, TCSS_PATH, THEMES
-from tui.config import Config, config_dir, load_config, save_config
+from tui.config import config_dir, load_config, save_config
 
 #: The smallest terminal Lowlands draws its screens in.
 MIN_WIDTH, MIN_HEIGHT = 80, 24

@@ -107,6 +107,10 @@ class HelpScreen(Screen[None]):
         return rows
 
     def document(self) -> str:
+        """The whole help page as Markdown: keys first, then the rules."""
+        return self.keys_document() + "\n" + self.rules_document()
+
+    def keys_document(self) -> str:
         parts = ["# Lowlands help", ""]
         here = self._screen_keys()
         if here:
@@ -115,25 +119,31 @@ class HelpScreen(Screen[None]):
             parts.append(keys_table("Keys in a game", list(GAME_KEYS)))
         parts.append(keys_table("Keys in review", list(REVIEW_KEYS)))
         parts.append(keys_table("Keys everywhere", list(GENERAL_KEYS)))
-        if self.game_id is not None:
-            parts.append("---\n")
-            parts.append(rules_markdown(self.game_id))
-        else:
-            from core import GAMES
-
-            parts.append("## Games\n")
-            parts += [f"- **{g.title}**, {g.min_players}-{g.max_players} players" for g in GAMES.values()]
         return "\n".join(parts)
+
+    def rules_document(self) -> str:
+        if self.game_id is not None:
+            return "---\n\n" + rules_markdown(self.game_id)
+        from core import GAMES
+
+        lines = ["## Games", ""]
+        lines += [f"- **{g.title}**, {g.min_players}-{g.max_players} players" for g in GAMES.values()]
+        return "\n".join(lines) + "\n"
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(self.document(), id="help-text")
+            yield Markdown(self.keys_document(), id="help-keys")
         yield Footer()
 
     def on_mount(self) -> None:
         self.sub_title = "Help"
         self.query_one("#help-scroll").focus()
+        # the rules page is long: show the keys at once, the rules right after
+        self.call_after_refresh(self._mount_rules)
+
+    async def _mount_rules(self) -> None:
+        await self.query_one("#help-scroll").mount(Markdown(self.rules_document(), id="help-rules"))
 
     def action_close(self) -> None:
         self.app.pop_screen()
