@@ -23,6 +23,7 @@ from rich.text import Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.common import use_ascii
+from tui.widgets.textlines import wrap_text
 
 
 class Node(NamedTuple):
@@ -92,7 +93,7 @@ class Graph(DataWidget):
         want = max((len(Text(line).plain) if isinstance(line, str) else len(line.plain))
                    for n in nodes for line in (n.lines or [""]))
         want = max(self.min_cell, min(self.max_cell, want))
-        width = width if width is not None else (self.size.width or 80)
+        width = width if width is not None else self._width()
         fit = (width - (cols - 1) * self.gap) // cols
         return max(self.min_cell, min(want, fit))
 
@@ -102,16 +103,16 @@ class Graph(DataWidget):
         return max(abs(a.row - b.row), abs(a.col - b.col)) == 1
 
     # -- drawing ------------------------------------------------------------------
-    def render(self) -> Text:
+    def build(self, width: int) -> list[Text]:
+        """The map as lines at ``width`` columns (DataWidget)."""
         nodes, edges, legend = self._data
         g = _PLAIN if use_ascii(self) else _FANCY
-        out = Text(no_wrap=True, overflow="crop")
+        out: list[Text] = []
         if self.title:
-            out.append_text(self._title_text())
-            out.append("\n")
+            out.append(self._title_text())
         if not nodes:
             return out
-        w = self.cell_width()
+        w = self.cell_width(width)
         h = max(1, max(len(n.lines) for n in nodes))
         rows = max(n.row for n in nodes) + 1
         cols = max(n.col for n in nodes) + 1
@@ -183,19 +184,20 @@ class Graph(DataWidget):
                     continue
                 line.append(chars[y][x], style=styles[y][x])
                 x += 1
-            out.append_text(line)
-            if y < height - 1:
-                out.append("\n")
+            out.append(line)
         if extra:
-            also = Text("\nalso borders: ", style="dim")
+            also = Text("also borders: ", style="dim")
             for i, e in enumerate(extra):
                 if i:
                     also.append(", ", style="dim")
                 also.append(f"{e.a}{g['h']}{e.b}", style="bold reverse" if e.highlight else "dim")
-            out.append_text(also)
+            out.append(also)
         if legend:
-            out.append("\n")
-            out.append_text(Text(legend, style="dim") if isinstance(legend, str) else legend)
+            leg = Text(legend, style="dim") if isinstance(legend, str) else legend
+            out.extend(wrap_text(leg, width))
+        for line in out:
+            line.no_wrap = True
+            line.truncate(width, overflow="crop")
         return out
 
 
