@@ -438,3 +438,66 @@ async def test_log_appends_and_rewrites_after_undo() -> None:
         log.set_entries(a[:1])
         await pilot.pause()
         assert log.entries == a[:1] and len(log.lines) == 1
+
+
+# -- the board's content ---------------------------------------------------------------------------
+async def test_board_shows_festival_bouquets_and_hides_others_cards(tmp_path: Path) -> None:
+    from core.gift_of_tulips import components as C
+    from core.gift_of_tulips.rules import festival_total
+    from tui.widgets.base import TextBlock
+    from tui.widgets.cards import Cards
+
+    match = make_match("hbb", seed=21)
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=30)  # bots wait: look at their turn
+    try:
+        from tui.app import LowlandsApp
+
+        app: App = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    except ImportError:
+        app = GameApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.query_one(GiftOfTulipsBoard)
+        festival = board.query_one("#got-festival", TextBlock).text.splitlines()
+        state = match.state
+        for rank, v in enumerate(state.ranking):  # 1st..4th with the variety's letter, name and total
+            row = festival[1 + rank].split()
+            assert row[:4] == [C.RANK_NAMES[rank], v, C.VARIETIES[v], str(festival_total(state, v))]
+            assert row[4] == f"+{C.GIVE_BONUS[rank]}" and row[5] == str(C.KEEP_POINTS[rank])
+        # Ann sees her own two set-up cards
+        cards = board.query_one("#got-cards", Cards).text
+        for card in state.hands[0]:
+            assert f"[{card}]" in cards or f">{card}<" in cards
+        await pilot.press("1")
+        await pilot.pause()
+        # Bob (a bot) is to choose now: his hand is face down on Ann's screen
+        assert match.to_move() == 1
+        hand = next(line for line in board.query_one("#got-cards", Cards).text.splitlines() if "Hand" in line)
+        assert all(card not in hand for card in state.hands[1])
+        assert hand.count("[▒▒]") == 2
+        bouquets = board.query_one("#got-bouquets", TextBlock).text.splitlines()
+        kept = match.moves[0].card
+        ann = bouquets[1].split()
+        assert ann[:2] == ["A", "Ann"]
+        col = 2 + C.VARIETY_ORDER.index(kept[0])
+        assert ann[col] == f"1·{kept[1]}"  # one card of that variety, its value
+
+
+async def test_generic_board_plays_a_game_without_its_own_screen(tmp_path: Path) -> None:
+    from tui.widgets.board import Board
+
+    game = get_game("golden-age") if "golden-age" in __import__("core").GAMES else GAME
+    match = Match(game, [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=2)
+    screen = GameScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    screen.board = Board(id="board")  # force the generic board
+    app = GameApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(4):
+            legal = match.legal_moves()
+            assert len(screen.picker.choices) == len(legal)
+            ply = match.ply
+            await pilot.press("1")
+            await pilot.pause()
+            assert match.ply == ply + 1 and match.moves[-1] == legal[0]
+        assert "to choose" in screen.sub_title or match.is_over()

@@ -72,6 +72,8 @@ class DataWidget(Widget):
 
     Subclasses implement ``build(width) -> list[Text]`` (one Text per line, each
     at most ``width`` cells) and call ``_set(data)`` from their ``update``.
+    (A subclass may instead override ``render()``; it then gets a layout on
+    every change, as a Static would.)
     """
 
     DEFAULT_CSS = """
@@ -104,6 +106,10 @@ class DataWidget(Widget):
         return self.size.width or (self.parent.size.width if self.parent is not None else 0) or 80
 
     def _redraw(self) -> None:
+        if type(self).build is DataWidget.build:
+            # a subclass drawing with its own render(): repaint with a layout
+            self.refresh(layout=True)
+            return
         width = self._width()
         self._built_width = width
         self._lines = self.build(width)
