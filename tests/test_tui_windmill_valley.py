@@ -352,7 +352,9 @@ async def test_ring_gridmap_pagebar_draw_plain_data() -> None:
                   {(1, 1): Node("A")}, [], {1: "a"}, {1: "1"})
         await pilot.pause()
         assert "[Bee]" in bar.text and " A " in bar.text
-        assert "three" in ring.text and ">two<" in ring.text and "◀" in ring.text
+        assert "three" in ring.text and "◀" in ring.text
+        two = next(line for line in ring.text.splitlines() if "two" in line)
+        assert ">two" in two.replace(" ", "") or "two<" in two.replace(" ", "")  # marked beside it
         # the pointer's space is on the pointer's row, next to the arrow
         arrow_line = next(line for line in ring.text.splitlines() if "◀" in line)
         assert "three" in arrow_line

@@ -39,7 +39,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import Input
 
 from core.windmill_valley import components as C
 from core.windmill_valley.actions import (
@@ -103,7 +103,7 @@ SECTION_OF: dict[str, str] = {
     "build": "map", "buildat": "map", "path": "map", "market": "market", "full": "market",
     "mreward": "market", "adj": "market", "trade": "market", "trade2": "market", "tradex": "market",
     "plant": "farm", "sup": "farm", "swapbulb": "farm", "bulb": "farm", "pay4": "farm",
-    "removemill": "farm", "contract": "farm",
+    "removemill": "farm", "contract": "farm", "timing": "farm",
 }
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
 
@@ -135,6 +135,18 @@ def reward_text(code: str) -> str:
     if head == "paysup":
         return f"1 G: plant {C.COLOUR_NAMES[rest]} from supply"
     return code
+
+
+def short_reward(code: str) -> str:
+    """A reward code in as few words as possible: "bulb:w" -> "w bulb", "sup:r" -> "plant r"."""
+    head, _, rest = code.partition(":")
+    if head == "bulb" and rest != "*":
+        return f"{rest} bulb"
+    if head == "sup":
+        return f"plant {rest}"
+    if head == "paysup":
+        return f"1G: plant {rest}"
+    return reward_text(code)
 
 
 def rewards_text(codes: Sequence[str]) -> str:
@@ -269,6 +281,7 @@ class WindmillValleyBoard(Board):
                             id="wv-water")
             yield TextBlock(id="wv-water-note")
             yield Market(title="Calendar", id="wv-calendar")
+            yield TextBlock(id="wv-cal-note")
             yield TextBlock(id="wv-wish")
             yield Track(100, loop=True, title="VP track", id="wv-vp")
         with Vertical(id="wv-sec-players", classes="wv-section"):
@@ -592,15 +605,21 @@ class WindmillValleyBoard(Board):
             parts = []
             for k, mark in enumerate(state.uniques[col]):
                 if mark == "o":
-                    txt = f"{k + 1} {rewards_text(C.CAL_UNIQUE[col][k])}"
+                    txt = f"{k + 1} {' + '.join(short_reward(c) for c in C.CAL_UNIQUE[col][k])}"
                     parts.append(f">{txt}<" if cal_col == col and pick_k == k else txt)
-                else:
-                    parts.append("X" if mark == "x" else "-")
+            taken = state.uniques[col].count("x")
+            info = " | ".join(parts) or "no unique reward left"
+            if taken:
+                info += f" ({taken} taken)"
             end = " END" if col + 1 == C.CALENDAR_END else ""
-            areas.append(Area(f"{col + 1} {rewards_text(C.CAL_COMMON[col])}{end}",
+            areas.append(Area(f"{col + 1}: {reward_text(C.CAL_COMMON[col][0])}{end}",
                               [Marker(L, 0, st) for L, c, st in people if c == col + 1],
-                              " | ".join(parts), highlight=cal_col == col))
+                              info, highlight=cal_col == col))
         self.query_one("#wv-calendar", Market).update(areas)
+        self.query_one("#wv-cal-note", TextBlock).update(wrap(
+            "Each time the big wheel comes round: the column's common reward, then one open unique reward "
+            "(first come); the 4th space triggers the end.", (self.size.width or 44) - 2, "dim")
+            if self._is_wide() else [])
         # Queen's Wish + end
         wish = Text()
         wish_lines: list[Text] = []
@@ -713,7 +732,16 @@ class WindmillValleyBoard(Board):
             return Marker(letters[-1], 0, "bold", C.SOLO_NAME)
         return Marker(letters[m], 0, seat_style(m))
 
+    def _display(self, wid: str, on: bool) -> None:
+        if self._shown.get(wid) != on:
+            self._shown[wid] = on
+            self.query_one(f"#{wid}").display = on
+
     def _market(self, state: Any, task: Any, w: list[str], letters: list[str]) -> None:
+        # set-up shows only what it is about: the starting cards, then the market areas
+        self._display("wv-market", state.phase != "start")
+        self._display("wv-trade", state.phase not in ("start", "place"))
+        self._display("wv-farm-offer", state.phase != "place")
         hot: set[int] = set()
         verb = w[0] if w else ""
         if task is not None:
@@ -735,7 +763,7 @@ class WindmillValleyBoard(Board):
         for a, markers in enumerate(state.market):
             opts = []
             for k, opt in enumerate(C.MARKET[a]):
-                txt = f"{k + 1} {rewards_text(opt)}"
+                txt = f"{k + 1} {' + '.join(short_reward(c) for c in opt)}"
                 opts.append(f">{txt}<" if pick == k else txt)
             times = min(C.MARKET_MAX_TIMES, len(markers))
             areas.append(Area(f"{a + 1}", [self._marker(m, letters) for m in markers],
@@ -903,7 +931,10 @@ class WindmillValleyBoard(Board):
                 cid = f.helpers[k]
                 text = (C.START_CARDS[cid - C.START_ID][2] if cid >= C.START_ID else C.FARM_CARDS[cid][3])
                 used = str(k) in f.used
-                hot = (take is not None and take[1] == "helper" and take[2] == k) or (
+                code = helper_code(cid)
+                fires = task is not None and task.kind == "timing" and mine and (
+                    code == "S-" + task.s or code.split(":")[0] in (task.s, task.s + "2"))
+                hot = fires or (take is not None and take[1] == "helper" and take[2] == k) or (
                     verb == "swap" and len(w) == 3 and w[1] == f"h{k + 1}")
                 rows.append(CardRow(f"H{k + 1}", [Card(text, "dim" if used else "", highlight=hot)],
                                     "used this turn" if used else ("start card" if cid >= C.START_ID else "")))
@@ -978,8 +1009,8 @@ class WindmillValleyScreen(GameScreen):
     """
 
     BINDINGS = [
-        Binding("right", "page(1)", "Next panel", key_display="→"),
-        Binding("left", "page(-1)", "Prev panel", key_display="←"),
+        Binding("right", "page(1)", "Panels", key_display="←→", priority=True),
+        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
         Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
         Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
     ]
@@ -989,6 +1020,10 @@ class WindmillValleyScreen(GameScreen):
         return self.board  # type: ignore[return-value]
 
     def action_page(self, step: int) -> None:
+        focused = self.focused
+        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
+            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
+            return
         self.wv_board.next_page(step)
         self.query_one("#board-box").scroll_home(animate=False)
 
@@ -1056,6 +1091,11 @@ class WindmillValleyScreen(GameScreen):
                 return f"Neither action can be done: take {C.PASS_GUILDERS} G"
             if v == "unique":
                 return f"Unique reward {w[1]}: {rewards_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+            if v == "helpers":
+                return (f"Helpers first, then the {t.s} action" if w[1] == "first"
+                        else f"The {t.s} action first, then the helpers")
+            if v == "done":
+                return "Done planting" if t.kind == "plant" else "Done"
             if v == "skip":
                 return {"unique": "No unique reward", "more": "Skip the other action", "plant": "Done planting"}.get(
                     t.kind, "Skip")
@@ -1116,7 +1156,8 @@ class WindmillValleyScreen(GameScreen):
             if v == "neutral":
                 return f"First move a neutral marker {w[1]} -> {w[2]} ({C.NEUTRAL_MOVE_COST} G)"
             if v == "area":
-                return f"Market marker on area {w[1]}: {' | '.join(rewards_text(o) for o in C.MARKET[int(w[1]) - 1])}"
+                opts = " | ".join(" + ".join(short_reward(c) for c in o) for o in C.MARKET[int(w[1]) - 1])
+                return f"Area {w[1]}: {opts}"
             if v == "start":
                 k = int(w[1]) - 1
                 return f"Starting card {w[1]}: {C.START_CARDS[k][2]}"
@@ -1145,7 +1186,7 @@ class WindmillValleyScreen(GameScreen):
         kind = t.kind
         prompts = {
             "start": "Take a starting card (helper slot 1); the last one left becomes the Queen's Wish.",
-            "place": "Put your market marker on an area:",
+            "place": "Put your market marker on a market area (one without another player's):",
             "gate": f"1. Floodgate (now {state.floodgate}, water {state.water}/10): leave, open or close it.",
             "steps": f"3. Turn the wheels (speed {state.floodgate}, {f.tools} tool(s); each step more or less costs a tool):",
             "actions": "4. Take one of the two actions at the arrows:",
@@ -1163,6 +1204,8 @@ class WindmillValleyScreen(GameScreen):
             "bulb": "Gain a bulb into storage:",
             "trade": "Foreign trade: place a bulb of a new colour, or collect the bulbs:",
         }
+        if kind == "timing":
+            return f"Helpers that trigger on the {t.s} action: use them before or after it?"
         if kind == "unique":
             return (f"Calendar space {f.calendar} reached! Common reward taken; "
                     "choose an open unique reward of this column:")

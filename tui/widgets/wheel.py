@@ -128,16 +128,18 @@ class Ring(DataWidget):
             sp = spaces[k]
             r, c = pos[d]
             c += pad_left
-            label = sp.text[:cell]
+            label = sp.text[:cell].center(cell)
             style = sp.style
             if sp.highlight:
-                label = (">" + sp.text)[: cell - 1] + "<" if cell > 2 else label
-                style = f"{style} {HIGHLIGHT}".strip()
+                style = f"{style} {HIGHLIGHT} underline".strip()
             elif d == 0:
                 style = f"{style} reverse".strip()
-            label = label.center(cell) if not sp.highlight else label.ljust(cell)
             for i, ch in enumerate(label):
                 grid[r][c + i] = (ch, style)
+            if sp.highlight:  # a pointer outside the label, where there is room
+                for cc in (c - 1, c + cell):
+                    if 0 <= cc < width and grid[r][cc][0] == " ":
+                        grid[r][cc] = (">" if cc < c else "<", "bold")
             if d == 0:
                 ac = c + cell + 1 if self.side == "right" else c - 2
                 grid[r][ac] = (arrow, "bold")
