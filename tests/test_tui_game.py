@@ -501,3 +501,20 @@ async def test_generic_board_plays_a_game_without_its_own_screen(tmp_path: Path)
             await pilot.pause()
             assert match.ply == ply + 1 and match.moves[-1] == legal[0]
         assert "to choose" in screen.sub_title or match.is_over()
+
+
+async def test_hotkeys_work_after_the_filter_was_open_when_leaving(tmp_path: Path) -> None:
+    match = make_match("hhh", seed=6)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("slash")  # the filter is open and focused ...
+        await pilot.pause()
+        screen.picker.set_choices([("", "x", "x")], "new list")  # ... and a new decision closes it
+        await pilot.pause()
+        assert screen.focused is screen.picker.option_list
+        screen.refresh_view()
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.ply == 1

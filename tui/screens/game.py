@@ -190,6 +190,9 @@ class GameScreen(Screen[None]):
         # Review may have continued from an earlier point; redraw everything.
         if self.is_mounted:
             self.refresh_view()
+            focused = self.focused
+            if focused is None or focused not in self.focus_chain:
+                self.picker.focus_list()
 
     @property
     def picker(self) -> ChoicePicker:

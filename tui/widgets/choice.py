@@ -231,7 +231,13 @@ class ChoicePicker(Vertical):
         """Hide the filter (keeping what it matched) and focus the list."""
         was = self.has_class("-filtering")
         self.remove_class("-filtering")
-        if focus and was:
+        box = self.query_one("#picker-filter", Input)
+        try:
+            box_focused = self.screen.focused is box
+        except Exception:  # noqa: BLE001 - not on a screen yet
+            box_focused = False
+        if (focus and was) or box_focused:
+            # never leave the focus in the hidden filter (keys would vanish there)
             self.option_list.focus()
 
     def clear_filter(self) -> None:
