@@ -306,6 +306,12 @@ def path_outcomes(s: State, start: int) -> list[tuple[int, ...]]:
     return sorted(results)
 
 
+def path_gains(s: State, outcome: tuple[int, ...]) -> str:
+    """``outcome`` in words: "Bram +1 VP, Gardener +2 VP" (or "nobody scores")."""
+    names = [*s.players, C.SOLO_NAME]
+    return ", ".join(f"{names[i]} +{vp} VP" for i, vp in enumerate(outcome) if vp) or "nobody scores"
+
+
 def pay_path(s: State, outcome: tuple[int, ...]) -> None:
     for seat, vp in enumerate(outcome):
         if not vp:
@@ -445,8 +451,8 @@ def legal_buildat(s: State, t: Task) -> list[str]:
     conn = connected_spaces(s) if cost <= f.guilders else []
     out = [f"build {C.SPACE_NAMES[i]}" for i in conn]
     nc = ("nc" in t.s and "nc1" not in t.s and cost <= f.guilders) or ("nc1" in t.s and cost + 1 <= f.guilders)
-    if nc:
-        cs = set(conn) if "nc1" not in t.s else set()
+    if nc:  # without connection: only where there is none (a windmill with one is connected)
+        cs = set(connected_spaces(s))
         out += [f"build {C.SPACE_NAMES[i]} alone" for i, v in enumerate(s.board) if v == -1 and i not in cs]
     return out
 
@@ -804,6 +810,8 @@ def do_buildat(s: State, t: Task, w: list[str]) -> None:
             push(s, "path", t.seat, x)
         else:
             pay_path(s, outcomes[0])
+            if any(outcomes[0]):
+                event(s, f"Path to the market: {path_gains(s, outcomes[0])}")
 
 
 def do_path(s: State, t: Task, w: list[str]) -> None:

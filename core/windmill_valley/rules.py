@@ -205,7 +205,11 @@ class WindmillValley:
                 continue
             if len(legal) == 1 and (t.kind in _FORCED or legal[0] == "pass"):
                 if t.kind == "steps":
-                    A.event(s, f"{s.players[t.seat]}'s wheels turn {legal[0].split()[1]} step(s)")
+                    A.event(s, f"{s.players[t.seat]}'s wheels turn {_steps(int(legal[0].split()[1]))}")
+                elif t.kind == "gate" and s.water < C.WATER_MAX:  # at maximum: said at the turn's start
+                    A.event(s, f"{s.players[t.seat]} cannot open the floodgate: it stays at {s.floodgate}"
+                            if legal[0] == f"gate {s.floodgate}"
+                            else f"{s.players[t.seat]} {describe_choice(s, t, legal[0])}")
                 elif legal[0] == "pass":
                     A.event(s, f"{s.players[t.seat]} can do neither action: +{C.PASS_GUILDERS} guilders")
                 self._do(s, legal[0])
@@ -259,7 +263,8 @@ class WindmillValley:
         s.arrows = [f.step % C.LARGE_SPACES, (C.BOARD_SMALL_OFFSET[f.board] + f.step) % C.SMALL_SPACES]
         s.tasks += [Task("endturn", seat), Task("actions", seat), Task("steps", seat), Task("gate", seat)]
         if s.water >= C.WATER_MAX:
-            A.event(s, f"The water is at its maximum: {s.players[seat]} must close the floodgate to 1")
+            must = "close the floodgate to 1" if s.floodgate > 1 else "keep the floodgate at 1"
+            A.event(s, f"The water is at its maximum: {s.players[seat]} must {must}")
 
     def _end_turn(self, s: State) -> None:
         """Next seat; after the last seat (and the Gardener in solo) the round ends. Once the
@@ -278,6 +283,7 @@ class WindmillValley:
         self._begin_turn(s, nxt)
 
     def _finish(self, s: State) -> None:
+        SC.check_wishes(s)  # PR: "at any point", the game's last decision included
         s.phase = "over"
         s.tasks = []
         if s.solo is not None:
@@ -354,6 +360,10 @@ class WindmillValley:
         return s
 
 
+def _steps(n: int) -> str:
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
 def _new_events(before: list[str], after: list[str]) -> list[str]:
     """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
     for k in range(len(after), -1, -1):
@@ -370,7 +380,9 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     f = s.farms[t.seat]
     v = w[0]
     if v == "skip":
-        return "skips"
+        return {"unique": "takes no unique calendar reward", "more": "does not take the other action",
+                "mreward": f"takes no reward from market area {t.a + 1}", "bulb": "does not take the bulb",
+                "timing": "skips"}.get(t.kind, "skips")
     if v == "done":
         return "is done planting"
     if v == "start":
@@ -379,13 +391,21 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "area":
         return f"puts their marker on market area {w[1]}"
     if v == "gate":
-        if int(w[1]) == s.floodgate:
-            return f"leaves the floodgate at {w[1]}"
-        verb = "opens" if int(w[1]) > s.floodgate else "closes"
-        return f"{verb} the floodgate to {w[1]} (was {s.floodgate})"
+        level = int(w[1])
+        water = min(C.WATER_MAX, s.water + C.WATER_RISE[level])
+        rise = f"; the water rises to space {water}" if water > s.water else ""
+        if level == s.floodgate:
+            return f"leaves the floodgate at {level}{rise}"
+        if level < s.floodgate:
+            return f"closes the floodgate to {level} (was {s.floodgate}){rise}"
+        cost = sum(C.OPEN_COST[x] for x in range(s.floodgate + 1, level + 1))
+        vp = sum(C.OPEN_VP[x] for x in range(s.floodgate + 1, level + 1))
+        return (f"opens the floodgate to {level} (was {s.floodgate}), paying {cost} guilder"
+                f"{'s' if cost > 1 else ''} for {vp} VP{rise}")
     if v == "steps":
-        return f"turns the wheels {w[1]} step(s)" + (
-            f", spending {abs(int(w[1]) - s.floodgate)} tool(s)" if int(w[1]) != s.floodgate else "")
+        spent = abs(int(w[1]) - s.floodgate)
+        return f"turns the wheels {_steps(int(w[1]))}" + (
+            f", spending {spent} tool{'s' if spent > 1 else ''}" if spent else "")
     if v == "act":
         d = f.large[s.arrows[0]] if w[1] == "big" else f.small[s.arrows[1]]
         return f"takes the {w[1]} wheel's action: {C.DESIGNS[d][4]}"
@@ -394,9 +414,21 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "unique":
         return f"claims calendar unique reward {w[1]}: {C.reward_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
     if v == "lower":
-        what = {"g": "guilders", "vp": "VP", "both": "guilders and VP"}[w[1].rstrip("+")]
-        plus = " (+1 strength from a helper)" if w[1].endswith("+") else ""
-        return f"lowers the water from space {s.water} with strength {t.a}{plus}, taking {what}"
+        strength = t.a + (1 if w[1].endswith("+") else 0)
+        g, vp = C.WATER_BAND[s.water]
+        gains = []
+        if w[1].rstrip("+") in ("g", "both"):
+            got = min(g * strength, C.MAX_GUILDERS - f.guilders)
+            gains.append(f"{got} guilder{'s' if got != 1 else ''}"
+                         + (f" ({C.MAX_GUILDERS} at most)" if got < g * strength else ""))
+        if w[1].rstrip("+") in ("vp", "both"):
+            gains.append(f"{vp * strength} VP")
+        plus = ", +1 from a helper" if w[1].endswith("+") else ""
+        if s.water > 1:
+            return (f"lowers the water from space {s.water} to {max(1, s.water - strength)} "
+                    f"(strength {strength}{plus}), taking {' and '.join(gains)}")
+        return (f"lowers the water with strength {strength}{plus} (it stays on space 1, the bottom), "
+                f"taking {' and '.join(gains)}")
     if v == "helpers":
         return f"uses their helpers {'before' if w[1] == 'first' else 'after'} the action"
     if v == "refresh":
@@ -419,9 +451,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         return f"takes {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])} from market area {w[1]}"
     if v == "path":
         outcome = A.path_outcomes(s, t.a)[int(w[1]) - 1]
-        names = [*s.players, C.SOLO_NAME]
-        gains = ", ".join(f"{names[i]} +{vp} VP" for i, vp in enumerate(outcome) if vp) or "nobody scores"
-        return f"chooses the shortest path to the market: {gains}"
+        return f"chooses the shortest path to the market: {A.path_gains(s, outcome)}"
     if v == "extra" and t.kind == "plant":
         return "pays 1 VP to plant 1 extra bulb"
     if v == "extra":

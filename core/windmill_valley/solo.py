@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.windmill_valley import components as C
 from core.windmill_valley.actions import (
-    connected_spaces, draw_farm, event, market_area, pay_path, path_outcomes, refill_offer_slot,
+    connected_spaces, draw_farm, event, market_area, pay_path, path_gains, path_outcomes, refill_offer_slot,
     trigger_end,
 )
 from core.windmill_valley.state import Solo, State
@@ -74,7 +74,8 @@ def bot_turn(s: State) -> None:
             s.board[x] = C.BOT
             outcome = path_outcomes(s, x)[0]
             pay_path(s, outcome)
-            text.append(f"builds a windmill on {C.SPACE_NAMES[x]}")
+            text.append(f"builds a windmill on {C.SPACE_NAMES[x]}"
+                        + (f" (path to the market: {path_gains(s, outcome)})" if any(outcome) else ""))
     elif denial == "market":
         here = market_area(s, C.BOT)
         s.market[here].remove(C.BOT)
