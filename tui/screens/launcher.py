@@ -194,7 +194,8 @@ class LauncherScreen(Screen[None]):
     async def ask_and_open(self, review: bool) -> None:
         from tui.screens.dialogs import PathDialog
 
-        folder = Path(self.app.data_dir) / "saves"  # type: ignore[attr-defined]
+        data = Path(self.app.data_dir)  # type: ignore[attr-defined]
+        folder = data / "saves" if (data / "saves").is_dir() else data
         title = "Review a saved game (path)" if review else "Load a saved game (path)"
         path = await self.app.push_screen_wait(PathDialog(title, f"{folder}/", must_exist=True, action="Open"))
         if path is not None:
