@@ -629,3 +629,26 @@ async def test_focus_never_stays_on_a_hidden_widget_after_a_screen_returns(dirs)
         await settle(pilot, 3)
         assert app.screen is screen
         assert app.focused is screen.query_one("#visible", Button)
+
+
+async def test_shrinking_mid_decision_keeps_the_game(dirs) -> None:
+    from tui.screens import screen_for
+
+    data, _ = dirs
+    m = new_match(moves=4)
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=data))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.resize_terminal(79, 24)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("1", "2", "u", "enter")  # no decision is made behind the message
+        await settle(pilot)
+        assert m.ply == 4
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot, 3)
+        assert app.screen is game
+        await pilot.press("1")
+        await settle(pilot)
+        assert m.ply == 5
