@@ -261,3 +261,165 @@ def test_grey_deck_reshuffles_used_dice_and_grey_cards():
     s.decks["grey"] = []
     s = play(s, "special vla")
     assert s.players[0].cards == ["g-i1"] and s.discards["grey"] == []
+
+
+# ---------------------------------------------------------------------------
+# The log: describe() in plain English, as a player reads it
+# ---------------------------------------------------------------------------
+def test_log_names_the_kings_space_in_words():
+    """The roll line names the space (provinces, Governor, King William II)
+    and who is paid, never the internal track code ("gov", "hol+zee")."""
+    s = blank()
+    put_marker(s, 1, "hol")
+    s.phase = "roll"
+    s.players[0].cards.append("dice")
+    s.king = C.TRACK.index("hol+zee") - 4
+    assert GAME.describe(s, GAME.parse(s, "dice 4")) == (
+        "Ann plays the Dice card for 4; the King moves to Holland and Zeeland (space 4): Bob +2"
+    )
+    s.king = 40
+    assert GAME.describe(s, GAME.parse(s, "dice 5")) == (
+        "Ann plays the Dice card for 5; the King moves to a Governor space (space 45): everyone +1"
+    )
+    s.king = 48
+    assert GAME.describe(s, GAME.parse(s, "dice 5")) == (
+        "Ann plays the Dice card for 5; the King moves to King William II (space 53): everyone +3"
+    )
+    s.king = 50
+    assert GAME.describe(s, GAME.parse(s, "dice 6")).endswith(
+        "the King moves to Zeeland and Brabant (space 2): nobody is paid"
+    )
+    rolled = GAME.describe(s, GAME.parse(s, "roll"))
+    assert rolled.startswith("Ann rolls ") and " = " in rolled and "the King moves to " in rolled
+
+
+def test_log_special_actions_name_the_card_and_the_price():
+    s = blank()
+    put_marker(s, 0, "bra")
+    put_marker(s, 0, "east-4")
+    put_marker(s, 0, "gel")
+    put_marker(s, 0, "lim")
+    s.decks["yellow"][-1] = "i1"
+    s.decks["orange"][-1] = "s2"
+    s.decks["grey"][-1] = "gov-hol"
+    assert GAME.describe(s, GAME.parse(s, "special bra")) == (
+        "Ann uses Brabant to buy an Investment card (single, worth 5) for 3 guilders"
+    )
+    assert GAME.describe(s, GAME.parse(s, "special east-4")) == (
+        "Ann uses the colony in the East Indies (space 4) to buy a Spice card (pair type, 16 per pair) for 4 guilders"
+    )
+    assert GAME.describe(s, GAME.parse(s, "special gel")) == (
+        "Ann uses Gelderland to buy the Governor of Holland (1 VP) for 3 guilders"
+    )
+    assert GAME.describe(s, GAME.parse(s, "special lim fri")) == (
+        "Ann uses Limburg to place a new Movement Token in Friesland for 5 guilders"
+    )
+
+
+def test_log_brown_payments_count_towards_the_finished_painting():
+    s = blank()
+    put_marker(s, 0, "utr")
+    s.players[0].paintings = [Painting("a4", 1), Painting("a1", 0)]
+    s.decks["brown"][-1] = "a3"
+    assert GAME.describe(s, GAME.parse(s, "special utr paint 1")) == (
+        "Ann uses Utrecht to pay 1 guilder to the painter of the 4/6 painting (payment 2 of 4)"
+    )
+    assert GAME.describe(s, GAME.parse(s, "special utr paint 2")) == (
+        "Ann uses Utrecht to pay 1 guilder to the painter of the 1/3 painting (payment 1 of 1): finished, +3 VP"
+    )
+    assert GAME.describe(s, GAME.parse(s, "special utr card")) == (
+        "Ann uses Utrecht to buy an Art card (painting 3/5: 3 payments, 5 VP) for 3 guilders"
+    )
+
+
+def test_log_auction_lines_say_who_won_and_what_they_got():
+    """An auction's last bid or pass says who won, what they paid to whom and
+    what they took; seats that cannot bid are named; an unsold action is lost."""
+    s = blank()
+    put_marker(s, 0, "bra")
+    s.decks["yellow"][-1] = "i3"
+    a = play(s, "auction bra", "bid 1", "bid 2.5")
+    assert GAME.describe(a, Pass()) == "Dirk passes"
+    a = play(a, "pass")
+    assert GAME.describe(a, Pass()) == (
+        "Bob passes; Cas wins the auction, pays Ann 2½ and takes an Investment card (three type, 20 per three)"
+    )
+    s.players[2].money = 0
+    s.players[3].money = 0
+    b = play(s, "auction bra")
+    assert GAME.describe(b, GAME.parse(b, "bid 0.5")) == (
+        "Bob bids ½ (Cas and Dirk cannot bid); Bob wins the auction, pays Ann ½ and takes an Investment card (three type, 20 per three)"
+    )
+    s.players[1].money = 0
+    assert GAME.describe(s, GAME.parse(s, "auction bra")) == (
+        "Ann auctions the yellow special action of Brabant (an Investment card); nobody can bid, so the action is lost"
+    )
+    s.players[1].money = 10 * G
+    c = play(s, "auction bra")
+    assert GAME.describe(c, Pass()) == "Bob passes (Cas and Dirk cannot bid); nobody bid, so the action is lost"
+
+
+def test_log_green_and_brown_auction_winners():
+    s = blank()
+    put_marker(s, 0, "hol")
+    put_marker(s, 0, "utr")
+    a = play(s, "auction hol", "bid 1", "pass")
+    assert GAME.describe(a, Pass()) == (
+        "Dirk passes; Bob wins the auction, pays Ann 1 and places the new Movement Token"
+    )
+    a = play(a, "pass")
+    assert GAME.describe(a, GAME.parse(a, "take fri")) == (
+        "Bob places the Movement Token won at auction in Friesland"
+    )
+    s.players[1].paintings = [Painting("a2", 1)]
+    s.decks["brown"][-1] = "a5"
+    b = play(s, "auction utr", "bid 1", "pass", "pass")
+    assert GAME.describe(b, GAME.parse(b, "take card")) == (
+        "Bob takes the Art card won at auction (painting 5/7: 5 payments, 7 VP)"
+    )
+    assert GAME.describe(b, GAME.parse(b, "take paint 1")) == (
+        "Bob pays 1 guilder to the painter of the 2/4 painting (payment 2 of 2): finished, +4 VP"
+    )
+
+
+def test_log_variant_auctioneer_pays_the_bank():
+    s = blank(n=2)
+    put_marker(s, 0, "bra")
+    s.decks["yellow"][-1] = "i1"
+    a = play(s, "auction bra", "bid 0.5", "bid 1")
+    assert GAME.describe(a, Pass()) == (
+        "Bob passes; Ann, the auctioneer, wins the auction, pays 1 to the bank and takes an Investment card"
+        " (single, worth 5)"
+    )
+
+
+def test_log_exchanges_colonies_guilds_and_markers():
+    s = blank()
+    s.players[0].cards = ["i2", "i2", "s1", "ship", "g-capt", "flag"]
+    assert GAME.describe(s, GAME.parse(s, "exchange invest 2")) == (
+        "Ann exchanges 2 Investment cards (pair type) for 12 guilders"
+    )
+    assert GAME.describe(s, GAME.parse(s, "exchange spice 1")) == (
+        "Ann exchanges 1 Spice card (single) for 7 guilders"
+    )
+    assert GAME.describe(s, GAME.parse(s, "found east-4 ship+capt+flag")) == (
+        "Ann founds a colony in the East Indies (space 4) with ship, captain and VOC flag"
+    )
+    assert GAME.describe(s, GAME.parse(s, "guild blue")) == "Ann takes control of the blue guild for 3 guilders"
+    s.guilds["yellow"] = Guild(owner=0, step=2)
+    s.players[0].markers = 0
+    put_tokens(s, 0, "gro", 3)
+    assert GAME.describe(s, GAME.parse(s, "convert gro from guild-yellow")) == (
+        "Ann turns 3 Movement Tokens in Groningen into an Influence Marker, moved from the yellow guild"
+        " (the guild is free again at 3)"
+    )
+    assert GAME.describe(s, GAME.parse(s, "found west ship+capt+flag from guild-yellow")) == (
+        "Ann founds a colony in the West Indies with ship, captain and VOC flag, the marker moved from"
+        " the yellow guild (the guild is free again at 3)"
+    )
+
+
+def test_log_set_up_king():
+    s = GAME.setup(["Ann", "Bob"], 1)
+    s = play(s, "place hol", "place bra", "token gro", "token gro", "token lim", "token lim")
+    assert GAME.describe(s, GAME.parse(s, "king 9")) == "Bob puts the King on the Governor space 9"

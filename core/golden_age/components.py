@@ -272,3 +272,57 @@ def site_name(site: str) -> str:
     if site == "west":
         return "the West Indies"
     return f"East Indies {site[5:]}"
+
+
+def track_space_name(space: int) -> str:
+    """The King's track ``space`` in words for the log: "Holland and Zeeland",
+    "a Governor space", "King William II"."""
+    shown = track_provinces(space)
+    if shown:
+        return " and ".join(PROVINCES[p][0] for p in shown)
+    return "King William II" if space == KING_SPACE else "a Governor space"
+
+
+def colony_name(site: str) -> str:
+    """A colony space in words: "east-4" -> "the East Indies (space 4)", "west" -> "the West Indies"."""
+    return "the West Indies" if site == "west" else f"the East Indies (space {site[5:]})"
+
+
+_CARD_PHRASES = {
+    "i1": "an Investment card (single, worth 5)",
+    "i2": "an Investment card (pair type, 12 per pair)",
+    "i3": "an Investment card (three type, 20 per three)",
+    "s1": "a Spice card (single, worth 7)",
+    "s2": "a Spice card (pair type, 16 per pair)",
+    "s3": "a Spice card (three type, 27 per three)",
+    "ship": "a Colony card (ship)",
+    "capt": "a Colony card (captain)",
+    "cann": "a Colony card (cannon)",
+    "flag": "a Colony card (VOC flag, wild)",
+    "windmill": "a Windmill (2 VP)",
+    "palace": "a Palace (2 VP)",
+    "market": "a Market (2 VP)",
+    "dice": "a Dice card",
+    "g-i1": "a grey Investment card (acts as a single, worth 5)",
+    "g-ship": "a grey Colony card (ship)",
+    "g-capt": "a grey Colony card (captain)",
+    "g-cann": "a grey Colony card (cannon)",
+    "g-flag": "a grey Colony card (VOC flag, wild)",
+}
+
+
+def card_phrase(card: str) -> str:
+    """A card with its article and what it is worth, for the log:
+    "i2" -> "an Investment card (pair type, 12 per pair)", "a4" -> "an Art card
+    (painting 4/6: 4 payments, 6 VP)", "gov-hol" -> "the Governor of Holland (1 VP)"."""
+    if card.startswith("gov-"):
+        return f"the Governor of {PROVINCES[card[4:]][0]} ({GOVERNOR_VP} VP)"
+    if card[0] == "a" and card[1:].isdigit():
+        return f"an Art card ({painting_phrase(card)})"
+    return _CARD_PHRASES.get(card, card_name(card))
+
+
+def painting_phrase(card: str) -> str:
+    """An Art card's painting in words: "a4" -> "painting 4/6: 4 payments, 6 VP"."""
+    n = art_payments(card)
+    return f"painting {n}/{art_vp(card)}: {n} payment{'s' if n > 1 else ''}, {art_vp(card)} VP"

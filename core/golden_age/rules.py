@@ -150,6 +150,16 @@ class Options(msgspec.Struct, frozen=True):
 
 # -- pure helpers -------------------------------------------------------------------
 _KIND_ORDER = ("ship", "capt", "cann", "flag")
+#: Colony card kinds in words, for the log.
+_KIND_NAMES = {"ship": "ship", "capt": "captain", "cann": "cannon", "flag": "VOC flag"}
+#: What an auctioned special action of each colour gives, for the log.
+_AUCTION_GOODS = {
+    "green": "a new Movement Token",
+    "yellow": "an Investment card",
+    "brown": "an Art card or a painter payment",
+    "blue": "a Colony card",
+    "grey": "a Culture card",
+}
 
 
 def site_color(site: str) -> str:
@@ -860,11 +870,18 @@ class GoldenAge:
             raise IllegalMove(f"'{text}' is not a legal move now.") from None
 
     def describe(self, state: State, move: GoldenMove) -> str:
-        """One log line for ``move`` made in ``state``."""
+        """One log line for ``move`` made in ``state``, in plain English: the
+        King's space in words and who is paid, the card bought and its price,
+        and, when a bid or pass ends an auction, who won, paid whom and took
+        what (seats that cannot bid are named)."""
         s = state
         seat = self.to_move(s)
         who = s.players[seat].name if seat is not None else "?"
         g = C.money_text
+
+        def guilders(half: int) -> str:
+            return f"{g(half)} guilder{'' if half == C.HALF else 's'}"
+
         if isinstance(move, PlaceMarker):
             return f"{who} places an Influence Marker in {C.site_name(move.province)}"
         if isinstance(move, PlaceToken):
@@ -873,54 +890,71 @@ class GoldenAge:
             return f"{who} puts the King on the Governor space {move.space}"
         if isinstance(move, (Roll, PlayDice)):
             after = self.apply(s, move)
-            how = f"rolls {after.dice[0]}+{after.dice[1]}" if isinstance(move, Roll) else f"plays the Dice card for {move.total}"
-            paid = ", ".join(
-                f"{s.players[i].name} +{g(x)}" for i, x in enumerate(after.income) if x
-            )
-            return f"{who} {how}; the King moves to {C.TRACK[after.king]} ({paid or 'nobody is paid'})"
+            if isinstance(move, Roll):
+                how = f"rolls {after.dice[0]}+{after.dice[1]} = {sum(after.dice)}"
+            else:
+                how = f"plays the Dice card for {move.total}"
+            if all(x == after.income[0] for x in after.income) and after.income[0]:
+                paid = f"everyone +{g(after.income[0])}"
+            else:
+                paid = ", ".join(
+                    f"{s.players[i].name} +{g(x)}" for i, x in enumerate(after.income) if x
+                ) or "nobody is paid"
+            space = f"{C.track_space_name(after.king)} (space {after.king})"
+            return f"{who} {how}; the King moves to {space}: {paid}"
         if isinstance(move, MoveToken):
             return f"{who} moves a Movement Token from {C.site_name(move.src)} to {C.site_name(move.dst)} (-½)"
         if isinstance(move, TakeGuild):
             gd = s.guilds[move.color]
-            cost = g(C.GUILD_COSTS[gd.step + 1])
-            text = f"{who} takes control of the {move.color} guild for {cost}"
+            text = f"{who} takes control of the {move.color} guild for {guilders(C.GUILD_COSTS[gd.step + 1])}"
             if gd.owner >= 0:
                 text += f"; {s.players[gd.owner].name}'s marker returns to the reserve"
             return text
         if isinstance(move, Convert):
-            src = f" moved from {C.site_name(move.source)}" if move.source else ""
-            return f"{who} turns 3 Movement Tokens in {C.site_name(move.province)} into an Influence Marker{src}"
+            text = f"{who} turns 3 Movement Tokens in {C.site_name(move.province)} into an Influence Marker"
+            return text + (f", {self._moved_from(move.source)}" if move.source else "")
         if isinstance(move, Special):
             color = site_color(move.site)
-            where = C.site_name(move.site)
+            where = C.colony_name(move.site) if color == "orange" else C.site_name(move.site)
+            if color == "orange":
+                where = f"the colony in {where}"
             if color == "green":
-                return f"{who} uses {where} to place a Movement Token in {C.site_name(move.choice)} (-5)"
+                return (f"{who} uses {where} to place a new Movement Token in "
+                        f"{C.site_name(move.choice)} for {guilders(C.TOKEN_PRICE)}")
             if color == "brown" and move.choice != "card":
-                pt = s.players[seat].paintings[int(move.choice.split()[1]) - 1]
-                return f"{who} uses {where} to pay 1 to the painter of the {C.card_name(pt.card)}"
+                return f"{who} uses {where} to " + self._payment_text(s, seat, int(move.choice.split()[1]) - 1)
             after = self.apply(s, move)
             got = self._new_card(s, after, seat)
-            price = C.COLONIES[move.site][0] if color == "orange" else 3
-            return f"{who} uses {where} to buy a {got} (-{price})"
+            price = C.COLONIES[move.site][0] * C.HALF if color == "orange" else C.CARD_PRICE
+            return f"{who} uses {where} to buy {got} for {guilders(price)}"
         if isinstance(move, StartAuction):
-            return f"{who} auctions the {site_color(move.site)} action of {C.site_name(move.site)}"
+            color = site_color(move.site)
+            text = (f"{who} auctions the {color} special action of {C.site_name(move.site)} "
+                    f"({_AUCTION_GOODS[color]})")
+            return text + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Bid):
-            return f"{who} bids {g(move.amount)}"
+            return f"{who} bids {g(move.amount)}" + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Pass):
-            return f"{who} passes"
+            return f"{who} passes" + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Take):
             if move.choice in C.PROVINCES:
-                return f"{who} places the auction's Movement Token in {C.site_name(move.choice)}"
+                return f"{who} places the Movement Token won at auction in {C.site_name(move.choice)}"
             if move.choice == "card":
-                return f"{who} takes the auction's Art card"
-            return f"{who} pays 1 to a painter"
+                after = self.apply(s, move)
+                got = after.players[seat].paintings[-1].card
+                return f"{who} takes the Art card won at auction ({C.painting_phrase(got)})"
+            return f"{who} " + self._payment_text(s, seat, int(move.choice.split()[1]) - 1, "pays")
         if isinstance(move, Exchange):
             val = C.EXCHANGES[move.kind][1][move.size]
             name = "Investment" if move.kind == "invest" else "Spice"
-            return f"{who} exchanges {move.size} {name} card{'s' if move.size > 1 else ''} for {g(val)}"
+            kind = {1: "single", 2: "pair type", 3: "three type"}[move.size]
+            cards = f"{move.size} {name} card{'s' if move.size > 1 else ''} ({kind})"
+            return f"{who} exchanges {cards} for {guilders(val)}"
         if isinstance(move, Found):
-            src = f" (marker moved from {C.site_name(move.source)})" if move.source else ""
-            return f"{who} founds a colony in {C.site_name(move.space)} with {', '.join(move.cards)}{src}"
+            names = [_KIND_NAMES[k] for k in move.cards]
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            text = f"{who} founds a colony in {C.colony_name(move.space)} with {listed}"
+            return text + (f", the marker {self._moved_from(move.source)}" if move.source else "")
         if isinstance(move, End):
             total = vp(s, seat)
             text = f"{who} ends the turn with {total} VP"
@@ -933,14 +967,78 @@ class GoldenAge:
             return text
         return self.notation(move)
 
+    @staticmethod
+    def _moved_from(source: str) -> str:
+        """"moved from Brabant" / "moved from the yellow guild (the guild is free again at 3)"."""
+        text = f"moved from {C.site_name(source)}"
+        if source.startswith("guild-"):
+            text += f" (the guild is free again at {C.money_text(C.GUILD_COSTS[0])})"
+        return text
+
+    @staticmethod
+    def _payment_text(s: State, seat: int, index: int, verb: str = "pay") -> str:
+        """"pay 1 guilder to the painter of the 4/6 painting (payment 2 of 4)", and
+        ": finished, +6 VP" when the payment finishes it."""
+        pt = s.players[seat].paintings[index]
+        n, paid = C.art_payments(pt.card), pt.paid + 1
+        text = (f"{verb} 1 guilder to the painter of the {n}/{C.art_vp(pt.card)} painting "
+                f"(payment {paid} of {n})")
+        return text + (f": finished, +{C.art_vp(pt.card)} VP" if paid >= n else "")
+
+    def _auction_outcome(self, before: State, after: State, move: GoldenMove) -> str:
+        """What ``move`` (an auction start, bid or pass) did to the auction besides
+        itself: the seats passed over because they cannot bid and, if the
+        auction ended, its result ("" if there is nothing to add)."""
+        if after.auction is None and before.auction is None:
+            return "; nobody can bid, so the action is lost"  # closed at once
+        if after.phase == "bid":
+            assert after.auction is not None
+            was = before.auction.passed if before.auction is not None else []
+            mover = before.auction.bidder if before.auction is not None else -1
+            skipped = [x for x in after.auction.passed if x not in was and x != mover]
+            return self._cannot_bid(after, skipped)
+        b = before.auction
+        assert b is not None
+        mover = b.bidder
+        winner, price = (mover, move.amount) if isinstance(move, Bid) else (b.high_bidder, b.high_bid)
+        skipped = [x for x in b.order if x not in b.passed and x not in (mover, winner)]
+        text = self._cannot_bid(after, skipped)
+        if winner < 0:
+            return text + "; nobody bid, so the action is lost"
+        name = after.players[winner].name
+        if winner == b.auctioneer:
+            text += f"; {name}, the auctioneer, wins the auction, pays {C.money_text(price)} to the bank"
+        else:
+            text += f"; {name} wins the auction, pays {after.players[b.auctioneer].name} {C.money_text(price)}"
+        if after.phase == "award":
+            if b.color == "green":
+                return text + " and places the new Movement Token"
+            return text + " and chooses: the Art card (free) or 1 guilder to a painter"
+        if b.color == "brown":
+            p0, p1 = before.players[winner], after.players[winner]
+            if len(p1.paintings) > len(p0.paintings):
+                return text + f" and takes {C.card_phrase(p1.paintings[-1].card)}"
+            return text + " and pays 1 guilder to a painter"
+        return text + f" and takes {self._new_card(before, after, winner)}"
+
+    @staticmethod
+    def _cannot_bid(s: State, seats: list[int]) -> str:
+        """" (Cas and Dirk cannot bid)" for the seats passed automatically."""
+        if not seats:
+            return ""
+        names = [s.players[x].name for x in seats]
+        listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        return f" ({listed} cannot bid)"
+
     def _new_card(self, before: State, after: State, seat: int) -> str:
+        """The card ``seat`` received between ``before`` and ``after``, as a log phrase."""
         p0, p1 = before.players[seat], after.players[seat]
         for old, new in ((p0.cards, p1.cards), (p0.culture, p1.culture)):
             if len(new) > len(old):
-                return C.card_name(new[-1])
+                return C.card_phrase(new[-1])
         if len(p1.paintings) > len(p0.paintings):
-            return C.card_name(p1.paintings[-1].card)
-        return "card"
+            return C.card_phrase(p1.paintings[-1].card)
+        return "a card"
 
     def view(self, state: State, viewer: int | None) -> State:
         """A copy for ``viewer``: everything is open except the order of the
