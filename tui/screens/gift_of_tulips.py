@@ -27,6 +27,7 @@ from tui.screens.game import GameScreen
 from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards
+from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
 from tui.widgets.track import Track
 
@@ -75,6 +76,13 @@ class GiftOfTulipsBoard(Board):
     GiftOfTulipsBoard > #got-score {
         margin: 0;
     }
+    GiftOfTulipsBoard > #got-sheet {
+        margin: 1 0 0 0;
+        display: none;
+    }
+    GiftOfTulipsBoard.-tall > #got-sheet {
+        display: block;
+    }
     GiftOfTulipsBoard.-compact > TextBlock, GiftOfTulipsBoard.-compact > Cards {
         margin: 0;
     }
@@ -85,6 +93,7 @@ class GiftOfTulipsBoard(Board):
         yield TextBlock(id="got-bouquets")
         yield Cards(id="got-cards", label_width=7)
         yield Track(40, grow=True, title="Score (VP)", id="got-score")
+        yield ScoreSheet(id="got-sheet")
 
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
              targets: Sequence[Any] = ()) -> None:
@@ -96,6 +105,8 @@ class GiftOfTulipsBoard(Board):
         wide = (self.size.width or 46) >= 64
         # short terminal and many players: no blank lines between the parts
         self.set_class(self.app.size.height < 30 and len(seats) >= 5, "-compact")
+        # tall terminal: room for the score sheet under the track
+        self.set_class(self.app.size.height >= 34, "-tall")
         drawn = state.drawn if state.drawn and state.drawn != C.HIDDEN else ""
         self._festival(state, target, drawn, wide)
         self._bouquets(state, target, drawn, seats, letters, wide)
@@ -137,8 +148,10 @@ class GiftOfTulipsBoard(Board):
             if v:
                 var_cell = vtext(v, extra="reverse" if row_hot else "")
                 total = Text(str(festival_total(state, v)))
-                stack = (Text(" ".join(c[1] for c in cards), style=VARIETY_STYLES[v]) if wide
-                         else Text(f"x{len(cards)}", style=dim) if levels < 3 else Text(""))
+                values = " ".join(c[1] for c in cards)
+                room = self._width() - (40 if levels < 3 else 44)
+                stack = (Text(values, style=VARIETY_STYLES[v]) if wide or len(values) <= room
+                         else Text(f"x{len(cards)}", style=dim) if room >= 3 else Text(""))
             else:
                 var_cell, total, stack = Text("(empty)", style=dim), Text(""), Text("")
             rank_cell = Text(C.RANK_NAMES[rank], style="bold")
@@ -256,6 +269,28 @@ class GiftOfTulipsBoard(Board):
             track.lanes = lanes
             track._data = None  # force a redraw in the new shape
         track.update(markers, highlights)
+        if self.has_class("-tall"):
+            self._sheet(state, seats, letters, vps)
+
+    def _sheet(self, state: Any, seats: list[str], letters: list[str], vps: list[int]) -> None:
+        """Give / Keep / Majorities per player; during play, the majorities each
+        would score if the game ended now (current bouquets and ranking)."""
+        over = state.phase == "over"
+        now = [0] * len(seats)
+        if not over:
+            for _v, _rank, seat, _level, vp in majority_awards(state):
+                now[seat] += vp
+        rows = []
+        for i in range(len(seats)):
+            parts = {"Give": state.give_vp[i], "Keep": state.keep_vp[i]}
+            if over:
+                parts["Majorities"] = state.majority_vp[i]
+            else:
+                parts["Majorities now"] = now[i]
+            rows.append(ScoreRow(letters[i], seats[i], vps[i], parts, seat_style(i)))
+        sheet = self.query_one("#got-sheet", ScoreSheet)
+        sheet.title = "Final score" if over else "Score so far (majorities: if the game ended now)"
+        sheet.update(rows)
 
 
 class GiftOfTulipsScreen(GameScreen):
