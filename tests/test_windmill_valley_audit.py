@@ -277,3 +277,73 @@ def test_describe_lower_at_the_bottom():
     s.water, s.farms[0].guilders = 1, 3
     assert GAME.describe(s, Pick("lower", "g")) == (
         "P0: lowers the water with strength 1 (it stays on space 1, the bottom), taking 1 guilder")
+
+
+def test_describe_skips_and_exchanges_in_words():
+    s = staged(4, 0, Task("after", 0, 1, 0, "lower"), Task("lower", 0, 1, 0, ""))
+    assert GAME.describe(s, Pick("skip")) == "P0: does not lower the water"
+    s = staged(4, 0, Task("swapfarm", 0))
+    s.farms[0].contracts = [7]
+    assert GAME.describe(s, Pick("swap", "c1 2")) == (
+        "P0: exchanges their contract 1 for the farm enhancement in offer slot 2")
+    s = staged(4, 0, Task("swapwheel", 0))
+    s.arrows = [0, 0]
+    s.farms[0].large[2] = D["X-4g"]
+    assert GAME.describe(s, Pick("swap", "L3 1")) == (
+        "P0: exchanges their wheel enhancement on L3 for the one in offer slot 1")
+
+
+def test_describe_market_visit_costs():
+    s = staged(4, 0, Task("market", 0, 1, 0, "!"))
+    s.market = [[0], [1], [2], [9], [3]]
+    assert GAME.describe(s, Pick("go")) == "P0: pays 1 guilder to visit the market (strength 1)"
+    assert GAME.describe(s, Pick("neutral", "4 2")).startswith(
+        "P0: moves a neutral marker from market area 4 to 2 and visits the market (strength 1), paying 2 guilders")
+    s.farms[0].helpers = [C.START_ID + 4]  # neutral moves are free
+    assert "paying 1 guilder" in GAME.describe(s, Pick("neutral", "4 2"))
+
+
+def test_solo_end_trigger_said_after_the_gardeners_turn():
+    s = started(1)
+    s.solo.calendar = 3
+    s.solo.deck = [1]  # a calendar step
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    gardener = next(i for i, e in enumerate(s.events) if e.startswith("Gardener:"))
+    trigger = next(i for i, e in enumerate(s.events) if "game end is triggered" in e)
+    assert "calendar space 4" in s.events[gardener] and gardener < trigger
+
+
+def test_setup_boards_and_starting_cards_are_random():
+    """PR: 'windmill board (randomly chosen)'; 'Randomly choose ... starting farm enhancements'."""
+    boards, offers = set(), set()
+    for seed in range(12):
+        s = GAME.setup(["A", "B", "C", "D"], seed)
+        boards.add(tuple(f.board for f in s.farms))
+        offers.add(tuple(sorted(s.start_offer)))
+        assert sorted(f.board for f in s.farms) == [0, 1, 2, 3]
+    assert len(boards) > 3 and len(offers) > 3
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_invariants_in_random_games(n):
+    """PR general rules at every decision: 0-9 guilders, no negative tools or VP track,
+    storage of 6 at most, patch rows of 7 at most, one windmill a space, water 1-10,
+    floodgate 1-3, calendar 0-4, each market area's markers all present once."""
+    for seed in range(3):
+        s = GAME.setup([f"P{i}" for i in range(n)], 100 + seed)
+        r = random.Random(seed)
+        while not GAME.is_over(s):
+            s = GAME.apply(s, r.choice(GAME.legal_moves(s)))
+            assert 1 <= s.water <= C.WATER_MAX and 1 <= s.floodgate <= C.FLOODGATE_LEVELS
+            for seat, f in enumerate(s.farms):
+                assert 0 <= f.guilders <= C.MAX_GUILDERS and f.tools >= 0 and f.vp >= 0
+                assert len(f.storage) <= len(C.STORAGE_COST)
+                assert all(len(row) <= C.PATCH_COLS for row in f.patch)
+                assert 0 <= f.calendar <= C.CALENDAR_END
+                assert all(m >= 0 for m in f.mills)
+                assert sum(f.mills) + sum(1 for v in s.board if v in (seat, seat + 10)) <= 9
+            if s.phase in ("start", "place"):
+                continue
+            markers = sorted(m for area in s.market for m in area if m != C.NEUTRAL)
+            assert markers == sorted(range(n)) + ([C.BOT] if n == 1 else [])

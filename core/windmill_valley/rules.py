@@ -382,7 +382,16 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "skip":
         return {"unique": "takes no unique calendar reward", "more": "does not take the other action",
                 "mreward": f"takes no reward from market area {t.a + 1}", "bulb": "does not take the bulb",
-                "timing": "skips"}.get(t.kind, "skips")
+                "lower": "does not lower the water", "enhance": "installs no wheel enhancement",
+                "farm": "takes no farm enhancement", "build": "builds no windmill",
+                "market": "does not visit the market", "plant": "plants nothing more",
+                "trade": "does not trade", "sup": "plants no bulb from the supply",
+                "adj": "takes no reward from a neighbouring market area",
+                "tradex": "pays for no more trade rewards", "pay4": "does not pay for 4 VP",
+                "swapbulb": "exchanges no bulb", "swapfarm": "exchanges no farm enhancement",
+                "removemill": "returns no windmill to the box", "discardwheel": "discards no wheel enhancement",
+                "swapwheel": "exchanges no wheel enhancement", "contract": "scores no contract now",
+                }.get(t.kind, "skips")
     if v == "done":
         return "is done planting"
     if v == "start":
@@ -438,9 +447,11 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "return":
         return f"returns the extra cards to the {'top of the deck' if w[1] == 'top' else 'discard pile'}"
     if v == "neutral":
-        return f"pays to move a neutral marker from market area {w[1]} to {w[2]}"
+        cost = C.MARKET_COST + (0 if A.has_helper(f, "S-market") else C.NEUTRAL_MOVE_COST)
+        return (f"moves a neutral marker from market area {w[1]} to {w[2]} and visits the market "
+                f"(strength {t.a}), paying {cost} guilder{'s' if cost != 1 else ''}")
     if v == "go":
-        return f"visits the market (strength {t.a})"
+        return f"pays {C.MARKET_COST} guilder{'s' if C.MARKET_COST != 1 else ''} to visit the market (strength {t.a})"
     if v == "stack":
         return "stacks their marker on a full market area"
     if v == "jump":
@@ -472,8 +483,11 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         return f"scores contract {w[1]} now"
     if v == "swap" and t.kind == "swapbulb":
         return f"exchanges a {C.COLOUR_NAMES[w[1]]} bulb for a {C.COLOUR_NAMES[w[2]]} one"
+    if v == "swap" and t.kind == "swapfarm":
+        half = {"h": "helper", "c": "contract"}[w[1][0]]
+        return f"exchanges their {half} {w[1][1:]} for the farm enhancement in offer slot {w[2]}"
     if v == "swap":
-        return f"exchanges {w[1]} with offer slot {w[2]}"
+        return f"exchanges their wheel enhancement on {w[1]} for the one in offer slot {w[2]}"
     if v == "tile":
         d = s.offer[int(w[1]) - 1]
         return f"installs '{C.DESIGNS[d][4]}' on {w[2]}"

@@ -52,8 +52,6 @@ def bot_turn(s: State) -> None:
             s.uniques[col] = u[:k] + "x" + u[k + 1:]
             b.vp += C.SOLO_UNIQUE_VP
             text.append(f"claims unique reward {k + 1}")
-        if b.calendar >= C.CALENDAR_END:
-            trigger_end(s, C.SOLO_NAME)
     if denial == "wheel":
         slot = next((i for i, d in enumerate(s.offer) if d >= 0), -1)
         if slot >= 0:
@@ -83,3 +81,5 @@ def bot_turn(s: State) -> None:
         text.append("moves its market marker")
     b.vp += C.SOLO_CARD_VP[b.level]
     event(s, ", ".join(text))
+    if b.calendar >= C.CALENDAR_END:  # said after the Gardener's turn that reached it
+        trigger_end(s, C.SOLO_NAME)
