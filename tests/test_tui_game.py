@@ -518,3 +518,44 @@ async def test_hotkeys_work_after_the_filter_was_open_when_leaving(tmp_path: Pat
         await pilot.press("1")
         await pilot.pause()
         assert match.ply == 1
+
+
+async def test_storage_market_cards_scoresheet_draw_plain_data() -> None:
+    from tui.widgets.cards import Card, CardRow, Cards
+    from tui.widgets.market import Area, Market
+    from tui.widgets.scoresheet import ScoreRow, ScoreSheet
+    from tui.widgets.storage import Slot, Storage
+
+    storage, market, cards, sheet = Storage(title="Barn", cost_header="cost"), Market(), Cards(), ScoreSheet()
+
+    class Many(App):
+        ascii = True
+
+        def compose(self):
+            yield storage
+            yield market
+            yield cards
+            yield sheet
+
+    async with Many().run_test(size=(60, 30)) as pilot:
+        storage.update([Slot("Wool", "3 sheep", "2 VP"), Slot("Grain", "", "1 VP", highlight=True)])
+        market.update([Area("Amsterdam", [Marker("A"), Marker("B")], "sells 3"), Area("Delft", (), "", True)])
+        cards.update([CardRow("Hand", [Card("p4"), Card("b2", face_up=False), Card("o3", highlight=True)], "3 cards")])
+        sheet.update([ScoreRow("A", "Ann", 12, {"Give": 10, "Keep": 2}, winner=True), ScoreRow("B", "Bob", 7, {"Give": 7})])
+        await pilot.pause()
+        s_lines = storage.text.splitlines()
+        assert s_lines[0].split() == ["Barn", "cost"]
+        assert s_lines[1].split() == ["Wool", "3", "sheep", "2", "VP"]
+        assert s_lines[2].split() == [">", "Grain", "-", "1", "VP"]  # the target, marked without colour
+        m_lines = market.text.splitlines()
+        assert m_lines[0].split() == ["Amsterdam", "[A][B]", "sells", "3"] and m_lines[1].split() == [">", "Delft"]
+        assert cards.text.split() == ["Hand", "[p4]", "[##]", ">o3<", "3", "cards"]  # ASCII back, marked target
+        sh = sheet.text.splitlines()
+        assert sh[0].split() == ["Player", "Give", "Keep", "Total"]
+        assert sh[1].split() == ["A", "Ann", "*", "10", "2", "12"] and sh[2].split() == ["B", "Bob", "7", "0", "7"]
+        # the same data again repaints nothing; new data does
+        before = cards._lines
+        cards.update([CardRow("Hand", [Card("p4"), Card("b2", face_up=False), Card("o3", highlight=True)], "3 cards")])
+        assert cards._lines is before
+        cards.update([CardRow("Hand", [Card("p4")])])
+        assert cards.text.split() == ["Hand", "[p4]"]
