@@ -105,6 +105,15 @@ SECTION_OF: dict[str, str] = {
     "plant": "farm", "sup": "farm", "swapbulb": "farm", "bulb": "farm", "pay4": "farm",
     "removemill": "farm", "contract": "farm", "timing": "farm",
 }
+#: The widget a decision is about: the board scrolls it into view when the decision comes.
+ANCHOR_OF: dict[str, str] = {
+    "farm": "wv-farm-offer", "drawn": "wv-farm-offer", "swapfarm": "wv-farm-offer", "start": "wv-farm-offer",
+    "trade": "wv-trade", "trade2": "wv-trade", "tradex": "wv-trade", "market": "wv-market", "full": "wv-market",
+    "mreward": "wv-market", "adj": "wv-market", "place": "wv-market", "unique": "wv-calendar",
+    "lower": "wv-water-row", "gate": "wv-water-row", "build": "wv-map", "buildat": "wv-map", "path": "wv-map",
+    "plant": "wv-patch", "sup": "wv-patch", "bulb": "wv-storage", "swapbulb": "wv-storage",
+    "removemill": "wv-mills", "contract": "wv-contracts", "timing": "wv-helpers",
+}
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
 
 
@@ -173,9 +182,23 @@ def design_label(d: int) -> str:
     return SHORT.get(C.DESIGNS[d][0], C.DESIGNS[d][0][:6])
 
 
+_MEDIUM = (("Lower the water level", "Lower water"), ("Gain a farm enhancement", "Farm enhancement"),
+           ("Visit the market", "Market"), ("Plant tulip bulbs", "Plant"), ("Enhance the wheels", "Enhance"),
+           ("Conduct foreign trade", "Foreign trade"), ("Build a windmill", "Build"), ("(strength ", "("),
+           ("guilders", "G"), ("Foreign trade;", "Trade;"))
+
+
+def few_words(text: str) -> str:
+    """A wheel space's rulebook text in fewer words: "Lower the water level (strength 2)" ->
+    "Lower water (2)"."""
+    for a, b in _MEDIUM:
+        text = text.replace(a, b)
+    return text
+
+
 def design_text(d: int) -> str:
-    key, tier, _plus, _eff, text = C.DESIGNS[d]
-    return text if tier == "base" else f"{text} [{C.TIER_NAMES[tier]}]"
+    """A wheel space in a few words: "Lower water (2) (+)", "Plant up to 3 bulbs"."""
+    return few_words(C.DESIGNS[d][4])
 
 
 def bulb(c: str, *, name: bool = False, extra: str = "") -> Text:
@@ -387,6 +410,17 @@ class WindmillValleyBoard(Board):
     def announcements(self) -> list[str]:
         return list(self._announce)
 
+    def _reveal(self, anchor: str) -> None:
+        """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
+        try:
+            widget = self.query_one(f"#{anchor}")
+        except Exception:  # noqa: BLE001 - not mounted (yet)
+            return
+        if anchor == "wv-pages" or not widget.display:
+            self.query_one("#wv-pages").scroll_visible(animate=False, top=True)
+        else:
+            widget.scroll_visible(animate=False)
+
     @on(PageBar.Selected, "#wv-pages")
     def _page_clicked(self, event: PageBar.Selected) -> None:
         event.stop()
@@ -427,6 +461,8 @@ class WindmillValleyBoard(Board):
             if task is not None:
                 section = SECTION_OF.get(task.kind, "wheels")
                 self._page = self.page_for(section, task.seat)
+                anchor = ANCHOR_OF.get(task.kind, "wv-pages")
+                self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
@@ -493,7 +529,7 @@ class WindmillValleyBoard(Board):
         pick_n = int(w[1]) if mine and w[:1] == ["steps"] else None
         bw = (self.size.width or 44) - 2
         text_of = design_text if wide else design_label
-        tw = max(6, (bw - 26) // 2) if wide else 6
+        tw = max(6, (bw - 34) // 2) if wide else 6
         name = state.players[seat]
 
         def cut(txt: str) -> str:
@@ -585,8 +621,8 @@ class WindmillValleyBoard(Board):
         rise = C.WATER_RISE[state.floodgate]
         bw = (self.size.width or 44) - 2
         self.query_one("#wv-water-note", TextBlock).update(wrap(
-            f"Speed {state.floodgate}: water +{rise}/turn. Lowering from {state.water}: {band} per strength "
-            f"(1-3 1 G | 4-6 1 G/VP | 7-10 2 G/VP)", bw, "dim"))
+            f"Speed {state.floodgate}: water +{rise}/turn. Lowering from {state.water}: {band} per strength"
+            + (" (bands 1-3 | 4-6 | 7-10)" if bw > 70 else ""), bw, "dim"))
         # calendar
         people = [(letters[i], f.calendar, seat_style(i)) for i, f in enumerate(state.farms)]
         if state.solo is not None:
@@ -616,19 +652,16 @@ class WindmillValleyBoard(Board):
                               [Marker(L, 0, st) for L, c, st in people if c == col + 1],
                               info, highlight=cal_col == col))
         self.query_one("#wv-calendar", Market).update(areas)
-        self.query_one("#wv-cal-note", TextBlock).update(wrap(
-            "Each time the big wheel comes round: the column's common reward, then one open unique reward "
-            "(first come); the 4th space triggers the end.", (self.size.width or 44) - 2, "dim")
-            if self._is_wide() else [])
+        self.query_one("#wv-cal-note", TextBlock).update([])
         # Queen's Wish + end
         wish = Text()
         wish_lines: list[Text] = []
         if state.wish_card >= 0:
             code = C.START_CARDS[state.wish_card - C.START_ID]
             wish.append("Queen's Wish: ", style="bold")
-            wish.append(code[3])
+            wish.append(code[3].replace(" (RECONSTRUCTED wish)", ""))
             spaces = C.WISH_VP[: max(1, len(state.players))]
-            wish.append("  VP spaces:")
+            wish.append(", VP")
             for v in spaces:
                 who = [letters[i] for i, f in enumerate(state.farms) if f.wish == v]
                 wish.append(f" {v}" + (f"({who[0]})" if who else ""))
@@ -719,9 +752,8 @@ class WindmillValleyBoard(Board):
             note += wrap("Paths: " + "; ".join(
                 f"{k + 1}: " + (", ".join(f"{letters[s]} +{vp}" for s, vp in enumerate(o) if vp) or "nobody")
                 for k, o in enumerate(outs)), bw)
-        note += wrap("+ on the market's edge, o where you may build now, lower case = built without "
-                     "connection; lines join networks.", bw, "dim")
-        note += wrap("Fields: " + ", ".join(f"{k} {v[1]}" for k, v in C.FIELD_REWARD.items()), bw, "dim")
+        note += wrap("+ market's edge, o buildable now, lower case = no connection. PL plant, LW lower water, "
+                     "G 2 G, Wt/Ye/Rd bulb, T tool, MK market, FE farm enh., EW enhance", bw, "dim")
         self.query_one("#wv-map-note", TextBlock).update(note)
 
     # -- market, trade, farm offer ------------------------------------------------------------
@@ -790,8 +822,7 @@ class WindmillValleyBoard(Board):
             cards.append(Card(f"Q{q + 1} {rewards_text(C.TRADE_CARDS[card][q])}", "", highlight=q in q_hot))
             c = state.trade_bulbs[q]
             cards.append(Card(c if c != " " else "_", BULB_STYLES.get(c, "dim"), highlight=q in s_hot))
-        rows = [CardRow(f"card {card + 1}", cards, f"{len(state.trade) - 1} more below; a bulb in slot q "
-                                                    f"gives quarters q and q+1")]
+        rows = [CardRow(f"card {card + 1}", cards, f"({len(state.trade) - 1} below; a bulb gets both sides)")]
         self.query_one("#wv-trade", Cards).update(rows)
         # farm enhancement offer (and starting cards during set-up, extra drawn cards)
         rows = []
