@@ -873,7 +873,10 @@ class GoldenAge:
         """One log line for ``move`` made in ``state``, in plain English: the
         King's space in words and who is paid, the card bought and its price,
         and, when a bid or pass ends an auction, who won, paid whom and took
-        what (seats that cannot bid are named)."""
+        what (seats that cannot bid are named).
+
+        For the log of a move made: it applies ``move`` to report the dice and
+        the card drawn, so it must not label a choice before it is made."""
         s = state
         seat = self.to_move(s)
         who = s.players[seat].name if seat is not None else "?"
