@@ -423,3 +423,47 @@ def test_log_set_up_king():
     s = GAME.setup(["Ann", "Bob"], 1)
     s = play(s, "place hol", "place bra", "token gro", "token gro", "token lim", "token lim")
     assert GAME.describe(s, GAME.parse(s, "king 9")) == "Bob puts the King on the Governor space 9"
+
+
+# ---------------------------------------------------------------------------
+# FAQ rulings not pinned elsewhere
+# ---------------------------------------------------------------------------
+def test_a_guild_is_paid_for_once_and_used_again_next_turn():
+    """FAQ Using A Guild: "You don't pay this again (unless you lose control of
+    the guild) ... Next turn, if you still control the guild, you can use the
+    Special Action again" at the normal price."""
+    s = blank(n=3)
+    s = play(s, "guild yellow", "special guild-yellow", "end")
+    money = s.players[0].money
+    assert money == 4 * G
+    s = play(s, "roll", "end", "roll", "end")
+    assert GAME.to_move(s) == 0 and s.phase == "roll"
+    s.players[0].money = money  # ignore what the King paid
+    s = play(s, "roll")
+    gained = s.players[0].money - money
+    assert "special guild-yellow" in notations(s) and "guild yellow" not in notations(s)
+    s = play(s, "special guild-yellow")
+    assert s.players[0].money == money + gained - 3 * G
+
+
+def test_a_card_won_at_auction_is_played_only_on_ones_own_turn():
+    """FAQ Things You Can Do On Someone Else's Turn: "you cannot play any card,
+    even one you just drew in an auction"; on one's own turn one may."""
+    s = blank(n=3)
+    put_marker(s, 0, "bra")
+    s.decks["yellow"][-1] = "i1"
+    s = play(s, "auction bra", "bid 1", "pass")
+    assert s.players[1].cards == ["i1"] and GAME.to_move(s) == 0
+    assert "exchange invest 1" not in notations(s)  # Ann's decisions; Bob waits
+    s = play(s, "end", "roll")
+    assert GAME.to_move(s) == 1 and "exchange invest 1" in notations(s)
+
+
+def test_end_is_always_possible_and_passes_the_turn_clockwise():
+    """General: the turn passes to the player on the left (clockwise)."""
+    s = blank(n=3)
+    for seat in (1, 2, 0):
+        s = play(s, "end")
+        assert s.phase == "roll" and GAME.to_move(s) == seat
+        s = play(s, "roll")
+    assert isinstance(GAME.parse(s, "end"), End)
