@@ -347,3 +347,35 @@ def test_invariants_in_random_games(n):
                 continue
             markers = sorted(m for area in s.market for m in area if m != C.NEUTRAL)
             assert markers == sorted(range(n)) + ([C.BOT] if n == 1 else [])
+
+
+def test_start_market_free_part_once_per_turn():
+    """PR: helpers once per turn; the S-market card's note: 'the "Choose any of the rewards"
+    part of this enhancement can always be used (not only once per turn)' — so free
+    stacking and free neutral moves are once per turn, splitting is every time."""
+    s = staged(4, 0, Task("market", 0, 1, 0, "!"), Task("market", 0, 1, 0, "!"))
+    f = s.farms[0]
+    f.helpers = [C.START_ID + 4]
+    f.guilders = 2 * C.MARKET_COST
+    s.market = [[0], [1, 2], [3, 9], [], []]
+    s2 = do(do(s, "go"), "stack")  # first visit: free stacking on area 2
+    assert s2.farms[0].guilders == C.MARKET_COST and s2.farms[0].used == "0"
+    while top(s2).kind == "mreward":
+        s2 = do(s2, "skip")
+    assert top(s2).kind == "market" and not any(m.startswith("neutral") for m in moves(s2))
+    s3 = do(s2, "go")  # second visit: area 3 is full, stacking would cost 1 G: none left
+    assert s3.farms[0].guilders == 0
+    assert top(s3).kind == "full" and moves(s3) == ["jump"]
+    s4 = do(s3, "jump")  # to area 4, alone: the split still works (1 marker: 1 reward)
+    assert top(s4).kind == "mreward" and top(s4).a == 3
+
+
+def test_start_market_free_neutral_then_free_stack_same_visit():
+    s = staged(4, 0, Task("market", 0, 2, 0, "!"))
+    f = s.farms[0]
+    f.helpers = [C.START_ID + 4]
+    f.guilders = C.MARKET_COST
+    s.market = [[0], [1], [9], [2, 3], []]
+    s2 = do(s, "neutral 3 2")  # free, area 2 now full
+    s3 = do(s2, "stack")  # same visit: still free
+    assert s3.farms[0].guilders == 0 and s3.market[1] == [1, 9, 0]

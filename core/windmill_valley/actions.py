@@ -463,7 +463,7 @@ def legal_path(s: State, t: Task) -> list[str]:
 
 def legal_market(s: State, t: Task) -> list[str]:
     f = s.farms[t.seat]
-    free = has_helper(f, "S-market")
+    free = free_helper(f, "S-market") >= 0  # the free part: once per turn (PR "Important")
     cost = C.MARKET_COST if "p" not in t.s else 0
     if f.guilders < cost:
         return ["skip"]
@@ -479,7 +479,8 @@ def legal_market(s: State, t: Task) -> list[str]:
 
 def legal_full(s: State, t: Task) -> list[str]:
     f = s.farms[t.seat]
-    out = ["stack"] if has_helper(f, "S-market") or f.guilders >= C.STACK_COST else []
+    free = "F" in t.s or free_helper(f, "S-market") >= 0
+    out = ["stack"] if free or f.guilders >= C.STACK_COST else []
     return out + ["jump"]
 
 
@@ -829,16 +830,20 @@ def do_market(s: State, t: Task, w: list[str]) -> None:
     """Visit the market (PR): pay the cost; once per turn a neutral marker may move (1 G)
     to an area you will reach; then move ``strength`` areas clockwise."""
     f = s.farms[t.seat]
-    free = has_helper(f, "S-market")
+    slot = free_helper(f, "S-market")
     f.guilders -= C.MARKET_COST
+    flags = ""
     if w[0] == "neutral":
         a, b = int(w[1]) - 1, int(w[2]) - 1
-        if not free:
+        if slot >= 0:  # S-market used for this visit: stacking in it is free too
+            f.used += str(slot)
+            flags = "F"
+        else:
             f.guilders -= C.NEUTRAL_MOVE_COST
         s.market[a].remove(C.NEUTRAL)
         s.market[b].append(C.NEUTRAL)
         s.neutral_used = True
-    push(s, "mstep", t.seat, t.a)
+    push(s, "mstep", t.seat, t.a, 0, flags)
 
 
 def auto_mstep(s: State, t: Task) -> None:
@@ -847,35 +852,43 @@ def auto_mstep(s: State, t: Task) -> None:
     nxt = (here + 1 + t.b) % C.MARKET_AREAS
     others = len(s.market[nxt]) - (1 if t.seat in s.market[nxt] else 0)
     if others >= C.AREA_CAPACITY:
-        push(s, "full", t.seat, t.a, t.b)
+        push(s, "full", t.seat, t.a, t.b, t.s)
     else:
-        enter_area(s, t.seat, nxt, t.a)
+        enter_area(s, t.seat, nxt, t.a, t.s)
 
 
-def enter_area(s: State, seat: int, area: int, steps: int) -> None:
+def enter_area(s: State, seat: int, area: int, steps: int, flags: str = "") -> None:
+    """Move ``seat``'s marker into ``area`` and take its reward; ``flags`` "F": the
+    S-market starting card's free part is in use for this visit."""
     here = market_area(s, seat)
     s.market[here].remove(seat)
     s.market[area].append(seat)
     if steps > 1:
-        push(s, "mstep", seat, steps - 1)
+        push(s, "mstep", seat, steps - 1, 0, flags)
     push(s, "mreward", seat, area, min(C.MARKET_MAX_TIMES, len(s.market[area])))
 
 
 def do_full(s: State, t: Task, w: list[str]) -> None:
     """A full area: stack on top (1 G to the owner of the top marker, or the bank for a
-    neutral; free with S-market, the owner still gets 1 G) or jump over it (no step used)."""
+    neutral; free with S-market once per turn, the owner still gets 1 G) or jump over it
+    (no step used)."""
     f = s.farms[t.seat]
     here = market_area(s, t.seat)
     nxt = (here + 1 + t.b) % C.MARKET_AREAS
     if w[0] == "jump":
-        push(s, "mstep", t.seat, t.a, t.b + 1)
+        push(s, "mstep", t.seat, t.a, t.b + 1, t.s)
         return
-    if not has_helper(f, "S-market"):
+    flags = t.s
+    slot = free_helper(f, "S-market")
+    if "F" not in flags and slot >= 0:  # S-market: free, once per turn (its visit)
+        f.used += str(slot)
+        flags += "F"
+    elif "F" not in flags:
         f.guilders -= C.STACK_COST
     top = s.market[nxt][-1]
     if top < len(s.players) and top != t.seat:
         gain_guilders(s.farms[top], C.STACK_COST)
-    enter_area(s, t.seat, nxt, t.a)
+    enter_area(s, t.seat, nxt, t.a, flags)
 
 
 def do_mreward(s: State, t: Task, w: list[str]) -> None:

@@ -447,7 +447,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "return":
         return f"returns the extra cards to the {'top of the deck' if w[1] == 'top' else 'discard pile'}"
     if v == "neutral":
-        cost = C.MARKET_COST + (0 if A.has_helper(f, "S-market") else C.NEUTRAL_MOVE_COST)
+        cost = C.MARKET_COST + (0 if A.free_helper(f, "S-market") >= 0 else C.NEUTRAL_MOVE_COST)
         return (f"moves a neutral marker from market area {w[1]} to {w[2]} and visits the market "
                 f"(strength {t.a}), paying {cost} guilder{'s' if cost != 1 else ''}")
     if v == "go":
