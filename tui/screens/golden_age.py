@@ -264,10 +264,10 @@ class GoldenAgeBoard(Board):
     GoldenAgeBoard {
         height: auto;
     }
-    GoldenAgeBoard #ga-pages, GoldenAgeBoard #ga-brief {
+    GoldenAgeBoard #ga-pages {
         display: none;
     }
-    GoldenAgeBoard.-tabbed #ga-pages, GoldenAgeBoard.-tabbed #ga-brief {
+    GoldenAgeBoard.-tabbed #ga-pages {
         display: block;
     }
     GoldenAgeBoard #ga-row1, GoldenAgeBoard #ga-row2 {
@@ -280,8 +280,8 @@ class GoldenAgeBoard(Board):
         margin: 0;
     }
     GoldenAgeBoard #ga-map, GoldenAgeBoard #ga-guilds {
-        width: 46;
-        margin: 0 2 0 0;
+        width: 44;
+        margin: 0 1 0 0;
     }
     GoldenAgeBoard #ga-track, GoldenAgeBoard #ga-indies {
         width: 1fr;
@@ -380,7 +380,7 @@ class GoldenAgeBoard(Board):
         self.set_class(tabbed, "-tabbed")
         letters = seat_letters(seats)
         a_ = use_ascii(self)
-        width = self.size.width or 44
+        width = max(20, (self.size.width or 44) - 1)
         show = {
             "ga-map": not tabbed or self.tab == "map",
             "ga-track": not tabbed or self.tab == "king",
@@ -390,15 +390,18 @@ class GoldenAgeBoard(Board):
         show["ga-row1"] = show["ga-map"] or show["ga-track"]
         for wid, on_ in show.items():
             self._display(wid, on_)
+        self._display("ga-brief", tabbed and self.tab != "players")
         if tabbed:
             self.query_one("#ga-pages", PageBar).update([TAB_NAMES[t] for t in TABS], TABS.index(self.tab))
-            self.query_one("#ga-brief", TextBlock).update(self._brief(state, seats, letters, a_))
+            if self.tab != "players":
+                self.query_one("#ga-brief", TextBlock).update(self._brief(state, seats, letters, a_))
         self.query_one("#ga-status", TextBlock).update(self._status(state, targets, seats, letters, a_, width))
         if show["ga-map"]:
             self._map(state, targets, letters)
         if show["ga-track"]:
-            track_w = width if tabbed else max(20, width - 48)
-            self.query_one("#ga-track", TextBlock).update(self._track(state, targets, letters, a_, tabbed, track_w))
+            track_w = width if tabbed else max(20, width - 45)
+            self.query_one("#ga-track", TextBlock).update(
+                self._track(state, targets, letters, a_, track_w < 44, track_w))
         if show["ga-players"]:
             self.query_one("#ga-players", TextBlock).update(self._players(state, targets, seats, letters, a_, width))
         if show["ga-row2"]:
@@ -409,6 +412,7 @@ class GoldenAgeBoard(Board):
     def _status(self, s: Any, targets: Sequence[Any], seats: list[str], letters: list[str], a_: bool,
                 width: int) -> list[Text]:
         out = Text()
+        dot = " - " if a_ else " · "
         if s.phase.startswith("place"):
             narrow = width < 60
             what = {"place_marker": "1 Influence Marker each, one per province",
@@ -420,15 +424,15 @@ class GoldenAgeBoard(Board):
         else:
             out.append(f"Round {s.round + 1}", style="bold")
             if s.king >= 0:
-                out.append(f" · King on {s.king} {space_text(s.king, short=width < 60)}")
+                out.append(f"{dot}King on {s.king} {space_text(s.king, short=width < 60)}")
             if s.dice:
                 rolled = f"rolled {s.dice[0]}+{s.dice[1]}" if len(s.dice) == 2 else f"Dice card {s.dice[0]}"
                 paid = " ".join(f"{letters[i]}+{money(x, a_)}" for i, x in enumerate(s.income) if x)
                 who = "last " if s.phase == "roll" else ""
-                out.append(f" · {who}{rolled}: {paid or 'nobody paid'}", style="dim" if s.phase == "roll" else "")
+                out.append(f"{dot}{who}{rolled}: {paid or 'nobody paid'}", style="dim" if s.phase == "roll" else "")
             if s.phase == "over":
                 win = " and ".join(seats[w] for w in s.winners)
-                out.append(f" · game over: {win} wins", style="bold")
+                out.append(f"{dot}game over: {win} wins", style="bold")
         lines = wrap_text(out, width, 2)
         a = s.auction
         if a is not None and s.phase in ("bid", "award"):
@@ -444,16 +448,16 @@ class GoldenAgeBoard(Board):
             else:
                 bid.append("none yet (opening bid " + money(1, a_) + ")")
             if s.phase == "bid":
-                bid.append(" · bids now: ")
+                bid.append(f"{dot}bids now: ")
                 bid.append(f"{letters[a.bidder]} {seats[a.bidder]}", style=f"{seat_style(a.bidder)} reverse")
                 bid.append(f" (up to {money(bid_limit(s, a.bidder), a_)})", style="dim")
             else:
-                bid.append(f" · {seats[a.bidder]} won: takes the action", style="bold")
+                bid.append(f"{dot}{seats[a.bidder]} won: takes the action", style="bold")
             lines += wrap_text(bid, width, 4)
             still = [x for x in a.order if x not in a.passed]
             order = Text("  order " + " ".join(letters[x] for x in a.order)
-                         + " · passed " + (" ".join(letters[x] for x in a.passed) or "-")
-                         + " · still in " + (" ".join(letters[x] for x in still) or "-"), style="dim")
+                         + f"{dot}passed " + (" ".join(letters[x] for x in a.passed) or "-")
+                         + f"{dot}still in " + (" ".join(letters[x] for x in still) or "-"), style="dim")
             lines += wrap_text(order, width, 4)
             t = targets[0] if len(targets) == 1 else None
             if isinstance(t, Bid):
@@ -504,15 +508,11 @@ class GoldenAgeBoard(Board):
             else:
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
-        king_provs = set(C.track_provinces(s.king)) if s.king >= 0 else set()
-        star = "*"
         nodes = []
         for pid, (row, col) in MAP_CELLS.items():
             name, color = C.PROVINCES[pid]
             pr = s.provinces[pid]
             title = Text(name, style=COLOR_STYLES[color])
-            if pid in king_provs:
-                title.append(star, style="bold")
             line2 = Text()
             if pr.marker >= 0:
                 o, c_ = ("(", ")") if pr.flipped else ("[", "]")
@@ -529,8 +529,6 @@ class GoldenAgeBoard(Board):
             nodes.append(Node(pid, row, col, (title, line2, line3), "", marks.get(pid, "")))
         edges = [Edge(a, b, frozenset((a, b)) in hot) for a, b in C.EDGES]
         legend = Text("[A] marker, (A) used this turn; A2: two of A's tokens", style="dim")
-        if king_provs:
-            legend.append(f"; {star} on the King's space", style="dim")
         self.query_one("#ga-map", Graph).update(nodes, edges, legend)
 
     # the King's track
@@ -554,7 +552,7 @@ class GoldenAgeBoard(Board):
             out.append(Text(f"From space {base} a roll of 2..12 reaches:", style="dim"))
             rows_from, show_king = base, False
         else:
-            out.append(Text(f"King's track: King on space {s.king} of {n}", style="bold"))
+            out += wrap_text(Text(f"King's track: the King (K) on space {s.king} of {n}", style="bold"), width)
             rows_from, show_king = s.king, True
         hot_offsets: set[int] = set()
         if isinstance(t, Roll):
@@ -563,19 +561,18 @@ class GoldenAgeBoard(Board):
             if isinstance(x, PlayDice):
                 hot_offsets.add(x.total)
         single_dice = len(targets) == 1 and isinstance(t, PlayDice)
-        rows: list[list[Text]] = [[Text("roll", style="dim"), Text("space", style="dim"), Text(""),
+        rows: list[list[Text]] = [[Text("roll", style="dim"), Text("space", style="dim"),
                                    Text("odds", style="dim"), Text("pays", style="dim")]]
         for off in range(0, 13):
             if off == 1 or (off == 0 and not show_king):
                 continue
             sp = (rows_from + off) % n
-            what = Text(space_text(sp, short=short))
+            what = Text(f"{sp:>2} ", style="dim")
             kind = C.TRACK[sp]
-            if kind in ("gov", "king"):
-                what.stylize("bold")
+            what.append(space_text(sp, short=short), style="bold" if kind in ("gov", "king") else "")
             if off == 0:
-                chance = Text("K", style="bold reverse")
-                offs = Text("now", style="bold")
+                chance = Text("")
+                offs = Text("K now", style="bold reverse")
             else:
                 chance = Text(f"{round(100 * two_dice_chance(off) / 36)}%", style="dim")
                 offs = Text(f"+{off}")
@@ -595,8 +592,8 @@ class GoldenAgeBoard(Board):
                 style = CURSOR if single_dice else LEGAL
                 offs.stylize(style)
                 what.stylize(style)
-            rows.append([offs, Text(str(sp), style="dim"), what, chance, inc])
-        out += grid(rows, justify="rrlrl", width=width, flex=4)
+            rows.append([offs, what, chance, inc])
+        out += grid(rows, justify="rlrl", width=width, flex=3)
         seat = s.current
         if s.phase == "roll" and "dice" in s.players[seat].cards:
             out += wrap_text(Text("Dice card: choose any total 2..12 instead of rolling", style="dim"), width)
@@ -728,10 +725,10 @@ class GoldenAgeBoard(Board):
                 cell.append("[ ]", style="dim")
             if hot.get(cid):
                 cell.stylize(hot[cid])
-            east.append_text(cell)
             east.append(" ")
+            east.append_text(cell)
         west = Text("West ", style=orange)
-        w7 = Text("7")
+        w7 = Text(" 7")
         for m in s.colonies["west"]:
             o, c_ = ("(", ")") if m.flipped else ("[", "]")
             w7.append(o + letters[m.owner] + c_, style=seat_style(m.owner))
@@ -742,7 +739,7 @@ class GoldenAgeBoard(Board):
         west.append_text(w7)
         west.append(" (any number)", style="dim")
         width = self.query_one("#ga-indies").size.width or 40
-        return [head, east, west] + wrap_text(
+        return [head] + wrap_text(east, width, 5) + wrap_text(west, width, 5) + wrap_text(
             Text("a colony's Spice card costs its number; 5 VP East, 6 VP West", style="dim"), width)
 
 
@@ -770,7 +767,7 @@ class GoldenAgeScreen(GameScreen):
 
     DEFAULT_CSS = """
     GoldenAgeScreen.-wide #side {
-        width: 44;
+        width: 42;
     }
     """
 
@@ -846,7 +843,7 @@ class GoldenAgeScreen(GameScreen):
             return f"{where}: buy {kind} card (-{g(C.CARD_PRICE)})"
         if isinstance(move, StartAuction):
             color = site_color(move.site)
-            return f"Auction {name(move.site)}'s {color} action"
+            return f"Auction {name(move.site)} ({color})"
         if isinstance(move, Bid):
             return f"Bid {g(move.amount)}"
         if isinstance(move, Pass):
@@ -923,13 +920,12 @@ class GoldenAgeScreen(GameScreen):
                 m = ms[0]
                 label = self.choice_label(state, m)
                 if kind == "move":
-                    label = f"Move a token: {label}"
+                    label = f"Move token {label}"
                 items.append(MenuItem(label, (m,), head))
                 continue
             name = C.site_name(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
             if kind == "move":
-                n = state.provinces[sub].tokens[state.current]
-                label = f"Move a token from {name} ({n} there){more}"
+                label = f"Move token from {name}{more}"
                 prompt = f"Move a token from {name} to (½ guilder):" if not self.ascii else \
                     f"Move a token from {name} to (.5 guilder):"
             elif kind == "guild":
@@ -974,7 +970,7 @@ class GoldenAgeScreen(GameScreen):
         if ph == "bid":
             a = state.auction
             high = f"high bid {self.g(a.high_bid)} ({self.names[a.high_bidder]})" if a.high_bidder >= 0 else "no bid yet"
-            return f"{name}: bid for {C.site_name(a.site)}'s {a.color} action? {high}; you have {self.g(state.players[seat].money)}."
+            return f"{name}: bid for {C.site_name(a.site)}'s {a.color} action? {high}; you have {self.g(state.players[seat].money)} guilders."
         if ph == "award":
             return f"{name} won the auction: take the action how?"
         p = state.players[seat]
@@ -992,7 +988,7 @@ class GoldenAgeScreen(GameScreen):
         if ph == "place_tokens":
             return f"Set-up: {name} places a Movement Token"
         if ph == "place_king":
-            return f"Set-up: {name} puts the King on a Governor space"
+            return f"Set-up: {name} places the King"
         if ph == "roll":
             return f"{name} moves the King (round {state.round + 1})"
         if ph == "bid":
@@ -1000,7 +996,7 @@ class GoldenAgeScreen(GameScreen):
             high = f"high {self.g(a.high_bid)} {self.names[a.high_bidder]}" if a.high_bidder >= 0 else "no bid yet"
             return f"{name} bids in {self.names[a.auctioneer]}'s auction ({high})"
         if ph == "award":
-            return f"{name} won {self.names[state.auction.auctioneer]}'s auction and takes the action"
+            return f"{name} won: takes the {state.auction.color} action"
         return f"{name}'s turn: {self.g(state.players[seat].money)} guilders, {vp(state, seat)} VP"
 
     def final_log(self, state: Any) -> list[str]:

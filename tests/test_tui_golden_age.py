@@ -1,0 +1,364 @@
+"""Pilot tests of The Dutch Golden Age screen (tui/screens/golden_age.py) and the
+Graph widget (tui/widgets/graph.py): a 3-player game by keys through set-up, a few
+turns, an auction with two bidders, undo across a bid and review, at 80x24 and
+120x40; the map's highlights; money with a half sign (".5" with --ascii).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from rich.text import Text
+from textual.app import App
+
+from core import get_game
+from core.engine import copy_state
+from core.golden_age import components as C
+from core.golden_age.rules import (
+    Bid,
+    End,
+    MoveToken,
+    Pass,
+    PlaceKing,
+    PlaceMarker,
+    PlaceToken,
+    Roll,
+    StartAuction,
+    Take,
+    TakeGuild,
+)
+from core.match import Match, Seat
+from tui.boards import board_for
+from tui.screens.golden_age import (
+    MAP_CELLS,
+    GoldenAgeBoard,
+    GoldenAgeScreen,
+    income_at,
+    money,
+    space_text,
+)
+from tui.widgets.base import TextBlock
+from tui.widgets.graph import Edge, Graph, Node
+
+GAME = get_game("golden-age")
+
+
+def make_match(seed: int = 3) -> Match:
+    return Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=seed)
+
+
+class GameApp(App):
+    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
+
+    def __init__(self, screen: Any, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self._game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._game_screen)
+
+
+def app_for(match: Match, tmp_path: Path, ascii: bool = False) -> tuple[GameApp, GoldenAgeScreen]:
+    screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    return GameApp(screen, ascii=ascii), screen
+
+
+def key_for(screen: GoldenAgeScreen, words: str) -> str:
+    """The hotkey of the picker line containing ``words``."""
+    for c in screen.picker.choices:
+        if words in c.label:
+            return c.hotkey
+    raise AssertionError(f"no choice with {words!r} in {[c.label for c in screen.picker.choices]}")
+
+
+def board_text(screen: Any) -> str:
+    """Everything the Golden Age board shows, as plain text."""
+    board = screen.query_one(GoldenAgeBoard)
+    parts = [w.text for w in board.query(TextBlock) if w.display]
+    parts.append(board.query_one("#ga-map", Graph).text)
+    return "\n".join(parts)
+
+
+def same_state(a: Any, b: Any) -> bool:
+    return msgspec.msgpack.encode(a) == msgspec.msgpack.encode(b)
+
+
+async def setup_by_keys(pilot: Any, screen: GoldenAgeScreen, match: Match) -> None:
+    """Set-up by keys: each player's marker, two tokens each, the King on space 0."""
+    for _ in range(3):
+        assert match.state.phase == "place_marker"
+        want = match.legal_moves()[0]
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.moves[-1] == want and isinstance(want, PlaceMarker)
+    for _ in range(6):
+        assert match.state.phase == "place_tokens"
+        want = match.legal_moves()[-1]
+        await pilot.press(key_for(screen, C.PROVINCES[want.province][0]))
+        await pilot.pause()
+        assert match.moves[-1] == want and isinstance(want, PlaceToken)
+    assert match.state.phase == "place_king"
+    assert "places the King" in screen.sub_title and "Cy" in screen.sub_title  # the last placer
+    await pilot.press("1")
+    await pilot.pause()
+    assert match.moves[-1] == PlaceKing(C.GOVERNOR_SPACES[0])
+
+
+# -- the whole flow ---------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, size: tuple[int, int]) -> None:
+    match = make_match(seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.query_one(GoldenAgeBoard)
+        assert board.tabbed == (size == (80, 24))  # 80x24 folds the panels into pages
+        assert "Ann places an Influence Marker" in screen.sub_title
+        await setup_by_keys(pilot, screen, match)
+        # Ann's turn: roll, then move a token in two keys (source, destination)
+        assert "Ann" in screen.sub_title and match.state.phase == "roll"
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(match.moves[-1], Roll) and match.state.phase == "act"
+        money_before = match.state.players[0].money
+        src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move token"))
+        await pilot.press(src_key)
+        await pilot.pause()
+        assert all(isinstance(mv, MoveToken) for it in screen._shown for mv in it.moves)
+        ply = match.ply
+        await pilot.press("1")
+        await pilot.pause()
+        assert match.ply == ply + 1 and isinstance(match.moves[-1], MoveToken)
+        assert match.state.players[0].money == money_before - C.MOVE_PRICE
+        # an auction of Ann's province marker with two bidders: Bob, then Cy, Bob passes
+        site = next(p for p, pr in match.state.provinces.items() if pr.marker == 0)
+        await pilot.press(key_for(screen, f"Auction {C.PROVINCES[site][0]}"))
+        await pilot.pause()
+        assert match.moves[-1] == StartAuction(site)
+        assert match.to_move() == 1
+        assert "Bob bids in Ann's auction" in screen.sub_title
+        flat = " ".join(board_text(screen).split())  # lines wrap at 80x24
+        assert "Auction Ann sells" in flat and "bids now: B Bob" in flat
+        await pilot.press(key_for(screen, "Bid 1"))  # 1 guilder
+        await pilot.pause()
+        assert match.moves[-1] == Bid(2)
+        assert match.to_move() == 2 and "Cy bids in Ann's auction (high 1 Bob)" in screen.sub_title
+        await pilot.press(key_for(screen, "Bid 2"))
+        await pilot.pause()
+        assert match.moves[-1] == Bid(4)
+        assert match.to_move() == 1
+        money = [p.money for p in match.state.players]
+        await pilot.press(key_for(screen, "Pass"))
+        await pilot.pause()
+        assert match.moves[-1] == Pass()
+        after = [p.money for p in match.state.players]
+        assert after[2] == money[2] - 4 and after[0] == money[0] + 4  # Cy pays Ann her bid
+        color = C.PROVINCES[site][1]
+        if color == "green":  # the winner places the token: a choice of province
+            assert match.to_move() == 2 and "Cy won" in screen.sub_title
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(match.moves[-1], Take)
+        assert match.state.phase == "act" and match.to_move() == 0
+        # undo across the bids: back to Cy's bid, then Bob's; redo returns
+        end_state = match.state
+        log_len = len(screen.log_widget.entries)
+        while not (match.state.phase == "bid" and match.to_move() == 2):
+            await pilot.press("u")
+            await pilot.pause()
+        assert "Cy bids in Ann's auction" in screen.sub_title
+        assert len(screen.log_widget.entries) < log_len
+        assert isinstance(screen.picker.choices[0].label, str) and screen.picker.choices[0].label.startswith("Pass")
+        while match.can_redo():
+            await pilot.press("U")
+            await pilot.pause()
+        assert same_state(match.state, end_state)
+        assert "Ann's turn" in screen.sub_title
+        # end the turn; Bob rolls
+        await pilot.press(key_for(screen, "End the turn"))
+        await pilot.pause()
+        assert isinstance(match.moves[-1], End) and match.to_move() == 1
+        assert "Bob moves the King" in screen.sub_title
+        # review: the board shows the state at the cursor
+        from tui.screens.review import ReviewScreen
+
+        await pilot.press("r")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        rboard = review.query_one(GoldenAgeBoard)
+        for key in ("left", "left", "left", "home", "right", "end", "left"):
+            await pilot.press(key)
+            await pilot.pause()
+            shown = rboard._last[1]
+            assert same_state(shown, GAME.view(match.state_at(review.cursor), None))
+        assert review.cursor == match.ply - 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        # the layout fits the terminal
+        w, h = size
+        for sel in ("#picker", "#log", "#board-box"):
+            region = screen.query_one(sel).region
+            assert region.right <= w and region.bottom <= h - 1, sel
+            assert region.width >= 20 and region.height >= 4, sel
+
+
+# -- choosing in a few keys, highlights ---------------------------------------------------------
+async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_path: Path) -> None:
+    match = make_match(seed=5)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await setup_by_keys(pilot, screen, match)
+        await pilot.press("1")  # roll
+        await pilot.pause()
+        # a source group highlights the source and every destination on the map
+        label = next(c for c in screen.picker.choices if c.label.startswith("Move token from"))
+        src = next(p for p, (name, _c) in C.PROVINCES.items() if label.label.startswith(f"Move token from {name}"))
+        index = screen.picker.choices.index(label)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.pause()
+        graph = screen.query_one("#ga-map", Graph)
+        nodes = {n.id: n for n in graph._data[0]}
+        assert "reverse" in nodes[src].mark
+        for dst in C.ADJACENT[src]:
+            assert "underline" in nodes[dst].mark, dst
+        hot = {frozenset((e.a, e.b)) for e in graph._data[1] if e.highlight}
+        assert hot == {frozenset((src, d)) for d in C.ADJACENT[src]}
+        # guild: the group, then the colour (two keys); Escape goes back
+        await pilot.press(key_for(screen, "Take control of a guild"))
+        await pilot.pause()
+        assert screen._open is not None and screen.check_action("menu_back", ()) is True
+        assert [c.label.split(" for")[0] for c in screen.picker.choices] == [
+            f"Take the {c} guild" for c in C.COLORS]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen._open is None and match.state.phase == "act"
+        await pilot.press(key_for(screen, "Take control of a guild"))
+        await pilot.pause()
+        guilds = screen.query_one("#ga-guilds", TextBlock)
+        assert any(str(line.plain).lstrip().startswith(("▶", ">")) for line in guilds._lines)
+        ply = match.ply
+        await pilot.press("2")
+        await pilot.pause()
+        assert match.ply == ply + 1 and match.moves[-1] == TakeGuild("yellow")
+        assert match.state.guilds["yellow"].owner == 0
+        assert "[A]" in guilds.text
+
+
+async def test_narrow_pages_follow_the_choice_and_switch_by_keys(tmp_path: Path) -> None:
+    match = make_match(seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.query_one(GoldenAgeBoard)
+        assert board.tabbed and board.tab == "map"
+        assert screen.query_one("#ga-map").display and not screen.query_one("#ga-track").display
+        await pilot.press("right")
+        await pilot.pause()
+        assert board.tab == "king" and screen.query_one("#ga-track").display
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert board.tab == "players"
+        await setup_by_keys(pilot, screen, match)
+        assert board.tab == "king"  # a roll shows the King's track
+        text = screen.query_one("#ga-track", TextBlock).text
+        assert "K now" in text and "+7" in text and "17%" in text
+
+
+async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
+    for ascii_ in (False, True):
+        match = make_match(seed=3)
+        app, screen = app_for(match, tmp_path, ascii=ascii_)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await setup_by_keys(pilot, screen, match)
+            await pilot.press("1")  # roll
+            await pilot.pause()
+            src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move token"))
+            await pilot.press(src_key, "1")  # pay half a guilder
+            await pilot.pause()
+            assert match.state.players[0].money % 2 == 1
+            text = board_text(screen) + screen.sub_title
+            whole = match.state.players[0].money // 2
+            if ascii_:
+                assert f"{whole}.5" in text and "½" not in text
+                assert all(ord(ch) < 128 for ch in board_text(screen))
+            else:
+                assert f"{whole}½" in text
+
+
+# -- pure helpers and the Graph widget ----------------------------------------------------------
+def test_every_border_of_the_map_is_drawn_as_a_line() -> None:
+    assert set(MAP_CELLS) == set(C.PROVINCE_IDS)
+    assert len(set(MAP_CELLS.values())) == len(MAP_CELLS)
+    nodes = {p: Node(p, r, c) for p, (r, c) in MAP_CELLS.items()}
+    for a, b in C.EDGES:
+        assert Graph.neighbours(nodes[a], nodes[b]), (a, b)
+
+
+def test_income_preview_matches_the_engine() -> None:
+    match = make_match(seed=7)
+    while match.state.phase != "roll":
+        match.push(match.legal_moves()[0])
+    s = match.state
+    for space in range(len(C.TRACK)):
+        moved = copy_state(s)
+        moved.king = (space - 2) % len(C.TRACK)
+        GAME._move_king(moved, 2)
+        assert income_at(s, space) == moved.income, space
+
+
+def test_money_and_space_text() -> None:
+    assert money(7) == "3½" and money(7, ascii=True) == "3.5" and money(20) == "10" and money(1) == "½"
+    assert space_text(0) == "Governor" and space_text(C.KING_SPACE, short=False) == "King William II"
+    assert space_text(1, short=False) == "Limburg + Friesland" and space_text(1) == "Lim+Fri"
+
+
+class WidgetApp(App):
+    def __init__(self, widget: Any, ascii: bool = False) -> None:
+        super().__init__()
+        self.widget = widget
+        self.ascii = ascii
+
+    def compose(self):
+        yield self.widget
+
+
+@pytest.mark.parametrize("ascii_", [False, True])
+async def test_graph_draws_borders_and_lists_the_rest(ascii_: bool) -> None:
+    g = Graph()
+    async with WidgetApp(g, ascii=ascii_).run_test(size=(40, 12)) as pilot:
+        nodes = [Node("a", 0, 0, ("Alpha", "x")), Node("b", 0, 1, ("Beta",)), Node("c", 1, 1, ("Gamma",)),
+                 Node("d", 1, 0, ("Delta",), mark="reverse")]
+        g.update(nodes, [Edge("a", "b"), Edge("b", "c", True), Edge("a", "c"), Edge("b", "d"), Edge("a", "x")],
+                 "legend")
+        await pilot.pause()
+        lines = g.text.splitlines()
+        h, v, d, u, x = ("-", "|", "\\", "/", "X") if ascii_ else ("─", "│", "╲", "╱", "╳")
+        assert lines[0].startswith("Alpha") and f"{h}Beta" in lines[0]
+        assert lines[2][5] == x  # a-c and b-d cross between the rows
+        assert lines[2][6 + 2] == v  # b above c (a third into the 5-wide cell)
+        assert lines[3].startswith("Delta") and "Gamma" in lines[3]
+        assert lines[-1] == "legend"
+        assert "also borders" not in g.text  # every edge here joins neighbours; unknown ids are ignored
+        g.update([Node("a", 0, 0, ("A",)), Node("b", 0, 2, ("B",))], [Edge("a", "b")])
+        await pilot.pause()
+        assert f"also borders: a{h}b" in g.text
+        if ascii_:
+            assert all(ord(ch) < 128 for ch in g.text)
+        del d, u
+
+
+def test_board_is_registered() -> None:
+    assert board_for("golden-age") is GoldenAgeBoard
+    from tui.screens import game_screen_class
+
+    assert game_screen_class("golden-age") is GoldenAgeScreen
+    assert isinstance(Text("x"), Text)
