@@ -348,15 +348,20 @@ def test_log_auction_lines_say_who_won_and_what_they_got():
     s.players[3].money = 0
     b = play(s, "auction bra")
     assert GAME.describe(b, GAME.parse(b, "bid 0.5")) == (
-        "Bob bids ½ (Cas and Dirk cannot bid); Bob wins the auction, pays Ann ½ and takes an Investment card (three type, 20 per three)"
+        "Bob bids ½; Cas and Dirk cannot bid; Bob wins the auction, pays Ann ½ and takes an Investment card (three type, 20 per three)"
     )
     s.players[1].money = 0
+    s.players[2].money = 10 * G
+    assert GAME.describe(s, GAME.parse(s, "auction bra")) == (
+        "Ann auctions the yellow special action of Brabant (an Investment card); Bob cannot bid"
+    )
+    s.players[2].money = 0
     assert GAME.describe(s, GAME.parse(s, "auction bra")) == (
         "Ann auctions the yellow special action of Brabant (an Investment card); nobody can bid, so the action is lost"
     )
     s.players[1].money = 10 * G
     c = play(s, "auction bra")
-    assert GAME.describe(c, Pass()) == "Bob passes (Cas and Dirk cannot bid); nobody bid, so the action is lost"
+    assert GAME.describe(c, Pass()) == "Bob passes; Cas and Dirk cannot bid; nobody bid, so the action is lost"
 
 
 def test_log_green_and_brown_auction_winners():

@@ -1026,12 +1026,12 @@ class GoldenAge:
 
     @staticmethod
     def _cannot_bid(s: State, seats: list[int]) -> str:
-        """" (Cas and Dirk cannot bid)" for the seats passed automatically."""
+        """"; Cas and Dirk cannot bid" for the seats passed automatically."""
         if not seats:
             return ""
         names = [s.players[x].name for x in seats]
         listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-        return f" ({listed} cannot bid)"
+        return f"; {listed} cannot bid"
 
     def _new_card(self, before: State, after: State, seat: int) -> str:
         """The card ``seat`` received between ``before`` and ``after``, as a log phrase."""
