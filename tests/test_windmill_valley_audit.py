@@ -379,3 +379,17 @@ def test_start_market_free_neutral_then_free_stack_same_visit():
     s2 = do(s, "neutral 3 2")  # free, area 2 now full
     s3 = do(s2, "stack")  # same visit: still free
     assert s3.farms[0].guilders == 0 and s3.market[1] == [1, 9, 0]
+
+
+def test_describe_stack_jump_and_build_in_words():
+    s = staged(4, 0, Task("full", 0, 1, 0, ""))
+    s.market = [[0], [1, 2], [9], [], [3]]
+    assert GAME.describe(s, Pick("stack")).startswith("P0: stacks their marker on full market area 2, paying 1 guilder to P2")
+    assert GAME.describe(s, Pick("jump")).startswith("P0: passes over full market area 2")
+    s.farms[0].helpers = [C.START_ID + 4]
+    assert "for free (P2 still gains 1 guilder)" in GAME.describe(s, Pick("stack"))
+    s = staged(4, 0, Task("build", 0, 0, 0, "!"))
+    assert GAME.describe(s, Pick("mill", "5")) == "P0: takes a windmill from group 5 (3 guilders)"
+    s = staged(4, 0, Task("buildat", 0, 0, 0, "!nc1"))
+    assert GAME.describe(s, Pick("build", "a1 alone")).startswith(
+        "P0: builds a windmill on a1 without connection, paying 1 guilder more")

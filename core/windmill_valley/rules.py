@@ -452,10 +452,17 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
                 f"(strength {t.a}), paying {cost} guilder{'s' if cost != 1 else ''}")
     if v == "go":
         return f"pays {C.MARKET_COST} guilder{'s' if C.MARKET_COST != 1 else ''} to visit the market (strength {t.a})"
-    if v == "stack":
-        return "stacks their marker on a full market area"
-    if v == "jump":
-        return "passes over a full market area"
+    if v in ("stack", "jump"):
+        area = (A.market_area(s, t.seat) + 1 + t.b) % C.MARKET_AREAS
+        if v == "jump":
+            return f"passes over full market area {area + 1}"
+        top = s.market[area][-1]
+        owner = s.players[top] if top < len(s.players) else None
+        if "F" in t.s or A.free_helper(f, "S-market") >= 0:
+            paid = f"for free ({owner} still gains 1 guilder)" if owner else "for free"
+        else:
+            paid = f"paying 1 guilder to {owner}" if owner else "paying 1 guilder"
+        return f"stacks their marker on full market area {area + 1}, {paid}"
     if v == "row":
         return f"plants a {C.COLOUR_NAMES[t.s]} bulb from the supply in row {w[1]}"
     if v == "adj":
@@ -497,9 +504,11 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         half = C.FARM_CARDS[card][3] if w[2] == "helper" else C.FARM_CARDS[card][4]
         return f"takes a farm enhancement as {w[2]}: {half}"
     if v == "mill":
-        return f"builds from windmill group {w[1]} ({C.MILL_COST[int(w[1]) - 1]} G)"
+        cost = C.MILL_COST[int(w[1]) - 1]
+        return f"takes a windmill from group {w[1]} ({cost} guilder{'s' if cost != 1 else ''})"
     if v == "build":
-        return f"builds a windmill on {w[1]}" + (" without connection" if len(w) > 2 else "")
+        extra = ", paying 1 guilder more" if "nc1" in t.s else ""
+        return f"builds a windmill on {w[1]}" + (f" without connection{extra}" if len(w) > 2 else "")
     if v == "plant":
         return f"plants a {C.COLOUR_NAMES[w[1]]} bulb in row {w[2]}"
     if v == "bulb":
