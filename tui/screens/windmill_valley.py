@@ -38,7 +38,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input
 
 from core.windmill_valley import components as C
@@ -114,6 +114,17 @@ ANCHOR_OF: dict[str, str] = {
     "plant": "wv-patch", "sup": "wv-patch", "bulb": "wv-storage", "swapbulb": "wv-storage",
     "removemill": "wv-mills", "contract": "wv-contracts", "timing": "wv-helpers",
 }
+#: The pending decision in words (the header's sub-title).
+DECISION_WORDS: dict[str, str] = {
+    "gate": "floodgate", "steps": "wheels", "actions": "action", "more": "second action",
+    "unique": "calendar reward", "lower": "lower the water", "enhance": "wheel enhancement",
+    "farm": "farm enhancement", "drawn": "extra cards", "build": "windmill group", "buildat": "where to build",
+    "path": "path", "market": "market visit", "full": "full market area", "mreward": "market reward",
+    "adj": "market reward", "plant": "planting", "sup": "planting", "bulb": "bulb", "trade": "foreign trade",
+    "trade2": "trade rewards", "tradex": "trade reward", "pay4": "pay for 4 VP", "swapbulb": "swap a bulb",
+    "swapfarm": "swap a card", "removemill": "remove a windmill", "discardwheel": "discard a tile",
+    "swapwheel": "swap a tile", "contract": "score a contract", "timing": "helpers",
+}
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
 
 
@@ -155,6 +166,15 @@ def short_reward(code: str) -> str:
         return f"plant {rest}"
     if head == "paysup":
         return f"1G: plant {rest}"
+    if head == "act":
+        kind, _, mods = rest.partition(":")
+        n = mods.split(":")[0] if mods else ""
+        word = {"farm": "farm enh.", "enhance": "enhance"}.get(kind, kind)
+        return f"{word} {n}".strip() if n.isdigit() else word
+    if head == "enh":
+        return f"free {rest}-tile"
+    if head == "contract":
+        return "score contract"
     return reward_text(code)
 
 
@@ -224,7 +244,11 @@ class WindmillValleyBoard(Board):
 
     DEFAULT_CSS = """
     WindmillValleyBoard {
-        height: auto;
+        height: 1fr;
+    }
+    WindmillValleyBoard #wv-body {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
     }
     WindmillValleyBoard .wv-section {
         height: auto;
@@ -289,6 +313,10 @@ class WindmillValleyBoard(Board):
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
         yield TextBlock(id="wv-banner")
+        with VerticalScroll(id="wv-body", can_focus=False):
+            yield from self._compose_sections()
+
+    def _compose_sections(self) -> ComposeResult:
         with Vertical(id="wv-sec-wheels", classes="wv-section"):
             with Horizontal(id="wv-rings"):
                 yield Ring(side="right", cell=6, id="wv-large")
@@ -401,7 +429,7 @@ class WindmillValleyBoard(Board):
             return
         text = f"Round {state.round + 1}  floodgate {state.floodgate}  water {state.water}/{C.WATER_MAX}"
         if state.end_round >= 0:
-            text += f"  end triggered: last round {state.end_round + 1}"
+            text += f"  last round: {state.end_round + 1}"
         if state.phase == "over":
             text = "The game is over."
         banner.update([Text(text, style="dim", no_wrap=True)])
@@ -416,10 +444,11 @@ class WindmillValleyBoard(Board):
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return
+        body = self.query_one("#wv-body", VerticalScroll)
         if anchor == "wv-pages" or not widget.display:
-            self.query_one("#wv-pages").scroll_visible(animate=False, top=True)
+            body.scroll_home(animate=False)
         else:
-            widget.scroll_visible(animate=False)
+            body.scroll_to_widget(widget, animate=False, top=False)
 
     @on(PageBar.Selected, "#wv-pages")
     def _page_clicked(self, event: PageBar.Selected) -> None:
@@ -552,7 +581,7 @@ class WindmillValleyBoard(Board):
                 note.append("free", style="dim")
             else:
                 note.append(f"{cost} tool{'s' if cost > 1 else ''}", style="" if cost <= f.tools else "dim strike")
-                if cost > f.tools:
+                if cost > f.tools and wide:
                     note.append(f" (have {f.tools})", style="dim")
             cal = calendar_after(f, n)
             if cal > f.calendar:
@@ -1040,7 +1069,7 @@ class WindmillValleyScreen(GameScreen):
     """
 
     BINDINGS = [
-        Binding("right", "page(1)", "Panels", key_display="←→", priority=True),
+        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
         Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
         Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
         Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
@@ -1056,10 +1085,10 @@ class WindmillValleyScreen(GameScreen):
             (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
             return
         self.wv_board.next_page(step)
-        self.query_one("#board-box").scroll_home(animate=False)
+        self.wv_board.query_one("#wv-body").scroll_home(animate=False)
 
     def action_scroll_board(self, step: int) -> None:
-        box = self.query_one("#board-box")
+        box = self.wv_board.query_one("#wv-body")
         (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
 
     # -- announcements -------------------------------------------------------------------
@@ -1253,8 +1282,7 @@ class WindmillValleyScreen(GameScreen):
             return f"{name}{bot}: set-up, market marker"
         end = ", last round" if 0 <= state.end_round <= state.round else ""
         t = state.tasks[-1] if state.tasks else None
-        step = {"gate": "floodgate", "steps": "wheels", "actions": "action", "unique": "calendar reward"}.get(
-            t.kind if t else "", t.kind if t else "")
+        step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
         return f"{name}{bot} to choose: {step} (round {state.round + 1}{end})"
 
     def final_log(self, state: Any) -> list[str]:
