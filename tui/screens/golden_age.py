@@ -772,7 +772,7 @@ class GoldenAgeScreen(GameScreen):
     """
 
     BINDINGS = [
-        Binding("escape", "menu_back", "Back", tooltip="Back to all choices"),
+        Binding("escape", "menu_back", "Back", show=False, tooltip="Back to all choices"),
         Binding("right", "panel(1)", "Panels", key_display="←→", priority=True,
                 tooltip="Previous / next board panel"),
         Binding("left", "panel(-1)", "Panels", priority=True, show=False),
@@ -1035,7 +1035,7 @@ class GoldenAgeScreen(GameScreen):
         """Rebuild the Footer only when a key comes or goes."""
         board = self.board
         keys = (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
-                self._open is not None, isinstance(board, GoldenAgeBoard) and board.tabbed)
+                isinstance(board, GoldenAgeBoard) and board.tabbed)
         if keys != self._keys_state:
             self._keys_state = keys
             self.refresh_bindings()
@@ -1102,8 +1102,6 @@ class GoldenAgeScreen(GameScreen):
             board.action_tab(delta)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "menu_back":
-            return self._open is not None
         if action == "panel":
             board = self.board
             focused = self.focused
