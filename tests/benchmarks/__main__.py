@@ -9,6 +9,7 @@ Sections (all by default, in this order):
   keys     (b) key-to-paint latency in the Gift of Tulips screen, beside the bare app
   memory   (e) peak memory of the app in a 6-player Gift of Tulips game
   windmill (f) key-to-paint in a late 4-player Windmill Valley game
+  golden   (g) key-to-paint in a 3-player Golden Age game (cursor, group open/close, decision/undo)
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails
@@ -25,7 +26,7 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_core, bench_tui, bench_windmill_valley
+    from tests.benchmarks import bench_core, bench_golden_age, bench_tui, bench_windmill_valley
 
     sections = {
         "games": bench_core.bench_random_games,
@@ -34,6 +35,7 @@ def main(argv: list[str]) -> int:
         "keys": bench_tui.bench_keys,
         "memory": bench_tui.bench_memory,
         "windmill": bench_windmill_valley.bench_windmill_keys,
+        "golden": bench_golden_age.bench_golden_age_keys,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]
