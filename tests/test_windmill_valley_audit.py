@@ -393,3 +393,17 @@ def test_describe_stack_jump_and_build_in_words():
     s = staged(4, 0, Task("buildat", 0, 0, 0, "!nc1"))
     assert GAME.describe(s, Pick("build", "a1 alone")).startswith(
         "P0: builds a windmill on a1 without connection, paying 1 guilder more")
+
+
+def test_stacking_pays_the_player_below_a_neutral():
+    """PR: 'pay 1 guilder to another player and place your token on top of theirs' — a
+    neutral marker on top does not take the guilder away from the player there."""
+    s = staged(4, 0, Task("market", 0, 1, 0, "!"))
+    s.farms[0].guilders = 3
+    s.market = [[0], [2, 9], [1], [], [3]]
+    g2 = s.farms[2].guilders
+    s2 = do(do(s, "go"), "stack")
+    assert s2.farms[0].guilders == 1 and s2.farms[2].guilders == min(9, g2 + 1)
+    s.market = [[0], [9, 9], [1], [2], [3]]  # only neutral markers: the bank is paid
+    s3 = do(do(s, "go"), "stack")
+    assert s3.farms[0].guilders == 1 and [f.guilders for f in s3.farms[1:]] == [f.guilders for f in s.farms[1:]]

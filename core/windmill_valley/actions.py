@@ -869,8 +869,8 @@ def enter_area(s: State, seat: int, area: int, steps: int, flags: str = "") -> N
 
 
 def do_full(s: State, t: Task, w: list[str]) -> None:
-    """A full area: stack on top (1 G to the owner of the top marker, or the bank for a
-    neutral; free with S-market once per turn, the owner still gets 1 G) or jump over it
+    """A full area: stack on top (1 G to the topmost other player's marker there, or the
+    bank if there is none; free with S-market once per turn, the owner still gets 1 G) or jump over it
     (no step used)."""
     f = s.farms[t.seat]
     here = market_area(s, t.seat)
@@ -885,10 +885,20 @@ def do_full(s: State, t: Task, w: list[str]) -> None:
         flags += "F"
     elif "F" not in flags:
         f.guilders -= C.STACK_COST
-    top = s.market[nxt][-1]
-    if top < len(s.players) and top != t.seat:
-        gain_guilders(s.farms[top], C.STACK_COST)
+    owner = stacked_on(s, t.seat, nxt)
+    if owner >= 0:
+        gain_guilders(s.farms[owner], C.STACK_COST)
     enter_area(s, t.seat, nxt, t.a, flags)
+
+
+def stacked_on(s: State, seat: int, area: int) -> int:
+    """The player whose marker ``seat`` stacks on in a full ``area`` (PR: "pay 1 guilder to
+    another player and place your token on top of theirs"): the topmost other player's
+    marker; -1 when the area holds only neutral (or Gardener) markers (the bank is paid)."""
+    for m in reversed(s.market[area]):
+        if m < len(s.players) and m != seat:
+            return m
+    return -1
 
 
 def do_mreward(s: State, t: Task, w: list[str]) -> None:

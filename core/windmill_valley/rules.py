@@ -456,8 +456,8 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         area = (A.market_area(s, t.seat) + 1 + t.b) % C.MARKET_AREAS
         if v == "jump":
             return f"passes over full market area {area + 1}"
-        top = s.market[area][-1]
-        owner = s.players[top] if top < len(s.players) else None
+        top = A.stacked_on(s, t.seat, area)
+        owner = s.players[top] if top >= 0 else None
         if "F" in t.s or A.free_helper(f, "S-market") >= 0:
             paid = f"for free ({owner} still gains 1 guilder)" if owner else "for free"
         else:
