@@ -350,7 +350,7 @@ class WindmillValleyBoard(Board):
                 yield Storage(title="Storage", cost_header="cost", id="wv-storage")
                 yield TextBlock(id="wv-patch")
             with Horizontal(id="wv-mills-row"):
-                yield Storage(title="Windmill groups", cost_header="each", id="wv-mills")
+                yield Storage(title="Windmills", cost_header="each", id="wv-mills")
                 yield TextBlock(id="wv-mill-note")
             yield WrapCards(title="Helpers", id="wv-helpers", label_width=2)
             yield WrapCards(title="Contracts", id="wv-contracts", label_width=2)
@@ -903,13 +903,9 @@ class WindmillValleyBoard(Board):
             d = f.large[(at_l + k) % C.LARGE_SPACES]
             wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
             wl.append(" ")
-        if not self._is_wide():
-            wl.no_wrap = True
-            first = wl
-            wl = Text("        ", style="dim")
-        else:
-            first = None
-            wl.append("| ", style="dim")
+        wl.no_wrap = True
+        first = wl
+        wl = Text("        ", style="dim")
         for k in range(C.SMALL_SPACES):
             d = f.small[(at_s + k) % C.SMALL_SPACES]
             wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
@@ -976,7 +972,7 @@ class WindmillValleyBoard(Board):
         planted = "".join(f.patch)
         for g, left in enumerate(f.mills):
             colour = C.MILL_COLOUR[g]
-            contents = " ".join(letter * left) if left else f"empty: {C.MILL_VP[g]}/{colour} = {C.MILL_VP[g] * planted.count(colour)} VP"
+            contents = " ".join(letter * left) if left else f"empty={C.MILL_VP[g] * planted.count(colour)}VP"
             mills.append(Slot(f"{g + 1} {C.COLOUR_NAMES[colour]}", contents, f"{C.MILL_COST[g]} G",
                               "" if left else "bold", highlight=g == hot_g))
         self.query_one("#wv-mills", Storage).update(mills)
