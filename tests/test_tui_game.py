@@ -435,9 +435,17 @@ async def test_log_appends_and_rewrites_after_undo() -> None:
         log.set_entries(a)
         await pilot.pause()
         assert log.entries == a and len(log.lines) == 3
+        first = log.lines[0]
         log.set_entries(a[:1])
         await pilot.pause()
         assert log.entries == a[:1] and len(log.lines) == 1
+        assert log.lines[0] is first  # undo drops lines; it does not re-render the rest
+        long = LogEntry(3, "word " * 40, "C")
+        log.set_entries([*a[:1], long])
+        await pilot.pause()
+        assert len(log.lines) > 2  # long text wraps ...
+        assert all(line.cell_length <= log.scrollable_content_region.width for line in log.lines)
+        assert all(str(line.text).startswith("      ") for line in log.lines[2:])  # ... with a hanging indent
 
 
 # -- the board's content ---------------------------------------------------------------------------

@@ -471,14 +471,14 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self._bot_busy or not self.match.undo():
             return
-        self._autosave()
         self.refresh_view()
+        self.call_after_refresh(self._autosave)
 
     def action_redo(self) -> None:
         if self._bot_busy or not self.match.redo():
             return
-        self._autosave()
         self.refresh_view()
+        self.call_after_refresh(self._autosave)
 
     def action_review(self) -> None:
         try:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import NamedTuple, Sequence
 
-from rich.table import Table
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 
@@ -44,11 +45,14 @@ class Log(RichLog):
 
     def __init__(self, *, title: str = "Log", name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=16, auto_scroll=True,
+        super().__init__(wrap=False, markup=False, highlight=False, min_width=1, auto_scroll=True,
                          name=name, id=id, classes=classes)
         self.border_title = title
         self._entries: list[LogEntry] = []
         self._mark: int | None = None
+        #: index into self.lines where each written entry starts (None: unknown)
+        self._starts: list[int] | None = []
+        self._wrap_width: int | None = None
 
     @property
     def entries(self) -> list[LogEntry]:
@@ -56,52 +60,92 @@ class Log(RichLog):
 
     def set_entries(self, entries: Sequence[LogEntry], mark: int | None = None) -> None:
         """Show ``entries`` (oldest first); ``mark`` = index of an entry to
-        highlight (review's cursor). Appends when ``entries`` extends what is
-        shown, otherwise rewrites."""
+        highlight (review's cursor). Appends what extends the shown entries,
+        drops the lines of entries taken back (undo) without re-rendering the
+        rest, and rewrites everything only when the mark or the width changes."""
         entries = list(entries)
         old = self._entries
-        if mark == self._mark and len(entries) >= len(old) and entries[: len(old)] == old:
-            for i in range(len(old), len(entries)):
-                self.write(self._line(entries, i), scroll_end=True)
+        if mark == self._mark:
+            keep = 0
+            limit = min(len(old), len(entries))
+            while keep < limit and old[keep] == entries[keep]:
+                keep += 1
+            if keep < len(old) and not self._truncate(keep):
+                self._entries = entries
+                self._rewrite()
+                return
             self._entries = entries
+            for i in range(keep, len(entries)):
+                self._write_entry(entries, i, scroll_end=True)
             return
         self._entries = entries
         self._mark = mark
         self._rewrite()
 
+    def _truncate(self, keep: int) -> bool:
+        """Drop the lines of entries ``keep`` and later. False if not possible."""
+        starts = self._starts
+        if starts is None or len(starts) < len(self._entries) or not self._size_known:
+            return False
+        cut = starts[keep] if keep < len(starts) else len(self.lines)
+        del self.lines[cut:]
+        del starts[keep:]
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.refresh()
+        return True
+
+    def _write_entry(self, entries: list[LogEntry], i: int, scroll_end: bool) -> None:
+        if self._starts is not None:
+            if self._size_known and len(self._starts) == i:
+                self._starts.append(len(self.lines))
+            else:
+                self._starts = None  # deferred writes: positions unknown until a rewrite
+        width = self._text_width()
+        for line in self._lines(entries, i, width):
+            self.write(line, width=width, scroll_end=scroll_end)
+
+    def _text_width(self) -> int:
+        return max(12, (self.scrollable_content_region.width or self.size.width or 40) - 1)
+
     def _rewrite(self) -> None:
         entries, mark = self._entries, self._mark
         self.clear()
+        self._starts = []
         for i in range(len(entries)):
-            self.write(self._line(entries, i), scroll_end=mark is None)
+            self._write_entry(entries, i, scroll_end=mark is None)
         if mark is not None and entries:
-            # keep the marked line in view (lines may wrap; this is approximate)
             self.call_after_refresh(self._scroll_to_mark)
 
     def on_resize(self, event) -> None:
-        # RichLog wraps lines when they are written: rewrite them at the new width.
-        if event.size.width != getattr(self, "_wrap_width", None):
+        # the lines are wrapped when written: rewrite them at the new width.
+        if event.size.width != self._wrap_width:
             self._wrap_width = event.size.width
             self._rewrite()
 
     def _scroll_to_mark(self) -> None:
-        if self._mark is None or not self._entries:
+        if self._mark is None or not self._starts or self._mark >= len(self._starts):
             return
-        share = (self._mark + 1) / len(self._entries)
-        self.scroll_to(y=max(0, int(self.virtual_size.height * share) - self.size.height // 2), animate=False)
+        y = self._starts[self._mark]
+        self.scroll_to(y=max(0, y - self.size.height // 2), animate=False)
 
-    def _line(self, entries: list[LogEntry], i: int) -> Table:
-        """One entry as a grid row, so wrapped text stays indented."""
+    def _lines(self, entries: list[LogEntry], i: int, width: int) -> list[Text]:
+        """One entry as lines: turn number (first entry of a turn), seat letter,
+        then the text wrapped with a hanging indent."""
         e = entries[i]
         first = i == 0 or entries[i - 1].turn != e.turn
-        head = Text(f"{e.turn:>3} " if first else "    ", style="dim")
-        head.append(e.letter or " ", style=e.style or "bold")
         marked = i == self._mark
-        body = Text(e.text, style="reverse bold" if marked else "")
-        if marked:
-            body.append(" <", style="bold")
-        grid = Table.grid(padding=(0, 1), expand=True)
-        grid.add_column(width=5, no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(head, body)
-        return grid
+        text = e.text + (" <" if marked else "")
+        body = textwrap.wrap(text, max(6, width - 6)) or [""]
+        out = []
+        for n, chunk in enumerate(body):
+            line = Text(no_wrap=True)
+            if n == 0:
+                line.append(f"{e.turn:>3} " if first else "    ", style="dim")
+                line.append(e.letter or " ", style=e.style or "bold")
+                line.append(" ")
+            else:
+                line.append(" " * 6)
+            line.append(chunk, style="reverse bold" if marked else "")
+            out.append(line)
+        return out
