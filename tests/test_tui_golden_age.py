@@ -362,3 +362,45 @@ def test_board_is_registered() -> None:
 
     assert game_screen_class("golden-age") is GoldenAgeScreen
     assert isinstance(Text("x"), Text)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_board_and_menu_draw_every_state_of_a_random_game(tmp_path: Path, size: tuple[int, int]) -> None:
+    """A random 3-player game (auctions, paintings, colonies, the end): the screen's
+    menu covers exactly the legal moves at every decision, and the board draws every
+    state with every kind of target highlighted, on every page."""
+    import random
+
+    from core.bots import choose
+
+    match = make_match(seed=11)
+    rnd = random.Random(11)
+    while not match.is_over() and match.ply < 1500:
+        match.push(choose(GAME, match.state, rnd.randrange(1 << 30)))
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.query_one(GoldenAgeBoard)
+        kinds_seen: set[str] = set()
+        for ply in range(0, match.ply + 1, 5):
+            state = match.state_at(ply)
+            legal = GAME.legal_moves(state)
+            if legal:
+                menu = screen.build_menu(state, legal)
+                flat = [mv for item in menu for mv in item.moves]
+                assert sorted(map(GAME.notation, flat)) == sorted(map(GAME.notation, legal)), ply
+                assert all(item.label for item in menu)
+                for mv in legal:
+                    assert screen.choice_label(state, mv)
+                    kinds_seen.add(type(mv).__name__)
+                targets = [list(menu[rnd.randrange(len(menu))].moves), [rnd.choice(legal)]]
+            else:
+                targets = [[]]
+            for t in targets:
+                board.show(GAME, GAME.view(state, None), viewer=None, seats=screen.names, targets=t)
+            if ply % 30 == 0:
+                for _ in range(4):
+                    board.action_tab(1)
+        await pilot.pause()
+        assert match.is_over() or match.ply >= 1500
+        assert {"MoveToken", "Bid", "Pass", "StartAuction", "End", "Roll"} <= kinds_seen

@@ -178,6 +178,14 @@ _CARD_LABELS = {
 }
 
 
+def site_label(site: str) -> str:
+    """A marker's place, capitalised: "hol" -> "Holland", "guild-blue" -> "Blue guild",
+    "east-4" -> "East Indies 4", "west" -> "West Indies"."""
+    if site.startswith("guild-"):
+        return f"{site[6:].capitalize()} guild"
+    return C.site_name(site)
+
+
 def card_label(card: str) -> str:
     """A held card in a few letters: "i2" -> "Inv2", "g-ship" -> "Ship(g)", "gov-hol" -> "Gov Hol"."""
     if card.startswith("gov-"):
@@ -185,6 +193,25 @@ def card_label(card: str) -> str:
     if card.startswith("g-"):
         return f"{_CARD_LABELS.get(card[2:], card[2:])}(g)"
     return _CARD_LABELS.get(card, card)
+
+
+def card_note(card: str, a_: bool = False) -> str:
+    """What a held card is worth, for the legend: "i2" -> "Inv2 12 per 2"."""
+    c = C.acts_as(card)
+    if c[:1] in ("i", "s") and c[1:].isdigit():
+        size = int(c[1])
+        values = C.INVESTMENT_VALUE if c[0] == "i" else C.SPICE_VALUE
+        per = "" if size == 1 else f" per {size}"
+        return f"{card_label(c)} {money(values[size], a_)}{per}"
+    if c in ("ship", "capt", "cann", "flag"):
+        return "Ship+Captain+Cannon or 5 alike found a colony (Flag wild)"
+    if card == "dice":
+        return "Dice: choose the King's roll"
+    if card.startswith("gov-"):
+        return "Gov: 1 VP, +1 when the King stops there"
+    if card in C.CULTURE_VP:
+        return f"{card_label(card)} {C.CULTURE_VP[card]} VP"
+    return ""
 
 
 def card_style(card: str) -> str:
@@ -654,6 +681,17 @@ class GoldenAgeBoard(Board):
             out.append(table[i + 1])
             if body:
                 out += wrap_text(Text("    ") + body, width, 4)
+        notes: list[str] = []
+        grey = False
+        for p in s.players:
+            for card in [*p.cards, *p.culture]:
+                grey = grey or card.startswith("g-")
+                note = card_note(card, a_)
+                if note and note not in notes:
+                    notes.append(note)
+        if notes:
+            extra = "; (g): a grey card acting as that card" if grey else ""
+            out += wrap_text(Text("; ".join(sorted(notes)) + extra, style="dim"), width)
         out += wrap_text(Text("reserve: Movement Tokens (MT) / Influence Markers (IM); (n): VP announced "
                               "at the end of the last turn; 33 VP wins", style="dim"), width)
         return out
@@ -804,7 +842,7 @@ class GoldenAgeScreen(GameScreen):
         """The picker's text for one move, with its price or what it gives."""
         g = self.g
         arrow = self._arrow()
-        name = C.site_name
+        name = site_label
         if isinstance(move, PlaceMarker):
             return f"{name(move.province)} ({C.PROVINCES[move.province][1]})"
         if isinstance(move, PlaceToken):
@@ -838,9 +876,9 @@ class GoldenAgeScreen(GameScreen):
                 return (f"{where}: pay the painter of Art{k + 1} (-{g(C.PAINTER_PAYMENT)}; "
                         f"{pt.paid + 1}/{C.art_payments(pt.card)})")
             if color == "orange":
-                return f"{where}: buy a Spice card (-{C.COLONIES[move.site][0]})"
+                return f"{where}: a Spice card (-{C.COLONIES[move.site][0]})"
             kind = {"yellow": "an Investment", "brown": "an Art", "blue": "a Colony", "grey": "a Culture"}[color]
-            return f"{where}: buy {kind} card (-{g(C.CARD_PRICE)})"
+            return f"{where}: {kind} card (-{g(C.CARD_PRICE)})"
         if isinstance(move, StartAuction):
             color = site_color(move.site)
             return f"Auction {name(move.site)} ({color})"
@@ -923,7 +961,7 @@ class GoldenAgeScreen(GameScreen):
                     label = f"Move token {label}"
                 items.append(MenuItem(label, (m,), head))
                 continue
-            name = C.site_name(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
+            name = site_label(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
             if kind == "move":
                 label = f"Move token from {name}{more}"
                 prompt = f"Move a token from {name} to (½ guilder):" if not self.ascii else \
