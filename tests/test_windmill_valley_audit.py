@@ -407,3 +407,13 @@ def test_stacking_pays_the_player_below_a_neutral():
     s.market = [[0], [9, 9], [1], [2], [3]]  # only neutral markers: the bank is paid
     s3 = do(do(s, "go"), "stack")
     assert s3.farms[0].guilders == 1 and [f.guilders for f in s3.farms[1:]] == [f.guilders for f in s.farms[1:]]
+
+
+def test_describe_trade_and_calendar_rewards_in_words():
+    s = staged(4, 0, Task("trade", 0, 0, 0, "!"))
+    s.trade, s.farms[0].storage = [0, 1, 2, 3], "w"
+    assert GAME.describe(s, Pick("place", "w 1")).startswith(
+        "P0: places a white bulb on the trade card, slot 1: 3 guilders and plant up to 1 bulb")
+    s = staged(4, 0, Task("unique", 0, 1))
+    assert GAME.describe(s, Pick("unique", "2")) == "P0: claims calendar unique reward 2: plant up to 2 bulbs"
+    assert C.reward_text(("act:lower:1",)) == "lower the water (strength 1)"

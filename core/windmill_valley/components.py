@@ -392,7 +392,10 @@ def reward_text(codes: tuple[str, ...] | list[str]) -> str:
             names = {"plant": "plant", "lower": "lower the water", "market": "visit the market",
                      "farm": "gain a farm enhancement", "enhance": "enhance the wheels",
                      "build": "build a windmill", "trade": "foreign trade"}
-            words.append(names[parts[0]] + (f" ({parts[1]})" if len(parts) > 1 and parts[1].isdigit() else ""))
+            if parts[0] == "plant" and len(parts) > 1:
+                words.append(f"plant up to {parts[1]} bulb{'s' if parts[1] != '1' else ''}")
+            else:
+                words.append(names[parts[0]] + (f" (strength {parts[1]})" if len(parts) > 1 and parts[1].isdigit() else ""))
         elif head == "enh":
             words.append(f"a free {TIER_NAMES[rest]} wheel enhancement")
         elif head == "contract":

@@ -517,7 +517,10 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "take" and t.kind == "mreward":
         return f"takes {C.reward_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b if not A.has_helper(f, 'S-market') else 1} from market area {t.a + 1}"
     if v == "place":
-        return f"places a {C.COLOUR_NAMES[w[1]]} bulb on the trade card, slot {w[2]}"
+        q = int(w[2]) - 1
+        card = C.TRADE_CARDS[s.trade[0]]
+        gains = f"{C.reward_text(card[q])} and {C.reward_text(card[(q + 1) % C.TRADE_SLOTS])}"
+        return f"places a {C.COLOUR_NAMES[w[1]]} bulb on the trade card, slot {w[2]}: {gains}"
     if v == "collect":
         return "takes all the bulbs from the trade card"
     return text
