@@ -370,3 +370,30 @@ def test_wrap_text_keeps_styles_and_indents() -> None:
     assert [ln.plain.rstrip() for ln in lines] == ["alpha beta", "  gamma", "  delta", "  epsilon"]
     assert all(ln.cell_len <= 12 for ln in lines)
     assert lines[1].spans or lines[1].style  # the style survives the cut
+
+
+async def test_track_cell_draws_short_tracks_wider() -> None:
+    """Track(cell=3) (added for the floodgate and water tracks): 3 columns per space, the
+    marker under its number, a highlighted space in reverse; 1 column when too narrow."""
+    from tui.widgets.common import Marker
+    from tui.widgets.track import Track
+
+    class WidgetApp(App):
+        def compose(self):
+            yield Track(10, start=1, cell=3, legend=False, labels={i: str(i) for i in range(1, 11)}, id="wide")
+            yield Track(10, start=1, cell=3, legend=False, id="narrow", classes="narrow")
+
+        CSS = "#narrow { width: 12; }"
+
+    app = WidgetApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        wide = app.query_one("#wide", Track)
+        wide.update([Marker("W", 4)], highlights=[6])
+        app.query_one("#narrow", Track).update([Marker("W", 4)])
+        await pilot.pause()
+        scale, marks = wide.text.splitlines()
+        assert scale.startswith("1  2  3  4")
+        assert marks.index("W") == scale.index("4") == 9
+        assert any("reverse" in str(span.style) for span in wide._lines[0].spans)
+        narrow = app.query_one("#narrow", Track).text.splitlines()
+        assert narrow[1].index("W") == 3  # one column per space

@@ -43,7 +43,7 @@ from textual.widgets import Input
 
 from core.windmill_valley import components as C
 from core.windmill_valley.actions import (
-    blocked_spaces, connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
+    connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
 )
 from core.windmill_valley.rules import describe_choice
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
