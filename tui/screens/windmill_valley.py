@@ -377,7 +377,7 @@ class WindmillValleyBoard(Board):
         for style in (lambda i, n: f"{letters[i]} {n}", lambda i, n: f"{letters[i]} {n[:4]}",
                       lambda i, n: f"Farm {letters[i]}", lambda i, n: letters[i]):
             labels = [style(i, n) for i, n in enumerate(seats)]
-            if fixed + sum(len(x) + 3 for x in labels) <= width:
+            if fixed + sum(len(x) + 3 for x in labels) <= width + len(pages) + len(seats):
                 break
         for i, label in enumerate(labels):
             pages.append((label, frozenset({"farm"}), i))

@@ -54,10 +54,12 @@ class PageBar(DataWidget):
 
     def build(self, width: int) -> list[Text]:
         line = self._draw()
+        if line.cell_len > width:  # no gaps between the names when they do not fit
+            line = self._draw(gap="")
         line.truncate(width, overflow="ellipsis")
         return [line]
 
-    def _draw(self) -> Text:
+    def _draw(self, gap: str = " ") -> Text:
         names, active = self._data
         out = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
@@ -68,7 +70,7 @@ class PageBar(DataWidget):
             else:
                 out.append(f" {name} ", style="")
             self._spans.append((start, len(out.plain)))
-            out.append(" ")
+            out.append(gap)
         if self.hint:
             out.append(self.hint, style="dim")
         return out
