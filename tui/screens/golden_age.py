@@ -113,7 +113,7 @@ ACTIONS: dict[str, str] = {
 SHORT: dict[str, str] = {p: name[:3] for p, (name, _c) in C.PROVINCES.items()}
 
 TABS: tuple[str, ...] = ("map", "king", "guilds", "players")
-TAB_NAMES: dict[str, str] = {"map": "Map", "king": "King", "guilds": "Guilds & Indies", "players": "Players"}
+TAB_NAMES: dict[str, str] = {"map": "Map", "king": "King", "guilds": "Guilds/Indies", "players": "Players"}
 
 #: Highlights: the target under the cursor, other legal targets, a move's source.
 CURSOR = HIGHLIGHT
@@ -449,11 +449,15 @@ class GoldenAgeBoard(Board):
             out.append("Set-up: ", style="bold")
             out.append(what)
         else:
-            out.append(f"Round {s.round + 1}", style="bold")
+            narrow = width < 60
+            out.append(f"{'Rd' if narrow else 'Round'} {s.round + 1}", style="bold")
             if s.king >= 0:
-                out.append(f"{dot}King on {s.king} {space_text(s.king, short=width < 60)}")
+                out.append(f"{dot}King {'' if narrow else 'on '}{s.king} {space_text(s.king, short=narrow)}")
             if s.dice:
-                rolled = f"rolled {s.dice[0]}+{s.dice[1]}" if len(s.dice) == 2 else f"Dice card {s.dice[0]}"
+                if len(s.dice) == 2:
+                    rolled = f"{s.dice[0]}+{s.dice[1]}" if narrow else f"rolled {s.dice[0]}+{s.dice[1]}"
+                else:
+                    rolled = f"Dice card {s.dice[0]}"
                 paid = " ".join(f"{letters[i]}+{money(x, a_)}" for i, x in enumerate(s.income) if x)
                 who = "last " if s.phase == "roll" else ""
                 out.append(f"{dot}{who}{rolled}: {paid or 'nobody paid'}", style="dim" if s.phase == "roll" else "")
@@ -555,7 +559,7 @@ class GoldenAgeBoard(Board):
                     line3.append(f"{letters[seat]}{n}", style=seat_style(seat))
             nodes.append(Node(pid, row, col, (title, line2, line3), "", marks.get(pid, "")))
         edges = [Edge(a, b, frozenset((a, b)) in hot) for a, b in C.EDGES]
-        legend = Text("[A] marker, (A) used this turn; A2: two of A's tokens", style="dim")
+        legend = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
         self.query_one("#ga-map", Graph).update(nodes, edges, legend)
 
     # the King's track

@@ -176,14 +176,24 @@ class Graph(DataWidget):
         for y in range(height):
             x = 0
             line = Text(no_wrap=True)
+            run, run_style = "", None  # canvas characters of one style, appended at once
             while x < width:
                 t = span_at.get((y, x))
                 if t is not None:
+                    if run:
+                        line.append(run, style=run_style)
+                        run = ""
                     line.append_text(t)
                     x += w
                     continue
-                line.append(chars[y][x], style=styles[y][x])
+                if styles[y][x] != run_style and run:
+                    line.append(run, style=run_style)
+                    run = ""
+                run_style = styles[y][x]
+                run += chars[y][x]
                 x += 1
+            if run:
+                line.append(run, style=run_style)
             out.append(line)
         if extra:
             also = Text("also borders: ", style="dim")
