@@ -569,3 +569,30 @@ async def test_storage_market_cards_scoresheet_draw_plain_data() -> None:
         assert cards._lines is before
         cards.update([CardRow("Hand", [Card("p4")])])
         assert cards.text.split() == ["Hand", "[p4]"]
+
+
+async def test_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
+    from tui.widgets.base import DataWidget
+
+    match = make_match("hhh", seed=13)
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    try:
+        from tui.app import LowlandsApp
+
+        app: App = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen, ascii=True)
+    except ImportError:
+        app = GameApp(screen)
+        app.ascii = True
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for key in "111":  # set-up
+            await pilot.press(key)
+            await pilot.pause()
+        assert any("->" in c.label for c in screen.picker.choices)  # "Add face up (pink -> 1st)"
+        await pilot.press("4")
+        await pilot.pause()
+        board = screen.query_one(GiftOfTulipsBoard)
+        texts = [w.text for w in board.query(DataWidget)]
+        texts += [c.label for c in screen.picker.choices]
+        texts += [line.text for line in screen.log_widget.lines]
+        assert all(t.isascii() for t in texts), [t for t in texts if not t.isascii()]
