@@ -204,7 +204,7 @@ def card_note(card: str, a_: bool = False) -> str:
         per = "" if size == 1 else f" per {size}"
         return f"{card_label(c)} {money(values[size], a_)}{per}"
     if c in ("ship", "capt", "cann", "flag"):
-        return "Ship+Captain+Cannon or 5 alike found a colony (Flag wild)"
+        return "Ship+Captain+Cannon (or 5 alike; Flag wild) = colony"
     if card == "dice":
         return "Dice: choose the King's roll"
     if card.startswith("gov-"):
@@ -300,7 +300,7 @@ class GoldenAgeBoard(Board):
     GoldenAgeBoard #ga-row1, GoldenAgeBoard #ga-row2 {
         height: auto;
     }
-    GoldenAgeBoard #ga-status, GoldenAgeBoard #ga-row1, GoldenAgeBoard #ga-players {
+    GoldenAgeBoard #ga-row1, GoldenAgeBoard #ga-players {
         margin: 0 0 1 0;
     }
     GoldenAgeBoard.-tabbed #ga-status, GoldenAgeBoard.-tabbed #ga-row1 {
@@ -671,7 +671,7 @@ class GoldenAgeBoard(Board):
                     body.append(" ")
                 hot = (isinstance(t, (Special, Take)) and getattr(t, "choice", "") == f"paint {k + 1}"
                        and i == owner)
-                text = f"Art{k + 1} {pt.paid}/{C.art_payments(pt.card)} paid ({C.art_vp(pt.card)} VP)"
+                text = f"Art{k + 1} {pt.paid}/{C.art_payments(pt.card)} ({C.art_vp(pt.card)}VP)"
                 body.append(text, style=f"{COLOR_STYLES['brown']} {CURSOR}" if hot else COLOR_STYLES["brown"])
             if p.finished:
                 if body:
@@ -681,8 +681,14 @@ class GoldenAgeBoard(Board):
             bodies.append(body)
         table = grid(rows, justify="llrrl", width=width)
         out = [table[0]]
+        side = width >= 70  # wide: the cards on the player's own line
         for i, body in enumerate(bodies):
-            out.append(table[i + 1])
+            row = table[i + 1]
+            if side and body:
+                pad = max(0, max(len(t.plain) for t in table) - len(row.plain)) + 2
+                out += wrap_text(row + Text(" " * pad) + body, width, len(row.plain) + pad)
+                continue
+            out.append(row)
             if body:
                 out += wrap_text(Text("    ") + body, width, 4)
         notes: list[str] = []
@@ -693,11 +699,13 @@ class GoldenAgeBoard(Board):
                 note = card_note(card, a_)
                 if note and note not in notes:
                     notes.append(note)
+        if grey:
+            notes.append("(g): a grey card acting as that card")
+        if any(p.paintings for p in s.players):
+            notes.append("ArtN paid/needed (VP)")
+        notes.append("MT/IM: tokens/markers in reserve; (n) VP announced; 33 wins")
         if notes:
-            extra = "; (g): a grey card acting as that card" if grey else ""
-            out += wrap_text(Text("; ".join(sorted(notes)) + extra, style="dim"), width)
-        out += wrap_text(Text("reserve: Movement Tokens (MT) / Influence Markers (IM); (n): VP announced "
-                              "at the end of the last turn; 33 VP wins", style="dim"), width)
+            out += wrap_text(Text("; ".join(notes), style="dim"), width)
         return out
 
     # guilds
@@ -735,7 +743,8 @@ class GoldenAgeBoard(Board):
                          Text(ACTIONS[color], style="dim"), Text(deck, style="dim")])
         width = self.query_one("#ga-guilds").size.width or 46
         out = grid(rows, justify="lllrlr", width=width, flex=4)
-        out.append(Text("next: takeover price; deck: cards+discards", style="dim"))
+        if self.tabbed:
+            out.append(Text("next: takeover price; deck: cards+discards", style="dim"))
         return out
 
     # the Indies
