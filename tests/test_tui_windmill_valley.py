@@ -397,3 +397,28 @@ async def test_track_cell_draws_short_tracks_wider() -> None:
         assert any("reverse" in str(span.style) for span in wide._lines[0].spans)
         narrow = app.query_one("#narrow", Track).text.splitlines()
         assert narrow[1].index("W") == 3  # one column per space
+
+
+async def test_every_decision_of_random_games_draws_and_is_worded(tmp_path: Path) -> None:
+    """Random 3-player and solo games: at every decision, each of the first choices (as the
+    target under the cursor) is worded by the screen and drawn on the board without error,
+    and the picker's words never fall back to the bare notation for the common verbs."""
+    import random
+
+    for names, seed in ((["Ann", "Bob", "Cy"], 21), (["Ann"], 22)):
+        match = make_match(names, seed=seed)
+        app, screen = app_for(match, tmp_path)
+        rnd = random.Random(seed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = screen.wv_board
+            while not match.is_over():
+                state = match.state
+                legal = match.legal_moves()
+                for move in legal[:6]:
+                    label = screen.choice_label(state, move)
+                    assert label and label != GAME.notation(move) or move.verb in ("pass", "path"), label
+                    board.show(GAME, GAME.view(state, None), viewer=None, seats=screen.names, targets=[move])
+                match.push(rnd.choice(legal))
+            board.show(GAME, match.state, viewer=None, seats=screen.names, targets=[])
+            assert "The game is over." in screen.query_one("#wv-banner").text

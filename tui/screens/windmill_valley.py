@@ -1126,10 +1126,10 @@ class WindmillValleyScreen(GameScreen):
                     vp = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, level + 1))
                     how = f"open: pay {cost} G, +{vp} VP"
                 elif level < state.floodgate:
-                    how = "close, free"
+                    how = "close"
                 else:
-                    how = "leave it"
-                return f"Floodgate {level} ({how}): water {state.water}->{water}, wheels turn {level}"
+                    how = "leave"
+                return f"Floodgate {level} ({how}), water {state.water}->{water}"
             if v == "steps":
                 n = int(w[1])
                 off = C.BOARD_SMALL_OFFSET[f.board]
