@@ -232,7 +232,7 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         hot = {frozenset((e.a, e.b)) for e in graph._data[1] if e.highlight}
         assert hot == {frozenset((src, d)) for d in C.ADJACENT[src]}
         # guild: the group, then the colour (two keys); Escape goes back
-        await pilot.press(key_for(screen, "Take control of a guild"))
+        await pilot.press(key_for(screen, "Take a guild"))
         await pilot.pause()
         assert screen._open is not None and screen.check_action("menu_back", ()) is True
         assert [c.label.split(" for")[0] for c in screen.picker.choices] == [
@@ -240,7 +240,7 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         await pilot.press("escape")
         await pilot.pause()
         assert screen._open is None and match.state.phase == "act"
-        await pilot.press(key_for(screen, "Take control of a guild"))
+        await pilot.press(key_for(screen, "Take a guild"))
         await pilot.pause()
         guilds = screen.query_one("#ga-guilds", TextBlock)
         assert any(str(line.plain).lstrip().startswith(("▶", ">")) for line in guilds._lines)
@@ -404,3 +404,30 @@ async def test_board_and_menu_draw_every_state_of_a_random_game(tmp_path: Path, 
         await pilot.pause()
         assert match.is_over() or match.ply >= 1500
         assert {"MoveToken", "Bid", "Pass", "StartAuction", "End", "Roll"} <= kinds_seen
+
+
+async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> None:
+    match = Match(GAME, [Seat("Ann", "human"), Seat("Bob", "bot"), Seat("Cy", "bot")], seed=4)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            seat = match.to_move()
+            if seat is not None and match.is_bot(seat):
+                assert "(computer)" in screen.sub_title
+                await pilot.pause(0.02)
+                continue
+            if match.state.round >= 2 or match.is_over():
+                break
+            # Ann: open an auction when she can (the bots bid), else the first choice, else end
+            keys = [c for c in screen.picker.choices if c.label.startswith("Auction")]
+            end = [c for c in screen.picker.choices if c.label.startswith("End the turn")]
+            pick = keys[0] if keys else (end[0] if end and match.state.phase == "act" else screen.picker.choices[0])
+            await pilot.press(pick.hotkey)
+            await pilot.pause()
+            if screen._open is not None:
+                await pilot.press("1")
+                await pilot.pause()
+        assert match.state.round >= 2 or match.is_over()
+        assert {1, 2} <= set(match.movers)
+        assert any(isinstance(mv, StartAuction) for mv in match.moves)

@@ -980,7 +980,9 @@ class GoldenAgeScreen(GameScreen):
                 prompt = f"Move a token from {name} to (½ guilder):" if not self.ascii else \
                     f"Move a token from {name} to (.5 guilder):"
             elif kind == "guild":
-                label = f"Take control of a guild ({len(ms)}){more}"
+                prices = sorted({C.GUILD_COSTS[state.guilds[m.color].step + 1] for m in ms})
+                span = self.g(prices[0]) if len(prices) == 1 else f"{self.g(prices[0])}-{self.g(prices[-1])}"
+                label = f"Take a guild (for {span}){more}"
                 prompt = "Take which guild? (marker from the reserve)"
             elif kind == "special":
                 color = site_color(sub)
