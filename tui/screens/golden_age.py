@@ -886,8 +886,7 @@ class GoldenAgeScreen(GameScreen):
                 p = state.players[state.current]
                 k = int(move.choice.split()[1]) - 1
                 pt = p.paintings[k]
-                return (f"{where}: pay the painter of Art{k + 1} (-{g(C.PAINTER_PAYMENT)}; "
-                        f"{pt.paid + 1}/{C.art_payments(pt.card)})")
+                return f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})"
             if color == "orange":
                 return f"{where}: a Spice card (-{C.COLONIES[move.site][0]})"
             kind = {"yellow": "an Investment", "brown": "an Art", "blue": "a Colony", "grey": "a Culture"}[color]
@@ -903,12 +902,12 @@ class GoldenAgeScreen(GameScreen):
             if move.choice in C.PROVINCES:
                 return f"Place the token in {name(move.choice)}"
             if move.choice == "card":
-                return "Take the top Art card (free)"
+                return "The top Art card (free)"
             a = state.auction
             k = int(move.choice.split()[1]) - 1
             pt = state.players[a.bidder].paintings[k] if a else None
             extra = f" ({pt.paid + 1}/{C.art_payments(pt.card)})" if pt else ""
-            return f"Pay the painter of Art{k + 1} (-{g(C.PAINTER_PAYMENT)}){extra}"
+            return f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)}{extra}"
         if isinstance(move, Exchange):
             val = C.EXCHANGES[move.kind][1][move.size]
             what = "Investment" if move.kind == "invest" else "Spice"
