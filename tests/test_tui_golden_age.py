@@ -125,7 +125,7 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         await pilot.pause()
         assert isinstance(match.moves[-1], Roll) and match.state.phase == "act"
         money_before = match.state.players[0].money
-        src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move token"))
+        src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move from"))
         await pilot.press(src_key)
         await pilot.pause()
         assert all(isinstance(mv, MoveToken) for it in screen._shown for mv in it.moves)
@@ -218,8 +218,8 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         await pilot.press("1")  # roll
         await pilot.pause()
         # a source group highlights the source and every destination on the map
-        label = next(c for c in screen.picker.choices if c.label.startswith("Move token from"))
-        src = next(p for p, (name, _c) in C.PROVINCES.items() if label.label.startswith(f"Move token from {name}"))
+        label = next(c for c in screen.picker.choices if c.label.startswith("Move from"))
+        src = next(p for p, (name, _c) in C.PROVINCES.items() if label.label.startswith(f"Move from {name}"))
         index = screen.picker.choices.index(label)
         for _ in range(index):
             await pilot.press("down")
@@ -281,7 +281,7 @@ async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
             await setup_by_keys(pilot, screen, match)
             await pilot.press("1")  # roll
             await pilot.pause()
-            src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move token"))
+            src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move from"))
             await pilot.press(src_key, "1")  # pay half a guilder
             await pilot.pause()
             assert match.state.players[0].money % 2 == 1

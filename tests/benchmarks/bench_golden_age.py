@@ -28,7 +28,7 @@ ESC = b"\x1b"
 
 def mid_match(seed: int = 3, rounds: int = 3):
     """A 3-player match at the start of an action phase after ``rounds`` rounds,
-    with a Movement Token to move (so ``1`` opens a "Move token from ..." group)."""
+    with a Movement Token to move (so ``1`` opens a "Move from ..." group)."""
     import random
 
     from core import get_game

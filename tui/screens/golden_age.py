@@ -888,8 +888,8 @@ class GoldenAgeScreen(GameScreen):
                 pt = p.paintings[k]
                 return f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})"
             if color == "orange":
-                return f"{where}: a Spice card (-{C.COLONIES[move.site][0]})"
-            kind = {"yellow": "an Investment", "brown": "an Art", "blue": "a Colony", "grey": "a Culture"}[color]
+                return f"{where}: Spice card (-{C.COLONIES[move.site][0]})"
+            kind = {"yellow": "Investment", "brown": "Art", "blue": "Colony", "grey": "Culture"}[color]
             return f"{where}: {kind} card (-{g(C.CARD_PRICE)})"
         if isinstance(move, StartAuction):
             color = site_color(move.site)
@@ -970,12 +970,12 @@ class GoldenAgeScreen(GameScreen):
                 m = ms[0]
                 label = self.choice_label(state, m)
                 if kind == "move":
-                    label = f"Move token {label}"
+                    label = f"Move {label}"
                 items.append(MenuItem(label, (m,), head))
                 continue
             name = site_label(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
             if kind == "move":
-                label = f"Move token from {name}{more}"
+                label = f"Move from {name}{more}"
                 prompt = f"Move a token from {name} to (½ guilder):" if not self.ascii else \
                     f"Move a token from {name} to (.5 guilder):"
             elif kind == "guild":
