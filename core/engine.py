@@ -73,7 +73,9 @@ class Game(Protocol):
 
     Beyond DESIGN.md's list, two small methods serve Match: ``turn`` (for
     "strict" undo and turn-wise review) and ``reveals`` (strict undo never goes
-    back past a decision that showed hidden information).
+    back past a decision that showed hidden information); and ``epilogue``
+    gives the end-of-game lines (what was turned up, the final awards) that
+    the game-over log and the exported record both show.
     """
 
     id: str
@@ -100,6 +102,7 @@ class Game(Protocol):
     def view(self, state: Any, viewer: int | None) -> Any: ...
     def turn(self, state: Any) -> int: ...
     def reveals(self, before: Any, after: Any) -> bool: ...
+    def epilogue(self, state: Any) -> list[str]: ...
 
 
 def check_legal(game: Game, state: Any, move: Any) -> None:

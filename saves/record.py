@@ -105,6 +105,8 @@ def export_text(match: Match) -> str:
             lines.append(f"{prefix:<5}{note:<{width}}  {{{text}}}")
         else:
             lines.append(f"{'':<5}{note:<{width}}  {{{text}}}")
+    if match.is_over():  # the end: what was turned up, the final awards
+        lines.extend(f"     {{{text}}}" for text in game.epilogue(match.state))
     if match.moves:
         lines.append("")
 

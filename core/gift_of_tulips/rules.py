@@ -336,6 +336,30 @@ class GiftOfTulips:
             text += "; the deck is empty and the secret festival is revealed"
         return text
 
+    def epilogue(self, state: State) -> list[str]:
+        """The end, in words: the secret cards turned up in order, the final
+        festival ranking with totals, and each majority award (source text;
+        fact sheet A8). [] until the game is over."""
+        if state.phase != "over":
+            return []
+        lines = []
+        if state.revealed:
+            lines.append(
+                "Secret festival revealed: " + ", ".join(C.card_name(c) for c in state.revealed)
+            )
+        ranking = ", ".join(
+            f"{C.RANK_NAMES[i]} {C.VARIETIES[v]} {festival_total(state, v)}"
+            for i, v in enumerate(state.ranking)
+        )
+        lines.append(f"Final festival: {ranking}")
+        level_names = ("most", "2nd most", "3rd most")
+        for v, rank, seat, level, vp in majority_awards(state):
+            lines.append(
+                f"{state.players[seat]}: {level_names[level]} {C.VARIETIES[v]} "
+                f"({C.RANK_NAMES[rank]}) +{vp} VP"
+            )
+        return lines
+
     def view(self, state: State, viewer: int | None) -> State:
         """A copy with what ``viewer`` cannot see replaced by "??": the deck, the
         removed cards, other players' secret cards, set-up hands and drawn card,

@@ -1043,6 +1043,11 @@ class GoldenAge:
             return C.card_phrase(p1.paintings[-1].card)
         return "a card"
 
+    def epilogue(self, state: State) -> list[str]:
+        """End-of-game lines for the log and the record. Nothing hidden is turned up at the end and the VP were announced
+        turn by turn, so there is nothing more to tell: []."""
+        return []
+
     def view(self, state: State, viewer: int | None) -> State:
         """A copy for ``viewer``: everything is open except the order of the
         decks (shown sorted) and the RNG."""

@@ -348,6 +348,11 @@ class WindmillValley:
         new = _new_events(state.events, after.events)
         return "; ".join([text, *new])
 
+    def epilogue(self, state: State) -> list[str]:
+        """End-of-game lines for the log and the record. The final scoring is in ``scores`` by category and every effect
+        was described as it happened, so there is nothing more to tell: []."""
+        return []
+
     def view(self, state: State, viewer: int | None) -> State:
         """A copy with the face-down stacks and decks replaced by -1 and the RNG zeroed;
         everything else in Windmill Valley is public."""
