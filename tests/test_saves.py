@@ -519,7 +519,11 @@ def test_record_of_a_finished_three_player_game():
     # 3 players: 72 cards - 4 removed (A4) - 2 festival - 6 dealt = 60 draws, two per turn;
     # plus the three set-up choices, each a turn of its own: 63 decisions in 33 turns.
     lines = body.splitlines()
-    assert m.ply == 63 and len(lines) == 63
+    epilogue = TULIPS.epilogue(m.state)
+    assert m.ply == 63 and len(lines) == 63 + len(epilogue)
+    # after the decisions, the end: the secret cards turned up and the awards
+    assert [ln.strip() for ln in lines[63:]] == ["{" + e + "}" for e in epilogue]
+    assert epilogue[0].startswith("Secret festival revealed: ")
     numbered = [ln for ln in lines if re.match(r"^\d+\.", ln)]
     assert [int(ln.split(".")[0]) for ln in numbered] == list(range(1, 34))
     for ply, (ln, mv) in enumerate(zip(lines, m.moves)):
