@@ -214,7 +214,7 @@ async def test_board_turns_to_the_page_of_the_decision(tmp_path: Path) -> None:
     app, screen = app_for(match, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        kinds = {"gate": "Tracks", "steps": "Wheels", "actions": "Wheels", "place": "Market"}
+        kinds = {"gate": "Wheels", "steps": "Wheels", "actions": "Wheels", "place": "Market", "unique": "Tracks"}
         checked = set()
         for _ in range(16):
             kind = match.state.tasks[-1].kind

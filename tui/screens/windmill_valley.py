@@ -97,8 +97,10 @@ FIELD_STYLES: dict[str, str] = {"Wt": BULB_STYLES["w"], "Ye": BULB_STYLES["y"], 
 
 #: Which panel each pending decision (Task.kind) is about.
 SECTION_OF: dict[str, str] = {
-    "gate": "tracks", "steps": "wheels", "unique": "tracks", "actions": "wheels", "more": "wheels",
-    "lower": "tracks", "enhance": "wheels", "discardwheel": "wheels", "swapwheel": "wheels",
+    # the floodgate, wheels and actions of a turn stay on one page: the preview follows the
+    # floodgate under the cursor, and the status line and the choices say the water level
+    "gate": "wheels", "steps": "wheels", "unique": "tracks", "actions": "wheels", "more": "wheels",
+    "lower": "wheels", "enhance": "wheels", "discardwheel": "wheels", "swapwheel": "wheels",
     "farm": "market", "drawn": "market", "swapfarm": "market", "start": "market", "place": "market",
     "build": "map", "buildat": "map", "path": "map", "market": "market", "full": "market",
     "mreward": "market", "adj": "market", "trade": "market", "trade2": "market", "tradex": "market",
