@@ -1046,7 +1046,8 @@ class GoldenAgeScreen(GameScreen):
         if ph == "bid":
             a = state.auction
             high = f"high {self.g(a.high_bid)} {self.names[a.high_bidder]}" if a.high_bidder >= 0 else "no bid yet"
-            return f"{name} bids in {self.names[a.auctioneer]}'s auction ({high})"
+            whose = "their own" if a.auctioneer == seat else f"{self.names[a.auctioneer]}'s"
+            return f"{name} bids in {whose} auction ({high})"
         if ph == "award":
             return f"{name} won: takes the {state.auction.color} action"
         return f"{name}'s turn: {self.g(state.players[seat].money)} guilders, {vp(state, seat)} VP"
