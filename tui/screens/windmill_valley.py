@@ -20,8 +20,11 @@ The board composes the shared widgets (rules: ``rules/windmill-valley.source.txt
 
 The panels fold into pages (PageBar): at 120x40 "Turn" (wheels + tracks),
 "Valley" (map + market) and a farm page per player; at 80x24 each panel is a
-page. The board turns to the page of the pending decision; Left/Right change the
-page, PgUp/PgDn scroll it. The choice under the picker's cursor is highlighted
+page. The board turns to the page of the pending decision (a turn's floodgate,
+wheels and action choice all on the wheels page, whose preview follows the
+floodgate under the cursor) and scrolls to what the decision is about; Left/Right
+change the page, PgUp/PgDn scroll it; the page bar and a status line (round,
+floodgate, water, or the latest announcement) stay at the top. The choice under the picker's cursor is highlighted
 on the board (reverse video and ``>...<``), so colour is never the only sign.
 A calendar advance (and every other announcement the engine makes) is shown as a
 notification and in a banner above the board, never silently.
