@@ -290,6 +290,8 @@ async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
             if ascii_:
                 assert f"{whole}.5" in text and "½" not in text
                 assert all(ord(ch) < 128 for ch in board_text(screen))
+                log = " ".join(e.text for e in screen.log_widget.entries)
+                assert "(-0.5)" in log and "½" not in log  # the move's description in the log
             else:
                 assert f"{whole}½" in text
 
@@ -313,6 +315,12 @@ def test_income_preview_matches_the_engine() -> None:
         moved.king = (space - 2) % len(C.TRACK)
         GAME._move_king(moved, 2)
         assert income_at(s, space) == moved.income, space
+
+
+def test_ascii_half() -> None:
+    from tui.screens.golden_age import ascii_half
+
+    assert ascii_half("bids 2½, pays ½ (-½)") == "bids 2.5, pays 0.5 (-0.5)"
 
 
 def test_money_and_space_text() -> None:

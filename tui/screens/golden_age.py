@@ -36,6 +36,7 @@ screen (``tui.screens.GAME_SCREENS``) under "golden-age".
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple, Sequence
 
 from rich.text import Text
@@ -795,6 +796,25 @@ class GoldenAgeBoard(Board):
 
 
 # -- the screen --------------------------------------------------------------------------
+def ascii_half(text: str) -> str:
+    """"2½ guilders" -> "2.5 guilders", "(-½)" -> "(-0.5)": money written for ``--ascii``."""
+    return re.sub(r"(\d*)½", lambda m: f"{m.group(1) or '0'}.5", text)
+
+
+class _AsciiDescriptions:
+    """The game as the screen uses it under ``--ascii``: its descriptions (the
+    log lines) write half guilders as ".5"; everything else is the game's own."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def describe(self, state: Any, move: Any) -> str:
+        return ascii_half(self._game.describe(state, move))
+
+
 class MenuItem(NamedTuple):
     """One line of the picker: one move, or a group of moves opened as a sub-list.
 
@@ -1164,6 +1184,8 @@ class GoldenAgeScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
+        if self.ascii and not isinstance(self.game, _AsciiDescriptions):
+            self.game = _AsciiDescriptions(self.game)
         super().on_mount()
         # the board's pages follow its size: re-check the keys shown
         self.call_after_refresh(self._refresh_keys)
