@@ -1287,7 +1287,9 @@ class WindmillValleyScreen(GameScreen):
         return f"{name}{bot} to choose: {step} (round {state.round + 1}{end})"
 
     def final_log(self, state: Any) -> list[str]:
-        lines = []
+        """The game's own end-of-game lines (``Game.epilogue``), then each player's total by category."""
+        epilogue = getattr(self.game, "epilogue", None)
+        lines = list(epilogue(state)) if epilogue is not None else []
         for sheet in self.game.scores(state):
             parts = ", ".join(f"{k} {v:g}" for k, v in sheet.parts.items())
             lines.append(f"{self.names[sheet.seat]}: {sheet.total:g} VP ({parts})")
