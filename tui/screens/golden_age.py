@@ -110,6 +110,9 @@ ACTIONS: dict[str, str] = {
     "orange": "Spice (2-7)",
 }
 
+#: Colour words for narrow maps.
+SHORT_COLORS: dict[str, str] = {"green": "grn", "yellow": "yel", "brown": "brn", "blue": "blue", "grey": "grey"}
+
 #: Short three-letter province names for narrow tables.
 SHORT: dict[str, str] = {p: name[:3] for p, (name, _c) in C.PROVINCES.items()}
 
@@ -338,7 +341,7 @@ class GoldenAgeBoard(Board):
         self._shown: dict[str, bool] = {}
 
     def compose(self) -> ComposeResult:
-        yield PageBar(id="ga-pages", hint=glyph(self, " ←→", " [ ]"))
+        yield PageBar(id="ga-pages", hint=" [ ]")
         yield TextBlock(id="ga-status")
         yield TextBlock(id="ga-brief")
         with HorizontalGroup(id="ga-row1"):
@@ -541,6 +544,7 @@ class GoldenAgeBoard(Board):
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
         nodes = []
+        narrow = (self.size.width or 44) < 43  # cells under 10 columns: short colour words
         for pid, (row, col) in MAP_CELLS.items():
             name, color = C.PROVINCES[pid]
             pr = s.provinces[pid]
@@ -551,7 +555,8 @@ class GoldenAgeBoard(Board):
                 line2.append(o + letters[pr.marker] + c_, style=seat_style(pr.marker))
             else:
                 line2.append("[ ]", style="dim")
-            line2.append(f" {color}", style=COLOR_STYLES[color].replace("bold ", ""))
+            word = SHORT_COLORS[color] if narrow else color
+            line2.append(f" {word}", style=COLOR_STYLES[color].replace("bold ", ""))
             line3 = Text()
             for seat, n in enumerate(pr.tokens):
                 if n:
