@@ -242,6 +242,13 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         assert screen._open is None and match.state.phase == "act"
         await pilot.press(key_for(screen, "Take a guild"))
         await pilot.pause()
+        opened = screen._open
+        await pilot.press("question_mark")  # help, and back: the group stays open
+        await pilot.pause()
+        assert app.screen is not screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen._open == opened
         guilds = screen.query_one("#ga-guilds", TextBlock)
         assert any(str(line.plain).lstrip().startswith(("▶", ">")) for line in guilds._lines)
         ply = match.ply

@@ -860,6 +860,7 @@ class GoldenAgeScreen(GameScreen):
         super().__init__(*args, **kwargs)
         self._menu: list[MenuItem] = []
         self._open: MenuItem | None = None
+        self._resumed_at: tuple[int, tuple[Any, ...]] | None = None
         self._shown: list[MenuItem] = []
 
     # -- text -------------------------------------------------------------------------
@@ -1090,7 +1091,7 @@ class GoldenAgeScreen(GameScreen):
         grouped picker): header, board, picker, log, keys; then curtain, bots
         and game over as needed."""
         self._version += 1
-        self._open = None
+        was_open, self._open = self._open, None
         m = self.match
         state = m.state
         seat = m.to_move()
@@ -1102,6 +1103,9 @@ class GoldenAgeScreen(GameScreen):
         else:
             self._moves = []
             self._menu = []
+        if was_open is not None and self._resumed_at == (m.ply, tuple(m.moves[-1:])) and was_open in self._menu:
+            self._open = was_open  # back from help / save / review with nothing changed: keep the group open
+        self._resumed_at = None
         self._show_menu()
         self.picker.display = seat is not None  # over: the log takes the room
         self._update_log()
@@ -1166,6 +1170,9 @@ class GoldenAgeScreen(GameScreen):
         else:
             self._open = item
             self._show_menu()
+
+    def on_screen_suspend(self) -> None:
+        self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
 
     def action_menu_back(self) -> None:
         """Escape: close an opened group (back to all choices)."""
