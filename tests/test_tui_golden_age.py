@@ -62,9 +62,15 @@ class GameApp(App):
         self.push_screen(self._game_screen)
 
 
-def app_for(match: Match, tmp_path: Path, ascii: bool = False) -> tuple[GameApp, GoldenAgeScreen]:
+def app_for(match: Match, tmp_path: Path, ascii: bool = False) -> tuple[App, GoldenAgeScreen]:
+    """The real LowlandsApp (its themes, launcher underneath) with the game screen
+    on top; the small GameApp if the app shell is not importable."""
     screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    return GameApp(screen, ascii=ascii), screen
+    try:
+        from tui.app import LowlandsApp
+    except ImportError:
+        return GameApp(screen, ascii=ascii), screen
+    return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen, ascii=ascii), screen
 
 
 def key_for(screen: GoldenAgeScreen, words: str) -> str:
@@ -282,7 +288,7 @@ async def test_narrow_pages_follow_the_choice_and_switch_by_keys(tmp_path: Path)
 async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
     for ascii_ in (False, True):
         match = make_match(seed=3)
-        app, screen = app_for(match, tmp_path, ascii=ascii_)
+        app, screen = app_for(match, tmp_path / str(ascii_), ascii=ascii_)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await setup_by_keys(pilot, screen, match)
