@@ -432,7 +432,7 @@ class GoldenAgeBoard(Board):
         if show["ga-track"]:
             track_w = width if tabbed else max(20, width - 45)
             self.query_one("#ga-track", TextBlock).update(
-                self._track(state, targets, letters, a_, track_w < 44, track_w))
+                self._track(state, targets, letters, a_, track_w < 50, track_w))
         if show["ga-players"]:
             self.query_one("#ga-players", TextBlock).update(self._players(state, targets, seats, letters, a_, width))
         if show["ga-row2"]:
@@ -590,6 +590,10 @@ class GoldenAgeBoard(Board):
             rows_from, show_king = base, False
         else:
             out += wrap_text(Text(f"King's track: the King (K) on space {s.king} of {n}", style="bold"), width)
+            gov = min((g - s.king) % n or n for g in C.GOVERNOR_SPACES)
+            dot = " - " if a_ else " · "
+            out += wrap_text(Text(f"next Governor +{gov}{dot}King William II +{(C.KING_SPACE - s.king) % n or n}",
+                                  style="dim"), width)
             rows_from, show_king = s.king, True
         hot_offsets: set[int] = set()
         if isinstance(t, Roll):
