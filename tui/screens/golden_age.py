@@ -1200,6 +1200,8 @@ class GoldenAgeScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
+        # here the screen's own keys switch pages; the focus stays on the choices
+        self.board.can_focus = False
         if self.ascii and not isinstance(self.game, _AsciiDescriptions):
             self.game = _AsciiDescriptions(self.game)
         super().on_mount()
