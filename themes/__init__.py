@@ -16,7 +16,8 @@ from pathlib import Path
 
 from textual.theme import Theme
 
-#: The shared stylesheet every screen uses (loaded by LowlandsApp.CSS_PATH).
+#: The app-wide stylesheet (LowlandsApp.CSS_PATH): what the launcher needs; the
+#: other screens keep their styles in their own DEFAULT_CSS.
 TCSS_PATH: Path = Path(__file__).with_name("lowlands.tcss")
 
 #: Seat colours (seat 1..6): distinct in hue *and* lightness so they stay apart in
@@ -61,6 +62,9 @@ LOWLANDS_LIGHT = Theme(
     variables=_seat_vars(SEAT_COLORS_LIGHT),
 )
 
+#: $seat-N defaults for themes that do not define them (Textual's built-in ones).
+SEAT_VARIABLES: dict[str, str] = _seat_vars(SEAT_COLORS_DARK)
+
 THEMES: dict[str, Theme] = {t.name: t for t in (LOWLANDS_DARK, LOWLANDS_LIGHT)}
 DEFAULT_THEME: str = LOWLANDS_DARK.name
 
@@ -71,6 +75,7 @@ __all__ = [
     "LOWLANDS_LIGHT",
     "SEAT_COLORS_DARK",
     "SEAT_COLORS_LIGHT",
+    "SEAT_VARIABLES",
     "TCSS_PATH",
     "THEMES",
 ]

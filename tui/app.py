@@ -23,6 +23,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Sequence
+from weakref import WeakSet
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -33,7 +34,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Static
 
-from themes import DEFAULT_THEME, TCSS_PATH, THEMES
+from themes import DEFAULT_THEME, SEAT_VARIABLES, TCSS_PATH, THEMES
 from tui.config import config_dir, load_config, save_config
 
 #: The smallest terminal Lowlands draws its screens in.
@@ -69,6 +70,18 @@ class TooSmallScreen(Screen[None]):
 
 #: ASCII names for the glyphs Textual uses in key displays (``--ascii``).
 _ASCII_KEYS: dict[str, str] = {"←": "left", "→": "right", "↑": "up", "↓": "down", "⏎": "enter", "⇥": "tab"}
+
+
+def _hidden(widget: Any, screen: Screen[Any]) -> bool:
+    """True if ``widget`` or a container of it is not displayed (``display: none``
+    or ``visibility: hidden``). (Not "outside the focus chain": a widget mounted
+    but not yet laid out, e.g. a command palette's input, is not hidden.)"""
+    for node in widget.ancestors_with_self:
+        if node is screen:
+            return False
+        if not node.display or not node.visible:
+            return True
+    return False
 
 
 # -- command palette ---------------------------------------------------------------------
@@ -154,12 +167,35 @@ class LowlandsApp(App[None]):
         self.ascii = ascii
         self.curtain = curtain
         self._start = start
+        self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
-        self._restoring_theme = True
-        self.theme = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
-        self._restoring_theme = False
+        self._start_theme(self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME)
+
+    def _start_theme(self, name: str) -> None:
+        """Use theme ``name`` from the first frame on.
+
+        Assigning ``self.theme`` would run Textual's theme watcher once the app
+        starts, which re-parses every stylesheet and lays the screen out again
+        (tens of ms of startup); before the first parse it is enough to set the
+        value and give the stylesheet that theme's variables (Textual's own
+        ``set_reactive(App.theme, ...)`` idiom).
+        """
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(theme.dark, "-dark-mode", update=False)
+        self.set_class(not theme.dark, "-light-mode", update=False)
+        self.set_class(True, f"-theme-{theme.name}", update=False)
+        refresh_filter = getattr(self, "_refresh_truecolor_filter", None)
+        if refresh_filter is not None:  # ANSI colours mapped for a dark or a light theme
+            refresh_filter(self.ansi_theme)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """$seat-1 .. $seat-6 for every theme, also Textual's own (which lack them;
+        without a default the stylesheet would not parse under those themes)."""
+        return {**super().get_theme_variable_defaults(), **SEAT_VARIABLES}
 
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
@@ -195,9 +231,12 @@ class LowlandsApp(App[None]):
         except OSError as e:
             self.notify(f"Could not remember the theme: {e}", severity="warning")
 
-    def _screen_changed(self, _screen: Screen[Any]) -> None:
+    def _screen_changed(self, screen: Screen[Any]) -> None:
         self.call_later(self.check_size)
-        self.call_after_refresh(self.fix_hidden_focus)
+        if screen in self._screens_seen:  # a screen coming back (not one just opened)
+            self.call_after_refresh(self.fix_hidden_focus)
+        else:
+            self._screens_seen.add(screen)
 
     def fix_hidden_focus(self) -> None:
         """Never leave the keyboard focus on a widget nobody can see.
@@ -211,7 +250,7 @@ class LowlandsApp(App[None]):
         except Exception:  # noqa: BLE001 - no screen (shutting down)
             return
         focused = screen.focused
-        if focused is not None and focused not in screen.focus_chain:
+        if focused is not None and _hidden(focused, screen):
             screen.set_focus(None)
             screen.focus_next()
 

@@ -8,6 +8,7 @@ work with the mouse too. Each one dismisses with its result, so callers use
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,8 +18,41 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+_R = TypeVar("_R")
 
-class ConfirmDialog(ModalScreen[bool]):
+
+class Dialog(ModalScreen[_R]):
+    """The base of the Lowlands dialogs: a framed box centred over the dimmed screen.
+
+    Its styles live here (parsed when the first dialog opens, not at startup).
+    """
+
+    DEFAULT_CSS = """
+    Dialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    Dialog .dialog {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 1 2;
+        border: thick $primary;
+        background: $surface;
+    }
+    Dialog .dialog.-wide { width: 76; }
+    Dialog .dialog.-error { border: thick $error; }
+    Dialog .dialog-title { text-style: bold; color: $primary; margin-bottom: 1; width: 100%; }
+    Dialog .dialog.-error .dialog-title { color: $error; }
+    Dialog .dialog-body { width: 100%; height: auto; margin-bottom: 1; }
+    Dialog .dialog-buttons { height: auto; width: 100%; align-horizontal: right; margin-top: 1; }
+    Dialog .dialog-buttons Button { margin-left: 2; }
+    Dialog .field-error { color: $text-error; height: auto; width: 1fr; padding-left: 1; }
+    """
+
+
+class ConfirmDialog(Dialog[bool]):
     """Ask a yes/no question. Dismisses True for y / Enter on Yes, else False."""
 
     BINDINGS = [
@@ -59,7 +93,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class MessageDialog(ModalScreen[None]):
+class MessageDialog(Dialog[None]):
     """Show a message (e.g. a SaveError) until Enter or Escape."""
 
     BINDINGS = [
@@ -92,7 +126,7 @@ class MessageDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PathDialog(ModalScreen["Path | None"]):
+class PathDialog(Dialog["Path | None"]):
     """Ask for a file path. Dismisses the Path (``~`` expanded), or None on Escape.
 
     Args:
@@ -170,4 +204,4 @@ class SavePathDialog(PathDialog):
         super().__init__(title, default, must_exist=False, action="Save")
 
 
-__all__ = ["ConfirmDialog", "MessageDialog", "PathDialog", "SavePathDialog"]
+__all__ = ["ConfirmDialog", "Dialog", "MessageDialog", "PathDialog", "SavePathDialog"]

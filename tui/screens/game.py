@@ -28,8 +28,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
+from tui.chrome import KeyFooter, TitleHeader
 from tui.boards import board_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
@@ -63,8 +64,8 @@ class CurtainScreen(ModalScreen[None]):
         self.player = name
 
     def compose(self) -> ComposeResult:
-        yield Header()
-        yield Footer()
+        yield TitleHeader()
+        yield KeyFooter()
         yield Static(
             f"Hand over to {self.player}.\n\nEveryone else, please look away.\n\n"
             f"{self.player}, press Enter to see your cards.",
@@ -165,14 +166,14 @@ class GameScreen(Screen[None]):
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="game-body"):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
                 yield ChoicePicker(id="picker")
                 yield Log(id="log")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = self.game.title

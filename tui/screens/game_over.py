@@ -15,8 +15,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Static
 
+from tui.chrome import KeyFooter, TitleHeader
 from tui.screens import seat_labels
 
 
@@ -42,6 +43,16 @@ def winners_text(match: Any) -> str:
 class GameOverScreen(Screen[None]):
     """The final scores of ``match`` as a DataTable (categories x players)."""
 
+    # (styles here, parsed when the game ends, not at startup)
+    DEFAULT_CSS = """
+    #game-over-body { padding: 1 2; }
+    #game-over-title { text-style: bold; color: $primary; }
+    #winners { text-style: bold; margin: 1 0; }
+    #score-table { height: auto; max-height: 1fr; margin-bottom: 1; }
+    .form-buttons { height: auto; margin-top: 1; }
+    .form-buttons Button { margin-right: 2; }
+    """
+
     BINDINGS = [
         Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
@@ -55,7 +66,7 @@ class GameOverScreen(Screen[None]):
         self.match = match
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="game-over-body"):
             yield Static(Content(f"{self.match.game.title}: game over"), id="game-over-title")
             yield Static(Content(winners_text(self.match)), id="winners")
@@ -65,7 +76,7 @@ class GameOverScreen(Screen[None]):
                 yield Button("New game (n)", id="btn-new_game", compact=True)
                 yield Button("Launcher (l)", id="btn-launcher", compact=True)
                 yield Button("Quit (q)", id="btn-quit", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Game over"

@@ -14,7 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Markdown
+
+from tui.chrome import KeyFooter, TitleHeader
 
 #: Keys every screen understands, for the help page.
 GENERAL_KEYS: tuple[tuple[str, str], ...] = (
@@ -76,6 +78,10 @@ def keys_table(title: str, rows: list[tuple[str, str]]) -> str:
 class HelpScreen(Screen[None]):
     """The keys and the rules of ``game_id`` (None: the general help)."""
 
+    DEFAULT_CSS = """
+    #help-scroll { padding: 0 1; }
+    """
+
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("q", "close", "Close", show=False),
@@ -131,10 +137,10 @@ class HelpScreen(Screen[None]):
         return "\n".join(lines) + "\n"
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with VerticalScroll(id="help-scroll"):
             yield Markdown(self.keys_document(), id="help-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Help"

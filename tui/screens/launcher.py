@@ -18,8 +18,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.chrome import KeyFooter, TitleHeader
 
 #: (option id, hotkey, label) of the fixed menu, in order.
 MENU: tuple[tuple[str, str, str], ...] = (
@@ -72,22 +74,30 @@ class LauncherScreen(Screen[None]):
         super().__init__()
         self.autosaves: list[Any] = []
         self.list_error: str = ""
+        self._listed = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleHeader()
         with Vertical(id="launcher-body"):
             yield Static(Content("Lowlands — Dutch tabletop games at one keyboard"), id="launcher-title")
             yield OptionList(id="launcher-menu")
             yield Static("", id="launcher-note")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "Launcher"
         self.refresh_menu()
+        self._listed = True
         self.query_one(OptionList).focus()
 
     def on_screen_resume(self) -> None:
+        if self._listed:  # the first resume follows on_mount, which has just listed them
+            self._listed = False
+            return
         self.refresh_menu()
+
+    def on_screen_suspend(self) -> None:
+        self._listed = False  # list again when it comes back (a game may have been saved)
 
     # -- the list ---------------------------------------------------------------
     def _load_autosaves(self) -> list[Any]:

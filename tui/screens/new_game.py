@@ -21,7 +21,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from tui.chrome import KeyFooter, TitleHeader
 
 #: Default seat names, one per seat (Dutch names, so the table is set at once).
 DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Bram", "Cato", "Daan", "Eva", "Floor", "Gijs", "Hanna")
@@ -101,6 +103,23 @@ class NewGameScreen(Screen[None]):
         bots: which of those seats are bots.
     """
 
+    # (styles here, parsed when the form first opens, not at startup)
+    DEFAULT_CSS = """
+    #new-game { padding: 0 1; }
+    .form-row { height: auto; width: 100%; margin-bottom: 0; }
+    .form-label { width: 12; padding-right: 1; color: $text-muted; }
+    .form-row Input { width: 26; }
+    .form-row Select { width: 44; }
+    .seat-row Input { width: 24; }
+    .seat-bot { width: 10; margin-left: 1; }
+    .form-section { text-style: bold; color: $primary; margin-top: 1; }
+    .form-buttons { height: auto; margin-top: 1; }
+    .form-buttons Button { margin-right: 2; }
+    .field-error { color: $text-error; height: auto; width: 1fr; padding-left: 1; }
+    #form-message { margin-top: 1; padding-left: 0; }
+    #options-form { height: auto; }
+    """
+
     AUTO_FOCUS = "#name-0"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
@@ -128,7 +147,7 @@ class NewGameScreen(Screen[None]):
         g = self.game
         count = len(self.prefill) if g.min_players <= len(self.prefill) <= g.max_players else min(3, g.max_players)
         count = max(count, g.min_players)
-        yield Header()
+        yield TitleHeader()
         with VerticalScroll(id="new-game"):
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
@@ -177,7 +196,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
             yield Static("", id="form-message", classes="field-error")
-        yield Footer()
+        yield KeyFooter()
 
     async def on_mount(self) -> None:
         self.sub_title = "New game"

@@ -18,9 +18,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, OptionList, Sparkline, Static
+from textual.widgets import Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
+from tui.chrome import KeyFooter, TitleHeader
 from tui.screens import seat_labels
 
 
@@ -64,6 +65,21 @@ class ReviewScreen(Screen[None]):
             player confirms "continue from here").
         ply: where the cursor starts (default: the last decision).
     """
+
+    # (styles here, parsed when review first opens, not at startup)
+    DEFAULT_CSS = """
+    #review-body { height: 1fr; }
+    #review-board-box { width: 1fr; min-width: 46; }
+    #review-side { width: 1fr; min-width: 34; }
+    #review-position { text-style: bold; color: $primary; }
+    #review-log { height: 1fr; min-height: 5; border: round $primary 50%; }
+    #review-changes { height: auto; max-height: 6; color: $text; padding: 0 1; }
+    #review-sparks { height: auto; }
+    .spark-label { height: 1; color: $text-muted; }
+    Sparkline.spark { height: 1; margin-bottom: 0; }
+    """
+    # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
+    # only LowlandsApp's themes define those variables)
 
     BINDINGS = [
         Binding("left", "step(-1)", "Back", key_display="←", priority=True),
@@ -124,7 +140,7 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self._load()
-        yield Header()
+        yield TitleHeader()
         with Horizontal(id="review-body"):
             with BoardBox(id="review-board-box"):
                 self.board = self._make_board()
@@ -144,7 +160,7 @@ class ReviewScreen(Screen[None]):
                         data = [t[seat].get(key, 0) for t in self._tallies] if key else [0]
                         yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
                         yield Sparkline(data, summary_function=max, id=f"spark-{seat}", classes=f"spark seat-{seat + 1}")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.show_cursor()

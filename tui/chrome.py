@@ -1,0 +1,220 @@
+"""The header and footer lines of every Lowlands screen, each one widget.
+
+Textual's Header is four widgets and its Footer one widget per key, rebuilt
+(a recompose and a screen layout) whenever the screen's bindings are
+refreshed, and its header title asks for a layout of the whole screen on
+every (sub-)title change, i.e. on every decision. These two draw the same
+lines as single widgets of fixed size: a new title or a key that comes, goes
+or is disabled only repaints one line. Fewer widgets also make every screen
+quicker to open (the launcher is the first thing painted).
+
+TitleHeader: the icon (click: command palette), then "Title — sub-title"
+centred, from the screen's (else the app's) ``title`` and ``sub_title``.
+
+KeyFooter: the screen's active bindings that have ``show=True`` (one per
+action, as Textual's Footer shows them: key, then description; a binding
+whose ``check_action`` returns None is dimmed), and the command palette key on
+the right. A click on a key presses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.content import Content
+from textual.widget import Widget
+
+
+class TitleHeader(Widget):
+    """The header line: icon, then the screen's title and sub-title, centred."""
+
+    DEFAULT_CSS = """
+    TitleHeader {
+        dock: top;
+        width: 100%;
+        height: 1;
+        background: $panel;
+        color: $foreground;
+    }
+    """
+
+    #: cells taken by the icon on the left and kept free on the right (as Textual's Header)
+    ICON_WIDTH, RIGHT_WIDTH = 8, 10
+
+    def on_mount(self) -> None:
+        for obj in (self.app, self.screen):
+            self.watch(obj, "title", self._retitle, init=False)
+            self.watch(obj, "sub_title", self._retitle, init=False)
+
+    def _retitle(self) -> None:
+        self.refresh()  # one line of fixed size: no layout
+
+    def _title(self) -> Content:
+        screen, app = self.screen, self.app
+        title = screen.title if screen.title is not None else app.title
+        sub_title = screen.sub_title if screen.sub_title is not None else app.sub_title
+        return app.format_title(title, sub_title)
+
+    def render(self) -> Content:
+        width = self.size.width
+        icon = "o" if getattr(self.app, "ascii", False) else "⭘"
+        left = Content(f" {icon}").pad_right(max(0, self.ICON_WIDTH - 2))
+        room = max(0, width - self.ICON_WIDTH - self.RIGHT_WIDTH)
+        title = self._title()
+        if title.cell_length > room:
+            title = title.truncate(room, ellipsis=True)
+        return Content.assemble(left, title.center(room), " " * self.RIGHT_WIDTH)
+
+    async def on_click(self, event: events.Click) -> None:
+        if event.x < self.ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
+            event.stop()
+            await self.run_action("app.command_palette")
+
+
+class _Key(NamedTuple):
+    key: str  # the key to press (Binding.key)
+    display: str  # how it is shown ("?", "^p", "left")
+    description: str
+    enabled: bool
+
+
+class KeyFooter(Widget):
+    """The footer line: the keys of the active bindings, and the palette key on the right."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover",
+                         "footer-key--separator"}
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom;
+        width: 100%;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    KeyFooter > .footer-key--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    KeyFooter > .footer-key--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    KeyFooter > .footer-key--hover {
+        background: $block-hover-background;
+    }
+    KeyFooter > .footer-key--separator {
+        color: $foreground 20%;
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._keys: list[_Key] = []
+        self._palette: _Key | None = None
+        self._spans: list[tuple[int, int, _Key]] = []  # (start x, end x, key) as last drawn
+        self._hover: int | None = None
+
+    @property
+    def keys(self) -> list[_Key]:
+        """The keys shown, in order (the palette key last, if shown)."""
+        return self._keys + ([self._palette] if self._palette else [])
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._read_bindings()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Any) -> None:
+        if self.is_attached and screen is self.screen:
+            self._read_bindings()
+
+    def _read_bindings(self) -> None:
+        app = self.app
+        active = self.screen.active_bindings
+        seen: set[str] = set()
+        keys: list[_Key] = []
+        for _node, binding, enabled, _tooltip in active.values():
+            if binding.show and binding.action not in seen:
+                seen.add(binding.action)
+                keys.append(_Key(binding.key, app.get_key_display(binding), binding.description, bool(enabled)))
+        palette = None
+        if app.ENABLE_COMMAND_PALETTE:
+            entry = active.get(app.COMMAND_PALETTE_BINDING)
+            if entry is not None:
+                binding = entry.binding
+                palette = _Key(binding.key, app.get_key_display(binding), binding.description, bool(entry.enabled))
+        if keys != self._keys or palette != self._palette:
+            self._keys, self._palette = keys, palette
+            self.refresh()  # one line of fixed size: no layout
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer-key--key")
+        desc_style = self.get_component_rich_style("footer-key--description")
+        hover_style = self.get_component_rich_style("footer-key--hover")
+        dim = Style(dim=True)
+        width = self.size.width
+        right = Text(no_wrap=True, overflow="crop")
+        spans: list[tuple[int, int, _Key]] = []
+        if self._palette is not None:
+            p = self._palette
+            right.append("▏" if not getattr(self.app, "ascii", False) else "|",
+                         self.get_component_rich_style("footer-key--separator"))
+            right.append(p.display, key_style)
+            right.append(f" {p.description} ", desc_style)
+        room = max(0, width - right.cell_len)
+        line = Text(no_wrap=True, overflow="crop")
+        for i, k in enumerate(self._keys):
+            start = line.cell_len
+            extra = hover_style if i == self._hover else Style()
+            line.append(f" {k.display} ", key_style + extra + (dim if not k.enabled else Style()))
+            if k.description:
+                line.append(f"{k.description} ", desc_style + extra + (dim if not k.enabled else Style()))
+            if line.cell_len > room:
+                break
+            spans.append((start, line.cell_len, k))
+        line.truncate(room, overflow="crop", pad=True)
+        if self._palette is not None:
+            spans.append((room, width, self._palette))
+        self._spans = spans
+        line.append_text(right)
+        return line
+
+    def _key_at(self, x: int) -> int | None:
+        for i, (start, end, _k) in enumerate(self._spans):
+            if start <= x < end:
+                return i
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        i = self._key_at(event.x)
+        if i is None:
+            return
+        event.stop()
+        key = self._spans[i][2]
+        if key.enabled:
+            self.app.simulate_key(key.key.split(",")[0])
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        i = self._key_at(event.x)
+        if i is not None and self._spans[i][2] is self._palette:
+            i = None
+        if i != self._hover:
+            self._hover = i
+            self.refresh()
+
+    def on_leave(self, _event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
+
+
+__all__ = ["KeyFooter", "TitleHeader"]
