@@ -799,7 +799,7 @@ def test_expert_random_playouts():
     for seed in range(40):
         s = play_random(4, seed, expert=True)
         assert s.phase == "over" and s.expert
-        assert s.round == s.end_round + 1
+        assert s.round == s.end_round  # round stays on the last round played
         turns.append(s.turns)
     assert min(turns) >= 4 * 6 // 4  # every seat needs 24 steps of at most 4 to trigger
 
@@ -1083,3 +1083,147 @@ def test_solo_gardener_triggers_the_end_and_gets_path_vp():
     v = s.solo.vp
     s2 = do(s, "build e3")
     assert s2.solo.vp == v + 1  # the player's path runs over the Gardener's windmill
+
+
+# -- playtest faults (each failed before its fix) -----------------------------------------------
+def _solo_over(player_vp: int, gardener_vp: int) -> State:
+    """A finished solo game: the player has ``player_vp`` on the VP track and an empty patch
+    (no end-game VP), the Gardener ``gardener_vp`` before its level-2 end bonus."""
+    s = started(1)
+    s.players = ["Sol"]
+    s.farms[0].vp = player_vp
+    s.farms[0].mills = [1, 1, 2, 2, 3]  # no empty windmill group
+    s.solo.vp = gardener_vp
+    GAME._finish(s)
+    return s
+
+
+def test_solo_epilogue_tells_the_gardeners_score_and_the_winner():
+    """RULES.md 10: the player wins only with more VP than the Gardener; the end-of-game
+    lines must say the Gardener's final VP and who won."""
+    bonus = C.SOLO_END_BONUS[2]
+    s = _solo_over(12, 75 - bonus)
+    assert GAME.scores(s)[0].total == 12 and s.solo.vp == 75
+    assert GAME.winners(s) == []  # documented: no seat wins
+    lines = GAME.epilogue(s)
+    assert any("The Gardener scores 75 VP and wins" in x and "Sol 12 VP" in x for x in lines)
+    assert any(f"{bonus} end bonus" in x for x in lines)
+    s = _solo_over(80, 75 - bonus)
+    assert GAME.winners(s) == [0]
+    assert "Sol beats the Gardener 80 to 75" in GAME.epilogue(s)
+    s = _solo_over(75, 75 - bonus)  # a tie is not enough
+    assert GAME.winners(s) == [] and any("wins" in x and "ties at 75" in x for x in GAME.epilogue(s))
+    assert GAME.epilogue(started(1)) == []  # nothing before the end
+
+
+def test_build_fields_give_the_bulbs_before_the_plant():
+    """d2 touches plant 1, red, red, tool. With an empty storage the bulbs must come first
+    so the plant can use them (our reading: gains first, then actions, Plant last)."""
+    s = staged(2, 0, Task("buildat", 0, 0, 0, "!"))
+    s.board[SP["e2"]] = 1  # d2 is connected through e2 (next to the market edge f2)
+    f = s.farms[0]
+    f.storage = ""
+    s2 = do(s, "build d2")
+    assert s2.farms[0].tools == f.tools + 1
+    assert [(t.kind, t.s) for t in s2.tasks[-3:]] == [("plant", ""), ("bulb", "r"), ("bulb", "r")]
+    s3 = do(do(s2, "bulb r"), "bulb r")
+    assert s3.farms[0].storage == "rr" and top(s3).kind == "plant" and "plant r 1" in moves(s3)
+    assert "fields: +1 tool, then 1 red bulb, 1 red bulb, plant up to 1 bulb" in GAME.describe(s, Pick("build", "d2"))
+
+
+def test_a_plant_with_nothing_to_plant_is_announced():
+    s = staged(2, 0, Task("after", 0, 1, 0, "plant"), Task("plant", 0, 1, 0, ""))
+    s.farms[0].storage = ""
+    GAME._settle(s)
+    assert top(s).kind == "unique"  # dropped: nothing to choose
+    assert any("P0 cannot plant (no bulb in storage)" in e for e in s.events)
+
+
+def test_unaffordable_storage_spot_declines_the_bulb_in_the_log():
+    """PR: the 2 rightmost storage spots cost; only a full storage allows replacing a bulb.
+    Market x2 red with 1 guilder: spot 5 (1 G) takes the first, the second is declined, said."""
+    s = staged(2, 0, Task("mreward", 0, 2, 2))  # area 3: red bulb / plant red / 1 VP
+    f = s.farms[0]
+    f.storage, f.guilders = "wwww", 1
+    s2 = do(s, "take 1")
+    assert GAME.describe(s, Pick("take", "1")) == "P0: takes 2 red bulbs from market area 3"
+    line = GAME.describe(s2, Pick("bulb", "r"))
+    s3 = do(s2, "bulb r")
+    assert s3.farms[0].storage == "wwwwr" and s3.farms[0].guilders == 0 and top(s3).kind == "unique"
+    assert "P0 cannot pay 2 guilders for storage spot 6 (has 0): the red bulb is declined" in line
+
+
+def test_gain_a_bulb_action_is_not_possible_when_no_spot_is_affordable():
+    """'Gain 1 bulb of any colour (+)' with 0 G and storage 5/6 gives nothing: it cannot
+    be chosen at the arrows (PR: an action that cannot be done is not taken)."""
+    s = staged(2, 0, Task("actions", 0))
+    f = s.farms[0]
+    s.arrows = [0, 0]
+    f.large[0], f.small[0] = D["B-build"], D["U-bulb"]
+    f.mills = [0, 0, 0, 0, 0]  # nothing to build either
+    f.storage, f.guilders = "wwwwr", 0
+    assert moves(s) == ["pass"]
+    f.guilders = 2
+    assert moves(s) == ["act small"]  # spot 6 is affordable now
+    f.storage, f.guilders = "wwwwry", 0  # full: replacing a bulb is free
+    assert moves(s) == ["act small"]
+
+
+def test_unique_plant_with_empty_storage_says_it_gives_nothing():
+    """PR: rewards are optional, so "plant 2" may still be claimed (it takes the slot), but
+    the choice says it plants nothing now; with its own bulbs it is fine."""
+    s = staged(2, 0, Task("unique", 0, 1))
+    s.farms[0].storage = ""
+    assert "nothing to plant now: no bulb in storage" in GAME.describe(s, Pick("unique", "2"))
+    s.farms[0].storage = "r"
+    assert "nothing" not in GAME.describe(s, Pick("unique", "2"))
+    s = staged(2, 0, Task("unique", 0, 3))
+    s.farms[0].storage = ""
+    assert "nothing" not in GAME.describe(s, Pick("unique", "3"))  # 2 bulbs come with it
+
+
+def test_log_tells_tile_field_patch_and_helper_gains():
+    s = staged(2, 0, Task("actions", 0))
+    f = s.farms[0]
+    s.arrows = [0, 0]
+    f.small[0], f.guilders = D["C-lower2g"], 3
+    assert "(+2 guilders now)" in GAME.describe(s, Pick("act", "small"))
+    s = staged(2, 0, Task("plant", 0, 1, 0, "!"))
+    s.farms[0].storage, s.farms[0].patch[0] = "w", "w"
+    assert GAME.describe(s, Pick("plant", "w 1")) == "P0: plants a white bulb in row 1, space 2: +1 guilder"
+    s = staged(2, 0, Task("after", 0, 0, 0, "build"), Task("buildat", 0, 0, 0, "!"))
+    s.farms[0].helpers = [C.START_ID + 3]  # S-build: 1 VP and 1 guilder, after the build
+    s.farms[0].storage, s.farms[0].guilders = "", 3
+    s2 = do(s, "build f3")  # fields: white bulb, then plant 1
+    line = GAME.describe(s2, Pick("skip"))  # no bulb: the plant gives nothing, then the helper
+    assert "P0 cannot plant (no bulb in storage)" in line
+    assert line.endswith("P0's helper (Build: gain 1 VP and 1 guilder): +1 guilder, +1 VP")
+
+
+def test_forced_floodgate_of_the_next_player_is_marked_next():
+    """PR: at maximum water the floodgate must go to 1. That forced step of the next
+    player is told on the previous decision's line: it must say it is the next turn's."""
+    s = staged(2, 1)
+    s.tasks = [Task("endturn", 1), Task("more", 1, 0, 0, "big")]
+    s.arrows = [0, 0]
+    s.farms[1].large[0] = D["U-tool"]
+    s.water, s.floodgate = C.WATER_MAX, 3
+    line = GAME.describe(s, Pick("act", "big"))
+    assert line.startswith("P1: takes the big wheel's action: Gain a tool (+) (+1 tool now)")
+    assert "; next, P0 must close the floodgate to 1 (water at maximum)" in line
+    assert line.count("next, ") == 1
+
+
+def test_market_supply_plant_log_is_not_garbled():
+    s = staged(2, 0, Task("mreward", 0, 4, 3))  # area 5: black bulb / pay 1 G: plant black / 2 VP
+    text = GAME.describe(s, Pick("take", "2"))
+    assert text.startswith("P0: in market area 5, chooses to plant 3 black bulbs from the supply, paying 1 guilder each")
+    assert "takes pay" not in text
+    assert GAME.describe(s, Pick("take", "3")).startswith("P0: takes 6 VP from market area 5")
+    s.farms[0].helpers = [C.START_ID + 4]  # S-market: one reward at a time
+    assert GAME.describe(s, Pick("take", "1")).startswith("P0: takes 1 black bulb from market area 5; 2 more to choose")
+
+
+def test_round_after_the_end_is_the_last_round():
+    s = play_random(2, 3)
+    assert s.round == s.end_round

@@ -121,11 +121,57 @@ def offer_cost(s: State, i: int, flags: str) -> int:
 
 
 # -- rewards --------------------------------------------------------------------------
+def reward_order(code: str) -> int:
+    """Where a reward code goes when several are gained together (our reading, RULES.md
+    "Rewards and storage"): counters and other gains first, bulbs next, then actions, and
+    a Plant action last, so the bulbs gained with it can be planted."""
+    if code.startswith("act:plant"):
+        return 3
+    if code.startswith(("act:", "enh:")):
+        return 2
+    if code.startswith("bulb:"):
+        return 1
+    return 0
+
+
+def ordered(codes: tuple[str, ...] | list[str]) -> list[str]:
+    """``codes`` in the order they are carried out (``reward_order``; stable)."""
+    return sorted(codes, key=reward_order)
+
+
 def grant(s: State, seat: int, codes: tuple[str, ...] | list[str], mand: bool = False) -> None:
-    """Gain the reward ``codes`` (all of them): counters at once, choices as Tasks, the
-    first code's Task on top. ``mand``: actions chosen at the arrows (no "skip")."""
-    for code in reversed(codes):
+    """Gain the reward ``codes`` (all of them): counters at once, choices as Tasks in
+    ``ordered`` order (the first on top). ``mand``: actions chosen at the arrows (no "skip")."""
+    for code in reversed(ordered(codes)):
         grant_one(s, seat, code, mand)
+
+
+def counters_text(f: Farm, codes: tuple[str, ...] | list[str]) -> str:
+    """The counters among ``codes`` in words, as gained now: "+2 guilders, +1 tool" ("" if none).
+    Guilders above MAX_GUILDERS are not gained, and the text says so."""
+    g = vp = tools = 0
+    for code in codes:
+        if code.startswith("vp"):
+            vp += int(code[2:])
+        elif code[0] == "g" and code[1:].isdigit():
+            g += int(code[1:])
+        elif code == "tool":
+            tools += 1
+    out = []
+    if g:
+        got = min(g, C.MAX_GUILDERS - f.guilders)
+        out.append(f"+{got} guilder{'s' if got != 1 else ''}" + (f" ({C.MAX_GUILDERS} at most)" if got < g else ""))
+    if vp:
+        out.append(f"+{vp} VP")
+    if tools:
+        out.append(f"+{tools} tool{'s' if tools != 1 else ''}")
+    return ", ".join(out)
+
+
+def choices_text(codes: tuple[str, ...] | list[str]) -> str:
+    """The non-counter rewards among ``codes``, in the order they are offered ("" if none)."""
+    rest = [c for c in ordered(codes) if not (c.startswith("vp") or c == "tool" or (c[0] == "g" and c[1:].isdigit()))]
+    return ", ".join(C.reward_text((c,)) for c in rest)
 
 
 def grant_one(s: State, seat: int, code: str, mand: bool = False) -> None:
@@ -206,6 +252,14 @@ def can_effect(s: State, seat: int, code: str) -> bool:
         if kind == "trade":
             return bool(trade_choices(s, seat, mods))
         return True
+    if head == "bulb":
+        return legal_bulb(s, Task("bulb", seat, s=C.COLOURS if rest == "*" else rest)) != ["skip"]
+    if head == "contract":
+        return bool(f.contracts)
+    if head == "enh":
+        return any(d >= 0 and C.OFFER_TIERS[i] == rest for i, d in enumerate(s.offer))
+    if head in ("sup", "paysup"):
+        return any(len(r) < C.PATCH_COLS for r in f.patch) and (head == "sup" or f.guilders >= 1)
     if head == "pay4":
         return f.tools >= 1 or f.guilders >= 2
     if head == "swapbulb":
@@ -615,6 +669,69 @@ LEGAL: dict[str, Callable[[State, Task], list[str]]] = {
 }
 
 
+# -- a decision that offers nothing: never dropped in silence -----------------------------------
+def dropped_text(s: State, t: Task) -> str | None:
+    """The announcement for task ``t`` when it offers nothing to choose (only "skip" or
+    "done") and is dropped: what was lost and why. None when nothing is lost (a Plant
+    action that already planted, an optional extra that was not offered)."""
+    name = s.players[t.seat]
+    f = s.farms[t.seat]
+    k = t.kind
+    if k == "bulb":
+        what = "the bulb of any colour" if len(t.s) > 1 else f"the {C.COLOUR_NAMES[t.s]} bulb"
+        n = len(f.storage)
+        if n < len(C.STORAGE_COST):
+            cost = C.STORAGE_COST[n]
+            return (f"{name} cannot pay {cost} guilder{'s' if cost != 1 else ''} for storage spot {n + 1} "
+                    f"(has {f.guilders}): {what} is declined")
+        return f"{name}'s storage is full of that colour: {what} is declined"
+    if k == "plant":
+        if t.b > 0 or t.a <= 0:
+            return None
+        why = "no bulb in storage" if not f.storage else "the patch is full"
+        return f"{name} cannot plant ({why}): the plant action gives nothing"
+    if k == "sup":
+        why = "the patch is full" if all(len(r) >= C.PATCH_COLS for r in f.patch) else f"it costs {t.a} guilder"
+        return f"{name} cannot plant the {C.COLOUR_NAMES[t.s]} bulb from the supply ({why}): it is declined"
+    if k == "more":
+        d = f.large[s.arrows[0]] if t.s == "big" else f.small[s.arrows[1]]
+        return f"{name} cannot also take the {t.s} wheel's action ({C.DESIGNS[d][4]})"
+    texts = {
+        "enhance": "cannot enhance the wheels: no offer tile they can pay for",
+        "farm": "cannot gain a farm enhancement: no card left",
+        "build": "cannot build a windmill: no windmill they can pay for, or no space",
+        "market": f"cannot visit the market: it costs {C.MARKET_COST} guilder",
+        "trade": "cannot trade: no bulb of a new colour in storage and none on the card",
+        "tradex": f"cannot pay {C.TRADE_EXTRA_COST} guilder for more trade rewards",
+        "pay4": "cannot pay 1 tool or 2 guilders for 4 VP",
+        "swapbulb": "has no bulb to exchange",
+        "swapfarm": "has no farm enhancement to exchange",
+        "removemill": "has no windmill left to return to the box",
+        "discardwheel": "has no wheel enhancement to discard",
+        "swapwheel": "has no wheel enhancement to exchange",
+        "contract": "has no contract to score",
+    }
+    return f"{name} {texts[k]}" if k in texts else None
+
+
+def unusable_note(s: State, seat: int, codes: tuple[str, ...] | list[str]) -> str:
+    """Why a reward would give nothing now, for the actions among ``codes`` that cannot be
+    carried out after its gains ("" when all can): "nothing to plant now: no bulb in
+    storage". A Plant that comes with bulbs of its own is fine."""
+    f = s.farms[seat]
+    notes = []
+    bulbs = any(c.startswith("bulb:") for c in codes)
+    for code in codes:
+        if code.startswith("act:plant"):
+            if not f.storage and not bulbs:
+                notes.append("nothing to plant now: no bulb in storage")
+            elif all(len(r) >= C.PATCH_COLS for r in f.patch):
+                notes.append("nothing to plant now: the patch is full")
+        elif (code.startswith(("act:", "enh:")) or code == "contract") and not can_effect(s, seat, code):
+            notes.append(f"{C.reward_text((code,))} is not possible now")
+    return "; ".join(notes)
+
+
 # -- DO: carry out a choice ---------------------------------------------------------------------
 def do_gate(s: State, t: Task, w: list[str]) -> None:
     """Floodgate adjustment (PR step 1): opening pays OPEN_COST and scores OPEN_VP per
@@ -629,11 +746,13 @@ def do_gate(s: State, t: Task, w: list[str]) -> None:
         slot = free_helper(f, "gateup:vp2")
         if slot >= 0:
             f.used += str(slot)
+            helper_event(s, t.seat, f.helpers[slot], counters_text(f, ("vp2",)))
             f.vp += 2
     elif level < old:
         slot = free_helper(f, "gatedown:g1")
         if slot >= 0:
             f.used += str(slot)
+            helper_event(s, t.seat, f.helpers[slot], counters_text(f, ("g1",)))
             gain_guilders(f, 1)
     s.floodgate = level
     s.water = min(C.WATER_MAX, s.water + C.WATER_RISE[level])
@@ -789,6 +908,12 @@ def do_drawn(s: State, t: Task, w: list[str]) -> None:
     s.drawn = []
 
 
+def field_codes(x: int) -> list[str]:
+    """The reward codes of every field next to map space ``x`` (PR: gain the reward of
+    each adjacent field), in field order; ``grant`` carries them out gains first."""
+    return [c for code in C.SPACE_FIELDS[x] for c in C.FIELD_REWARD[code][0]]
+
+
 def do_build(s: State, t: Task, w: list[str]) -> None:
     push(s, "buildat", t.seat, int(w[1]) - 1, 0, t.s)
 
@@ -803,8 +928,7 @@ def do_buildat(s: State, t: Task, w: list[str]) -> None:
     f.guilders -= C.MILL_COST[g] + (1 if alone and "nc1" in t.s else 0)
     f.mills[g] -= 1
     s.board[x] = t.seat + (10 if alone else 0)
-    for code in reversed(C.SPACE_FIELDS[x]):
-        grant(s, t.seat, C.FIELD_REWARD[code][0])
+    grant(s, t.seat, field_codes(x))
     if not alone:
         outcomes = path_outcomes(s, x)
         if len(outcomes) > 1:
@@ -1005,14 +1129,12 @@ def do_trade(s: State, t: Task, w: list[str]) -> None:
     if w[0] == "import":
         push(s, "trade2", t.seat, card)
         return
-    for k in reversed(quarters):
-        grant(s, t.seat, C.TRADE_CARDS[card][k])
+    grant(s, t.seat, [c for k in quarters for c in C.TRADE_CARDS[card][k]])
 
 
 def do_trade2(s: State, t: Task, w: list[str]) -> None:
     """S-trade: any 2 rewards of the card (not necessarily next to the bulb)."""
-    for k in (int(w[2]) - 1, int(w[1]) - 1):
-        grant(s, t.seat, C.TRADE_CARDS[t.a][k])
+    grant(s, t.seat, [c for k in (int(w[1]) - 1, int(w[2]) - 1) for c in C.TRADE_CARDS[t.a][k]])
 
 
 def do_tradex(s: State, t: Task, w: list[str]) -> None:
@@ -1020,8 +1142,7 @@ def do_tradex(s: State, t: Task, w: list[str]) -> None:
     f = s.farms[t.seat]
     f.guilders -= C.TRADE_EXTRA_COST
     ks = [k for k in range(4) if not (t.b >> k) & 1] if w[0] == "all" else [int(w[1]) - 1]
-    for k in reversed(ks):
-        grant(s, t.seat, C.TRADE_CARDS[t.a][k])
+    grant(s, t.seat, [c for k in ks for c in C.TRADE_CARDS[t.a][k]])
 
 
 def do_pay4(s: State, t: Task, w: list[str]) -> None:
@@ -1096,6 +1217,19 @@ DO: dict[str, Callable[[State, Task, list[str]], None]] = {
 
 
 # -- helper triggers ------------------------------------------------------------------------------
+def helper_text(cid: int) -> str:
+    """The helper half of card ``cid`` in words (farm card or starting card)."""
+    if cid >= C.START_ID:
+        return C.START_CARDS[cid - C.START_ID][2]
+    return C.FARM_CARDS[cid][3]
+
+
+def helper_event(s: State, seat: int, cid: int, gains: str) -> None:
+    """Announce what a helper gave: "Ann's helper (Build action: 2 VP): +2 VP"."""
+    if gains:
+        event(s, f"{s.players[seat]}'s helper ({helper_text(cid)}): {gains}")
+
+
 def auto_after(s: State, t: Task) -> None:
     """After a basic action: each helper that triggers on it and is unused this turn
     fires once (PR: helpers once per turn)."""
@@ -1109,6 +1243,7 @@ def auto_after(s: State, t: Task) -> None:
             continue
         f.used += str(slot)
         if code == "S-build":
+            helper_event(s, t.seat, cid, counters_text(f, ("vp1", "g1")))
             f.vp += 1
             gain_guilders(f, 1)
             continue
@@ -1116,6 +1251,8 @@ def auto_after(s: State, t: Task) -> None:
             push(s, "bulb", t.seat, flags=C.COLOURS)
             continue
         eff = code.partition(":")[2]
+        if eff.startswith("vp") or eff in ("tool", "g1"):
+            helper_event(s, t.seat, cid, counters_text(f, (eff,)))
         if eff.startswith("vp"):
             f.vp += int(eff[2:])
         elif eff == "tool":

@@ -168,8 +168,9 @@ class WindmillValley:
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
         s = copy_state(state)
+        turn = s.turns
         self._do(s, text)
-        self._settle(s)
+        self._settle(s, turn)
         return s
 
     def _do(self, s: State, text: str) -> None:
@@ -182,9 +183,21 @@ class WindmillValley:
         elif w[0] != "skip":
             A.DO[t.kind](s, t, w)
 
-    def _settle(self, s: State) -> None:
+    def _settle(self, s: State, turn: int | None = None) -> None:
         """Run automatic tasks and drop decisions that offer nothing (or only "skip"),
-        until a real decision is pending or the game is over; check Queen's Wishes."""
+        announcing what they lose, until a real decision is pending or the game is over;
+        check Queen's Wishes. ``turn``: the turn counter when the decision was made; the
+        first announcement of a later turn (the next player's forced floodgate or wheels)
+        starts with "next, " so the log does not read as the previous player's."""
+        first = s.turns if turn is None else turn
+        told_next = False
+
+        def say(text: str) -> None:
+            nonlocal told_next
+            if s.turns != first and not told_next:
+                text, told_next = "next, " + text, True
+            A.event(s, text)
+
         while s.phase != "over":
             if not s.tasks:
                 self._end_turn(s)
@@ -201,17 +214,24 @@ class WindmillValley:
                 continue
             legal = A.LEGAL[t.kind](s, t)
             if not legal or legal == ["skip"] or legal == ["done"]:
+                lost = A.dropped_text(s, t)
+                if lost:
+                    say(lost)
                 s.tasks.pop()
                 continue
             if len(legal) == 1 and (t.kind in _FORCED or legal[0] == "pass"):
+                name = s.players[t.seat]
                 if t.kind == "steps":
-                    A.event(s, f"{s.players[t.seat]}'s wheels turn {_steps(int(legal[0].split()[1]))}")
-                elif t.kind == "gate" and s.water < C.WATER_MAX:  # at maximum: said at the turn's start
-                    A.event(s, f"{s.players[t.seat]} cannot open the floodgate: it stays at {s.floodgate}"
-                            if legal[0] == f"gate {s.floodgate}"
-                            else f"{s.players[t.seat]} {describe_choice(s, t, legal[0])}")
+                    say(f"{name}'s wheels turn {_steps(int(legal[0].split()[1]))}")
+                elif t.kind == "gate" and s.water >= C.WATER_MAX:
+                    must = "close the floodgate to 1" if s.floodgate > 1 else "keep the floodgate at 1"
+                    say(f"{name} must {must} (water at maximum)")
+                elif t.kind == "gate":
+                    say(f"{name} cannot open the floodgate: it stays at {s.floodgate}"
+                        if legal[0] == f"gate {s.floodgate}"
+                        else f"{name} {describe_choice(s, t, legal[0])}")
                 elif legal[0] == "pass":
-                    A.event(s, f"{s.players[t.seat]} can do neither action: +{C.PASS_GUILDERS} guilders")
+                    say(f"{name} can do neither action: +{C.PASS_GUILDERS} guilders")
                 self._do(s, legal[0])
                 continue
             break
@@ -262,9 +282,6 @@ class WindmillValley:
         s.neutral_used = False
         s.arrows = [f.step % C.LARGE_SPACES, (C.BOARD_SMALL_OFFSET[f.board] + f.step) % C.SMALL_SPACES]
         s.tasks += [Task("endturn", seat), Task("actions", seat), Task("steps", seat), Task("gate", seat)]
-        if s.water >= C.WATER_MAX:
-            must = "close the floodgate to 1" if s.floodgate > 1 else "keep the floodgate at 1"
-            A.event(s, f"The water is at its maximum: {s.players[seat]} must {must}")
 
     def _end_turn(self, s: State) -> None:
         """Next seat; after the last seat (and the Gardener in solo) the round ends. Once the
@@ -275,11 +292,11 @@ class WindmillValley:
         if nxt >= n:
             if s.solo is not None:
                 bot_turn(s)
-            s.round += 1
-            nxt = 0
-            if 0 <= s.end_round < s.round:
+            if 0 <= s.end_round <= s.round:  # the last round is over: ``round`` stays on it
                 self._finish(s)
                 return
+            s.round += 1
+            nxt = 0
         self._begin_turn(s, nxt)
 
     def _finish(self, s: State) -> None:
@@ -349,9 +366,30 @@ class WindmillValley:
         return "; ".join([text, *new])
 
     def epilogue(self, state: State) -> list[str]:
-        """End-of-game lines for the log and the record. The final scoring is in ``scores`` by category and every effect
-        was described as it happened, so there is nothing more to tell: []."""
-        return []
+        """End-of-game lines for the log and the record; [] until the game is over.
+
+        Solo: the Gardener's final VP (its end bonus included) and the outcome in words,
+        "The Gardener scores 75 VP and wins (Sol 12 VP)" or "Sol beats the Gardener 80 to 75"
+        (RULES.md section 10: the player wins only with more VP). ``scores`` stays per seat
+        and ``winners`` is empty when the Gardener wins, so this line is where the
+        Gardener's score and win are told. With 2-4 players every effect was described as
+        it happened and ``scores`` has the categories: []."""
+        if state.phase != "over" or state.solo is None:
+            return []
+        b = state.solo
+        bonus = C.SOLO_END_BONUS[b.level]
+        name = state.players[0]
+        mine = self.scores(state)[0].total
+        lines = [f"The Gardener (level {b.level}): {b.vp} VP, {b.vp - bonus} during the game"
+                 f" + {bonus} end bonus"]
+        if mine > b.vp:
+            lines.append(f"{name} beats the Gardener {mine:g} to {b.vp}")
+        elif mine == b.vp:
+            lines.append(f"The Gardener scores {b.vp} VP and wins: {name} ties at {mine:g} VP,"
+                         " and only more VP beat the Gardener")
+        else:
+            lines.append(f"The Gardener scores {b.vp} VP and wins ({name} {mine:g} VP)")
+        return lines
 
     def view(self, state: State, viewer: int | None) -> State:
         """A copy with the face-down stacks and decks replaced by -1 and the RNG zeroed;
@@ -375,6 +413,38 @@ def _new_events(before: list[str], after: list[str]) -> list[str]:
         if k <= len(before) and after[:k] == before[len(before) - k:]:
             return after[k:]
     return after
+
+
+def _patch_gain(f: Farm, r: int) -> str:
+    """", space 2: +1 guilder" for a bulb planted now in row ``r`` (0-based): the printed
+    reward it covers ("" for none)."""
+    col = len(f.patch[r])
+    if col >= C.PATCH_COLS:
+        return ""
+    codes = C.PATCH_REWARD[r][col]
+    gains = ", ".join(x for x in (A.counters_text(f, codes), A.choices_text(codes)) if x)
+    return f", space {col + 1}: {gains}" if gains else f", space {col + 1}"
+
+
+def _times(codes: tuple[str, ...], n: int) -> str:
+    """A market option taken ``n`` times, in words: "3 red bulbs", "6 VP", "2 guilders",
+    "3 black bulbs from the supply, paying 1 guilder each" (to plant)."""
+    head, _, rest = codes[0].partition(":") if len(codes) == 1 else ("", "", "")
+    name = C.COLOUR_NAMES.get(rest, "")
+    if head == "bulb":
+        return f"{n} {name} bulb{'s' if n != 1 else ''}" if rest != "*" else f"{n} bulb(s) of any colour"
+    if head == "sup":
+        return f"{n} {name} bulb{'s' if n != 1 else ''} from the supply"
+    if head == "paysup":
+        return f"{n} {name} bulb{'s' if n != 1 else ''} from the supply, paying 1 guilder each"
+    if head.startswith("vp"):
+        return f"{int(head[2:]) * n} VP"
+    if head[:1] == "g" and head[1:].isdigit():
+        g = int(head[1:]) * n
+        return f"{g} guilder{'s' if g != 1 else ''}"
+    if head == "tool":
+        return f"{n} tool{'s' if n != 1 else ''}"
+    return C.reward_text(codes) + (f" x{n}" if n != 1 else "")
 
 
 def describe_choice(s: State, t: Task | None, text: str) -> str:
@@ -422,11 +492,14 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
             f", spending {spent} tool{'s' if spent > 1 else ''}" if spent else "")
     if v == "act":
         d = f.large[s.arrows[0]] if w[1] == "big" else f.small[s.arrows[1]]
-        return f"takes the {w[1]} wheel's action: {C.DESIGNS[d][4]}"
+        gains = A.counters_text(f, C.DESIGNS[d][3])
+        return f"takes the {w[1]} wheel's action: {C.DESIGNS[d][4]}" + (f" ({gains} now)" if gains else "")
     if v == "pass":
         return f"can do neither action and takes {C.PASS_GUILDERS} guilders"
     if v == "unique":
-        return f"claims calendar unique reward {w[1]}: {C.reward_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+        codes = C.CAL_UNIQUE[t.a][int(w[1]) - 1]
+        note = A.unusable_note(s, t.seat, codes)
+        return f"claims calendar unique reward {w[1]}: {C.reward_text(codes)}" + (f" ({note})" if note else "")
     if v == "lower":
         strength = t.a + (1 if w[1].endswith("+") else 0)
         g, vp = C.WATER_BAND[s.water]
@@ -469,7 +542,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
             paid = f"paying 1 guilder to {owner}" if owner else "paying 1 guilder"
         return f"stacks their marker on full market area {area + 1}, {paid}"
     if v == "row":
-        return f"plants a {C.COLOUR_NAMES[t.s]} bulb from the supply in row {w[1]}"
+        return f"plants a {C.COLOUR_NAMES[t.s]} bulb from the supply in row {w[1]}" + _patch_gain(f, int(w[1]) - 1)
     if v == "adj":
         return f"takes {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])} from market area {w[1]}"
     if v == "path":
@@ -513,14 +586,23 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         return f"takes a windmill from group {w[1]} ({cost} guilder{'s' if cost != 1 else ''})"
     if v == "build":
         extra = ", paying 1 guilder more" if "nc1" in t.s else ""
-        return f"builds a windmill on {w[1]}" + (f" without connection{extra}" if len(w) > 2 else "")
+        codes = A.field_codes(C.SPACE_BY_NAME[w[1]])
+        gains = ", then ".join(x for x in (A.counters_text(f, codes), A.choices_text(codes)) if x)
+        return (f"builds a windmill on {w[1]}" + (f" without connection{extra}" if len(w) > 2 else "")
+                + (f" (fields: {gains})" if gains else ""))
     if v == "plant":
-        return f"plants a {C.COLOUR_NAMES[w[1]]} bulb in row {w[2]}"
+        return f"plants a {C.COLOUR_NAMES[w[1]]} bulb in row {w[2]}" + _patch_gain(f, int(w[2]) - 1)
     if v == "bulb":
         return f"takes a {C.COLOUR_NAMES[w[1]]} bulb" + (
             f" in place of a {C.COLOUR_NAMES[w[2]]} one" if len(w) > 2 else "")
     if v == "take" and t.kind == "mreward":
-        return f"takes {C.reward_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b if not A.has_helper(f, 'S-market') else 1} from market area {t.a + 1}"
+        opt = C.MARKET[t.a][int(w[1]) - 1]
+        split = A.has_helper(f, "S-market")  # one reward at a time
+        n = 1 if split else t.b
+        left = f"; {t.b - 1} more to choose" if split and t.b > 1 else ""
+        if opt[0].startswith(("sup:", "paysup:")):
+            return f"in market area {t.a + 1}, chooses to plant {_times(opt, n)}{left}"
+        return f"takes {_times(opt, n)} from market area {t.a + 1}{left}"
     if v == "place":
         q = int(w[2]) - 1
         card = C.TRADE_CARDS[s.trade[0]]

@@ -96,7 +96,7 @@ class State(msgspec.Struct):
         expert: the Expert variant (no extra final turn).
         phase: "start" (choosing starting cards), "place" (market markers), "play", "over".
         current: the seat on turn (or choosing in set-up).
-        round: rounds begun (0-based).
+        round: the round in play (0-based); once the game is over, the last round played.
         turns: turns begun so far (changes whenever the turn passes).
         floodgate: 1..3, the shared water speed.
         water: 1..10, the water level marker.
