@@ -282,12 +282,35 @@ async def test_autosave_after_decisions(tmp_path: Path) -> None:
         for key in "1212":
             await pilot.press(key)
             await pilot.pause()
-        assert path.exists() and screen.last_autosave == path
+        # autosaves are written in a background thread: wait for them
+        assert screen.flush_autosave() == path and path.exists()
         assert saves.load(path).moves == match.moves
         await pilot.press("u")
         await pilot.pause()
+        screen.flush_autosave()
         assert saves.load(path).moves == match.moves  # undo is saved too
         assert len(match.moves) == 3
+
+
+def test_background_autosave_saves_a_snapshot_and_never_overtakes_a_later_save(tmp_path: Path) -> None:
+    saves = pytest.importorskip("saves")
+    from tui import autosaver
+
+    match = make_match("hhh", seed=3)
+    for _ in range(6):
+        match.push(match.legal_moves()[0])
+    snap = autosaver.snapshot(match)
+    match.push(match.legal_moves()[0])  # the live match goes on while the snapshot is saved
+    assert snap.ply == 6 and snap.moves == match.moves[:6]
+    assert snap.state_sha256() == saves.decode_match(saves.encode_match(snap)).state_sha256()
+    assert snap.state_sha256() != match.state_sha256()
+    path = saves.autosave_path(match, tmp_path)
+    autosaver.save_later(match, tmp_path)  # the 7-decision game, in the background
+    match.continue_from(2)  # e.g. review's "continue from here"
+    assert autosaver.save_now(match, tmp_path) == path  # waits for the background save first
+    assert saves.load(path).moves == match.moves and match.ply == 2
+    autosaver.flush()
+    assert saves.load(path).moves == match.moves  # the older save did not land after it
 
 
 async def test_curtain_hides_the_board_until_enter(tmp_path: Path) -> None:

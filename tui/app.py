@@ -371,14 +371,15 @@ class LowlandsApp(App[None]):
         return list(seen.values())
 
     def autosave_open_matches(self) -> None:
-        """Autosave every match open on a screen (on quit, hang-up, back to launcher)."""
+        """Autosave every match open on a screen (on quit, hang-up, back to launcher),
+        after the background autosaves still being written (tui.autosaver)."""
         try:
-            from saves import autosave
+            from tui.autosaver import save_now
         except ImportError:
             return
         for match in self.open_matches():
             try:
-                autosave(match, self.data_dir)
+                save_now(match, self.data_dir)
             except Exception as e:  # noqa: BLE001 - never block quitting
                 self.log.error(f"autosave failed: {e}")
 

@@ -10,6 +10,7 @@ quicker to open (the launcher is the first thing painted).
 
 TitleHeader: the icon (click: command palette), then "Title — sub-title"
 centred, from the screen's (else the app's) ``title`` and ``sub_title``.
+Screens using QuietTitles repaint only this line when those change.
 
 KeyFooter: the screen's active bindings that have ``show=True`` (one per
 action, as Textual's Footer shows them: key, then description; a binding
@@ -25,7 +26,21 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.content import Content
+from textual.reactive import Reactive
 from textual.widget import Widget
+
+
+class QuietTitles:
+    """Mixin for Screens (first among the bases): a new ``title`` or ``sub_title``
+    repaints the TitleHeader (which watches them) instead of the whole screen.
+
+    Textual's Screen repaints every widget on it when either changes; game
+    screens change the sub-title ("Ann to choose") on every decision and review
+    on every step.
+    """
+
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
 
 class TitleHeader(Widget):
@@ -217,4 +232,4 @@ class KeyFooter(Widget):
             self.refresh()
 
 
-__all__ = ["KeyFooter", "TitleHeader"]
+__all__ = ["KeyFooter", "QuietTitles", "TitleHeader"]

@@ -1,7 +1,8 @@
 """TUI benchmarks in a real pseudo-terminal (120x40, TERM=xterm-256color):
 
 (a) startup until the launcher has painted, beside a bare Textual app (one Label);
-(b) key-to-paint latency in the Gift of Tulips game screen, beside the bare app;
+(b) key-to-paint latency in the Gift of Tulips game screen, beside the bare app,
+    and the latency of a decision (Enter: pick, apply, redraw, autosave);
 (e) peak memory (ru_maxrss via os.wait4) of the app in a 6-player Gift of Tulips game.
 
 Each prints figures and asserts nothing about time. While ``tui/app.py`` (the
@@ -163,14 +164,33 @@ def _keys(child: PtyChild, n: int) -> dict[str, float]:
     }
 
 
-def bench_keys(n: int = 100, out=print) -> None:
-    """(b) Down/Up alternately, n times: time to first and last byte of the repaint."""
+def _decisions(child: PtyChild, n: int) -> dict[str, float] | None:
+    """Enter ``n`` times (each picks the highlighted choice: a decision, then its
+    autosave): time to first and last byte of each repaint. None if none answered."""
+    firsts, lasts = [], []
+    for _ in range(n):
+        child.drain(0.05, 1.0)
+        b = child.key(ENTER, quiet=0.05)
+        if b.t_first is None:
+            break
+        firsts.append(b.t_first)
+        lasts.append(b.t_last)
+    if not firsts:
+        return None
+    return {"n": len(firsts), "ttfb_med": statistics.median(firsts), "ttfb_p95": _p95(firsts),
+            "ttlb_med": statistics.median(lasts), "ttlb_p95": _p95(lasts)}
+
+
+def bench_keys(n: int = 100, decisions: int = 30, out=print) -> None:
+    """(b) Down/Up alternately, n times: time to first and last byte of the repaint;
+    then ``decisions`` decisions (Enter) in the game."""
     out(f"(b) key-to-paint latency, {n} keys (Down/Up alternately), {COLS}x{ROWS} pty")
     why = tui_ready()
     if why:
         out(f"    skipped: {why}")
         return
     res = {}
+    picks = None
     with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
         runs = {
             "bare Textual app": (bare_argv(), BARE_MARKER),
@@ -184,6 +204,8 @@ def bench_keys(n: int = 100, out=print) -> None:
             try:
                 child.wait_painted(marker, quiet=0.3, timeout=30)
                 res[name] = _keys(child, n)
+                if name != "bare Textual app" and decisions:
+                    picks = _decisions(child, decisions)
             except (TimeoutError, EOFError) as e:
                 out(f"    skipped: {name}: {e}")
                 return
@@ -201,6 +223,11 @@ def bench_keys(n: int = 100, out=print) -> None:
     out(f"    ratio game / bare (last byte, median): {ratio:.2f}x"
         f"   first byte: {g['ttfb_med'] / b['ttfb_med']:.2f}x   target <= {TARGET_KEY_RATIO}x: {ok}")
     out("    (each key's time includes Textual's frame pacing; the 30 ms quiet window is not counted)")
+    if picks:
+        out(f"    decisions (Enter: pick, apply, redraw, autosave), {picks['n']} of them:"
+            f" first byte median {_ms(picks['ttfb_med'])} p95 {_ms(picks['ttfb_p95'])}"
+            f" | last byte median {_ms(picks['ttlb_med'])} p95 {_ms(picks['ttlb_p95'])}"
+            "  (50 ms quiet window)")
 
 
 # -- (e) memory ---------------------------------------------------------------------------

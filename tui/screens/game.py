@@ -3,7 +3,8 @@
 The contract (notes/TUI_CONTRACT.md): ``GameScreen(match, *, data_dir, curtain)``
 composes Header, the game's board (``tui.boards.board_for``), the ChoicePicker
 and the Log, and Footer. Every decision, undo and redo is autosaved
-(``saves.autosave``). Bot seats play on their own after a short visible pause
+(``saves.autosave``, after the repaint, in a background thread:
+``tui.autosaver``; quitting waits for it). Bot seats play on their own after a short visible pause
 (a timer; the bot's choice is computed in a thread so the screen stays live).
 Keys: the picker's hotkeys (1-9, letters), arrows + Enter, ``/`` filter,
 ``u`` undo, ``U`` redo (shown only when possible), ``r`` review, ``s`` save,
@@ -30,7 +31,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
@@ -79,7 +80,7 @@ class CurtainScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameScreen(Screen[None]):
+class GameScreen(QuietTitles, Screen[None]):
     """Play ``match`` at this keyboard.
 
     Args:
@@ -163,6 +164,7 @@ class GameScreen(Screen[None]):
         self._keys_state: tuple[bool, ...] = ()
         self._board_key: Any = None
         self.last_autosave: Path | None = None
+        self._pending_save: Any = None  # the Future of the last background autosave
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -360,10 +362,10 @@ class GameScreen(Screen[None]):
 
     def play(self, move: Any) -> None:
         """Make ``move`` for the seat to move (it must be legal), redraw, autosave
-        (right after the repaint, so the save never delays the screen)."""
+        (after the repaint, in the background: the save never delays the screen)."""
         self.match.push(move)
         self.refresh_view()
-        self.call_after_refresh(self._autosave)
+        self.call_after_refresh(self._autosave_soon)
 
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself
@@ -447,17 +449,56 @@ class GameScreen(Screen[None]):
 
     # -- saving ----------------------------------------------------------------------
     def _autosave(self) -> None:
+        """Autosave now (after the background saves asked for before): on quit."""
         try:
-            from saves import autosave
+            from tui.autosaver import save_now
+
+            path = save_now(self.match, self.data_dir)
         except ImportError:
             return
-        try:
-            self.last_autosave = autosave(self.match, self.data_dir)
-            self._autosave_failed = False
         except Exception as e:  # noqa: BLE001 - SaveError or OSError: tell, keep playing
-            if not self._autosave_failed:
-                self.notify(f"Autosave failed: {e}", severity="error", timeout=6)
-            self._autosave_failed = True
+            self._autosave_error(e)
+        else:
+            self.last_autosave, self._autosave_failed = path, False
+
+    def _autosave_soon(self) -> None:
+        """Autosave a snapshot of the match in the background thread (tui.autosaver)."""
+        try:
+            from tui.autosaver import save_later
+        except ImportError:
+            return
+        loop = asyncio.get_running_loop()
+
+        def done(future: Any) -> None:  # in the saving thread
+            try:
+                loop.call_soon_threadsafe(self._autosave_done, future)
+            except RuntimeError:  # the loop has closed (the app ended): nothing to tell
+                pass
+
+        self._pending_save = save_later(self.match, self.data_dir, done)
+
+    def _autosave_done(self, future: Any) -> None:
+        error = future.exception()
+        if error is not None:
+            self._autosave_error(error)
+        else:
+            self.last_autosave, self._autosave_failed = future.result(), False
+
+    def _autosave_error(self, e: BaseException) -> None:
+        if not self._autosave_failed:
+            self.notify(f"Autosave failed: {e}", severity="error", timeout=6)
+        self._autosave_failed = True
+
+    def flush_autosave(self) -> Path | None:
+        """Wait until the autosaves asked for so far are written; the last path
+        (``last_autosave``), None if none was written."""
+        from tui.autosaver import flush
+
+        flush()
+        pending, self._pending_save = self._pending_save, None
+        if pending is not None and pending.exception() is None:
+            self.last_autosave, self._autosave_failed = pending.result(), False
+        return self.last_autosave
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -473,13 +514,13 @@ class GameScreen(Screen[None]):
         if self._bot_busy or not self.match.undo():
             return
         self.refresh_view()
-        self.call_after_refresh(self._autosave)
+        self.call_after_refresh(self._autosave_soon)
 
     def action_redo(self) -> None:
         if self._bot_busy or not self.match.redo():
             return
         self.refresh_view()
-        self.call_after_refresh(self._autosave)
+        self.call_after_refresh(self._autosave_soon)
 
     def action_review(self) -> None:
         try:

@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
 
 
@@ -40,7 +40,7 @@ def winners_text(match: Any) -> str:
     return f"Shared win: {who}, {_num(sheets[wins[0]].total)} VP each."
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(QuietTitles, Screen[None]):
     """The final scores of ``match`` as a DataTable (categories x players)."""
 
     # (styles here, parsed when the game ends, not at startup)

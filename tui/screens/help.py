@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 
 #: Keys every screen understands, for the help page.
 GENERAL_KEYS: tuple[tuple[str, str], ...] = (
@@ -75,7 +75,7 @@ def keys_table(title: str, rows: list[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(QuietTitles, Screen[None]):
     """The keys and the rules of ``game_id`` (None: the general help)."""
 
     DEFAULT_CSS = """

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 
 #: (option id, hotkey, label) of the fixed menu, in order.
 MENU: tuple[tuple[str, str, str], ...] = (
@@ -58,7 +58,7 @@ def describe_save(info: Any) -> str:
     return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
 
 
-class LauncherScreen(Screen[None]):
+class LauncherScreen(QuietTitles, Screen[None]):
     """The first screen: the main menu and the unfinished games."""
 
     BINDINGS = [

@@ -23,7 +23,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 
 #: Default seat names, one per seat (Dutch names, so the table is set at once).
 DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Bram", "Cato", "Daan", "Eva", "Floor", "Gijs", "Hanna")
@@ -94,7 +94,7 @@ class Tick(Checkbox):
         return super()._button
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(QuietTitles, Screen[None]):
     """Set up a table and start the game.
 
     Args:

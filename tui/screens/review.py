@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList, Sparkline, Static
 from textual.widgets.option_list import Option
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
 
 
@@ -57,7 +57,7 @@ class BoardBox(VerticalScroll, can_focus=False):
     """Holds the board; not focusable, so the arrow keys stay the review's."""
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(QuietTitles, Screen[None]):
     """Read-only replay of ``match``; ``c`` continues the game from the cursor.
 
     Args:
@@ -270,9 +270,9 @@ class ReviewScreen(Screen[None]):
         if data_dir is None:
             return
         try:
-            from saves import autosave
+            from tui.autosaver import save_now
 
-            autosave(self.match, data_dir)
+            save_now(self.match, data_dir)  # after any background save of the longer game
         except Exception as e:  # noqa: BLE001 - SaveError or saves missing
             self.notify(f"Autosave failed: {e}", severity="error")
 

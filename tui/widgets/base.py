@@ -1,4 +1,5 @@
-"""DataWidget and TextBlock: the base of the plain-data board widgets, and a grid helper.
+"""DataWidget and TextBlock: the base of the plain-data board widgets, a grid helper,
+and QuietScroll (scrolling widgets whose new content needs no screen layout).
 
 A DataWidget keeps the last data it was given and draws it as a list of lines
 (``build(width)``). ``_set(data)`` redraws only when the data changed, and asks
@@ -12,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 
 Cell = Text | str
@@ -65,6 +68,27 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
             line.truncate(width, overflow="crop")
         out.append(line)
     return out
+
+
+class QuietScroll:
+    """Mixin for a scrolling widget (a ScrollView: RichLog, OptionList) whose own
+    size does not depend on how much it holds (a fixed or ``1fr`` height).
+
+    Textual lays out the whole screen whenever a widget's virtual (scrollable)
+    size changes, i.e. on every line written to a log or every new list of
+    options, although only the scrollbar changes. Here a new virtual size
+    repaints the widget and updates its scrollbars; if that shows or hides a
+    scrollbar, Textual still lays the screen out (the scrollbar visibility is
+    itself a layout reactive).
+
+    Use it first among the bases: ``class Log(QuietScroll, RichLog)``.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, init=False)
+
+    def _watch_virtual_size(self, size: Size) -> None:
+        if self.is_mounted:  # type: ignore[attr-defined]
+            self._scroll_update(size)  # type: ignore[attr-defined]
 
 
 class DataWidget(Widget):

@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, QuietScroll
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
 RESERVED: frozenset[str] = frozenset("uUrsq?")
@@ -73,6 +73,11 @@ class Prompt(DataWidget):
             self._sticky_width, self._sticky = width, 0
         self._sticky = max(self._sticky, len(lines))
         return lines + [Text("")] * (self._sticky - len(lines))
+
+
+class PickList(QuietScroll, OptionList):
+    """The picker's list: its height is set by the picker, so a new list of
+    options repaints it without a screen layout."""
 
 
 class ChoicePicker(Vertical):
@@ -155,7 +160,7 @@ class ChoicePicker(Vertical):
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
         yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
-        yield OptionList(id="picker-list")
+        yield PickList(id="picker-list")
 
     # -- public API ---------------------------------------------------------------
     @property
@@ -296,12 +301,13 @@ class ChoicePicker(Vertical):
             if first_pickable is None:
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
-        ol.set_options(options)
         # a steady height (the most rows seen, up to max_rows) avoids a screen
-        # layout on every decision; longer lists scroll
+        # layout on every decision; longer lists scroll. Set before the options,
+        # so a longer list never shows a scrollbar for a moment (another layout).
         self._rows = max(getattr(self, "_rows", 1), min(len(options), self.max_rows))
         if ol.styles.height is None or ol.styles.height.value != self._rows:
             ol.styles.height = self._rows
+        ol.set_options(options)
         if first_pickable is not None:
             ol.highlighted = first_pickable
             self.post_message(self.Highlighted(self, self._index_of(options[first_pickable]), self.generation))

@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import RichLog
 
+from tui.widgets.base import QuietScroll
+
 
 class LogEntry(NamedTuple):
     """One logged decision.
@@ -26,7 +28,7 @@ class LogEntry(NamedTuple):
     style: str = ""
 
 
-class Log(RichLog):
+class Log(QuietScroll, RichLog):
     """Described decisions, newest at the bottom; ``set_entries`` appends only
     what is new and rewrites the log only after undo or a marked entry changes.
 

@@ -1,0 +1,96 @@
+"""Autosaves off the event loop, in order, never lost.
+
+A decision's autosave (``saves.autosave``: encode, write a temporary file,
+fsync, rename, fsync the folder, update the index) takes a few to tens of
+milliseconds, mostly waiting for the disk. ``save_later`` hands it to one
+background thread, so the screen answers the next key at once; ``save_now``
+first waits for every save handed over before it, then saves at once (used
+when quitting, on hang-up, going back to the launcher and when review drops
+decisions, so an older save can never land after a newer one).
+
+The thread saves a snapshot of the match taken when the save was asked for
+(``snapshot``: its lists copied; states are never mutated), so the next
+decision may change the live match meanwhile. Saves run one at a time in the
+order asked (one worker), and the worker is joined when the interpreter exits,
+so a save asked for is written before the program ends.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable
+
+_lock = threading.Lock()
+_executor: ThreadPoolExecutor | None = None
+_last: Future[Any] | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _executor
+    with _lock:
+        if _executor is None:
+            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="lowlands-autosave")
+        return _executor
+
+
+def snapshot(match: Any) -> Any:
+    """A copy of ``match`` as it is now, for saving while the live one goes on.
+
+    Shallow (the game, seats and states are shared: states are replaced, never
+    mutated); the lists a decision, undo or redo changes are copied.
+    """
+    snap = copy.copy(match)
+    for name in ("moves", "movers", "snapshots", "seats"):
+        value = getattr(match, name, None)
+        if isinstance(value, list):
+            setattr(snap, name, list(value))
+    redo = getattr(match, "_redo", None)
+    if isinstance(redo, list):
+        snap._redo = [list(group) for group in redo]
+    return snap
+
+
+def save_later(match: Any, root: Path, done: Callable[[Future[Path]], None] | None = None) -> Future[Path]:
+    """Autosave (a snapshot of) ``match`` under ``root`` in the background.
+
+    Returns the Future of ``saves.autosave``'s path (its exception: SaveError /
+    OSError). ``done(future)`` is called in the saving thread when it ends.
+    """
+    from saves import autosave
+
+    global _last
+    snap = snapshot(match)
+    future = _pool().submit(autosave, snap, root)
+    with _lock:
+        _last = future
+    if done is not None:
+        future.add_done_callback(done)
+    return future
+
+
+def flush(timeout: float | None = 30.0) -> None:
+    """Wait until every save handed to ``save_later`` so far has ended."""
+    with _lock:
+        last = _last
+    if last is not None:
+        try:
+            last.exception(timeout=timeout)  # saves run in order: the last ends last
+        except Exception:  # noqa: BLE001 - a timeout: go on (the next save still happens)
+            pass
+
+
+def save_now(match: Any, root: Path) -> Path:
+    """Wait for the background saves, then autosave ``match`` at once.
+
+    Returns the path; raises what ``saves.autosave`` raises.
+    """
+    from saves import autosave
+
+    flush()
+    return autosave(match, root)
+
+
+__all__ = ["flush", "save_later", "save_now", "snapshot"]
