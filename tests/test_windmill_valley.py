@@ -1227,3 +1227,12 @@ def test_market_supply_plant_log_is_not_garbled():
 def test_round_after_the_end_is_the_last_round():
     s = play_random(2, 3)
     assert s.round == s.end_round
+
+
+def test_log_tells_which_trade_rewards_are_taken():
+    """Trade card 0 quarters: 3 guilders, plant 1, 1 tool, 3 VP (components TRADE_CARDS)."""
+    s = staged(4, 0, Task("trade2", 0, 0))
+    assert GAME.describe(s, Pick("rewards", "1 4")) == "P0: takes trade rewards 1 and 4: 3 guilders and 3 VP"
+    s = staged(4, 0, Task("tradex", 0, 0, 0b1100, "all"))
+    assert GAME.describe(s, Pick("all")) == (
+        "P0: pays 1 guilder for the other rewards on the trade card: 3 guilders and plant up to 1 bulb")

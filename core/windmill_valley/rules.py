@@ -553,11 +553,14 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "extra":
         return f"pays 1 guilder for trade reward {w[1]}: {C.reward_text(C.TRADE_CARDS[t.a][int(w[1]) - 1])}"
     if v == "all":
-        return "pays 1 guilder for all the rewards on the trade card"
+        rest = [C.reward_text(C.TRADE_CARDS[t.a][k]) for k in range(4) if not (t.b >> k) & 1]
+        return "pays 1 guilder for the other rewards on the trade card: " + " and ".join(rest)
     if v == "import":
         return f"places a {C.COLOUR_NAMES[w[1]]} bulb from the supply on the trade card, slot {w[2]}"
     if v == "rewards":
-        return f"takes trade rewards {w[1]} and {w[2]}"
+        card = C.TRADE_CARDS[t.a]
+        return (f"takes trade rewards {w[1]} and {w[2]}: {C.reward_text(card[int(w[1]) - 1])}"
+                f" and {C.reward_text(card[int(w[2]) - 1])}")
     if v == "pay":
         return f"pays {'1 tool' if w[1] == 'tool' else '2 guilders'} for 4 VP"
     if v == "remove":
