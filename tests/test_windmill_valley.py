@@ -729,6 +729,8 @@ def test_solo_setup_and_bot_turn():
     assert s.floodgate == 2 and s.water == 2
     assert s.solo.vp == C.SOLO_CARD_VP[3] and s.offer[0] != d and s.stacks["c"][0] == d
     assert s.round == 1 and GAME.to_move(s) == 0
+    assert s.events[-1].startswith("Gardener: floodgate 2") and s.events[-1].endswith(
+        f", +{C.SOLO_CARD_VP[3]} VP (now {C.SOLO_CARD_VP[3]})")  # its score is visible
 
 
 def test_solo_bot_builds_and_claims_unique():
@@ -1114,6 +1116,7 @@ def test_solo_epilogue_tells_the_gardeners_score_and_the_winner():
     s = _solo_over(75, 75 - bonus)  # a tie is not enough
     assert GAME.winners(s) == [] and any("wins" in x and "ties at 75" in x for x in GAME.epilogue(s))
     assert GAME.epilogue(started(1)) == []  # nothing before the end
+    assert s.events[-1] == f"The Gardener adds its end bonus: +{bonus} VP (now 75)"
 
 
 def test_build_fields_give_the_bulbs_before_the_plant():

@@ -303,9 +303,10 @@ class WindmillValley:
         SC.check_wishes(s)  # PR: "at any point", the game's last decision included
         s.phase = "over"
         s.tasks = []
+        A.event(s, "The game is over")
         if s.solo is not None:
             s.solo.vp += C.SOLO_END_BONUS[s.solo.level]
-        A.event(s, "The game is over")
+            A.event(s, f"The Gardener adds its end bonus: +{C.SOLO_END_BONUS[s.solo.level]} VP (now {s.solo.vp})")
 
     # scoring ---------------------------------------------------------------------------------
     def scores(self, state: State) -> list[ScoreSheet]:

@@ -26,6 +26,7 @@ def bot_turn(s: State) -> None:
     """One Gardener turn (RECONSTRUCTED): draw a card (reshuffle the discard when the
     deck is empty), floodgate and water, calendar, denial, VP."""
     b = s.solo
+    before = b.vp
     if not b.deck:
         b.deck, b.discard = b.discard, []
         s.rng.shuffle(b.deck)
@@ -80,6 +81,7 @@ def bot_turn(s: State) -> None:
         s.market[(here + 1) % C.MARKET_AREAS].append(C.BOT)
         text.append("moves its market marker")
     b.vp += C.SOLO_CARD_VP[b.level]
+    text.append(f"+{b.vp - before} VP (now {b.vp})")
     event(s, ", ".join(text))
     if b.calendar >= C.CALENDAR_END:  # said after the Gardener's turn that reached it
         trigger_end(s, C.SOLO_NAME)
