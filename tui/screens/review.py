@@ -49,8 +49,20 @@ def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]],
     return lines
 
 
+class _OneLine(Content):
+    """A log line: one row (cut with an ellipsis, never wrapped), so the list
+    need not wrap every line of a long match to know its height."""
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return 1
+
+
 class ReviewLog(OptionList, can_focus=False):
     """The move list; the screen drives the highlight (clicks jump there)."""
+
+    DEFAULT_CSS = """
+    ReviewLog { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
 
 
 class BoardBox(VerticalScroll, can_focus=False):
@@ -101,7 +113,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
         self.labels = seat_labels(self.names)
         self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
         self._states: list[Any] = []
-        self._tallies: list[list[dict[str, float]]] = []
+        self._tally_cache: dict[int, list[dict[str, float]]] = {}
         self._turn_starts: list[int] = []
         self.board: Any = None
 
@@ -109,23 +121,48 @@ class ReviewScreen(QuietTitles, Screen[None]):
     def _load(self) -> None:
         m = self.match
         self._states = [m.state_at(i) for i in range(m.ply + 1)]
-        self._tallies = [self.game.tallies(s) for s in self._states]
+        self._tally_cache = {}
         self._turn_starts = m.turn_starts()
 
+    def tallies(self, ply: int) -> list[dict[str, float]]:
+        """``game.tallies`` of the state after ``ply`` decisions (computed when
+        first needed: opening review does not score every state)."""
+        t = self._tally_cache.get(ply)
+        if t is None:
+            t = self._tally_cache[ply] = self.game.tallies(self._states[ply])
+        return t
+
+    #: the sparklines draw at most this many points (evenly spaced plies, the
+    #: last one always): a sparkline is a few dozen cells wide.
+    SPARK_POINTS = 160
+
+    def spark_plies(self) -> list[int]:
+        """The plies whose scores the sparklines draw."""
+        n = self.match.ply
+        if n + 1 <= self.SPARK_POINTS:
+            return list(range(n + 1))
+        step = n / (self.SPARK_POINTS - 1)
+        return sorted({round(k * step) for k in range(self.SPARK_POINTS - 1)} | {n})
+
     def _log_lines(self) -> list[str]:
+        """The move list: "   7. B Bob adds ..." (number, the mover's seat letter
+        as on the boards and in the game's log, the description)."""
         lines = [f"{0:>4}. Set-up"]
+        self._texts = [""]
+        letters = [label.split(" ", 1)[0] for label in self.labels]
         for i, move in enumerate(self.match.moves):
             try:
                 text = self.game.describe(self._states[i], move)
             except Exception:  # noqa: BLE001 - a describe bug must not stop review
                 text = self.game.notation(move)
-            lines.append(f"{i + 1:>4}. {text}")
+            self._texts.append(text)
+            lines.append(f"{i + 1:>4}. {letters[self.match.movers[i]]} {text}")
         return lines
 
     def _log_prompt(self, index: int, marked: bool) -> Content:
         """Log line ``index``; the one at the cursor starts with a mark."""
         mark = (">" if getattr(self.app, "ascii", False) else "▶") if marked else " "
-        return Content(f"{mark}{self._log_texts[index]}")
+        return _OneLine(f"{mark}{self._log_texts[index]}")
 
     # -- compose -----------------------------------------------------------------
     def _make_board(self) -> Any:
@@ -155,9 +192,10 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 yield ReviewLog(*[Option(self._log_prompt(n, False)) for n in range(len(self._log_texts))], id="review-log")
                 yield Static("", id="review-changes")
                 with Vertical(id="review-sparks"):
-                    key = score_key(self._tallies[0]) if self._tallies else None
+                    key = score_key(self.tallies(0))
+                    plies = self.spark_plies() if key else []
                     for seat, name in enumerate(self.names):
-                        data = [t[seat].get(key, 0) for t in self._tallies] if key else [0]
+                        data = [self.tallies(p)[seat].get(key, 0) for p in plies] if key else [0]
                         yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
                         yield Sparkline(data, summary_function=max, id=f"spark-{seat}", classes=f"spark seat-{seat + 1}")
         yield KeyFooter()
@@ -186,7 +224,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 self.notify(f"The board could not be drawn: {e}", severity="error")
         else:
             rows = []
-            for seat, t in enumerate(self._tallies[i]):
+            for seat, t in enumerate(self.tallies(i)):
                 parts = ", ".join(f"{k} {_num(v)}" for k, v in t.items())
                 rows.append(f"{self.labels[seat]}: {parts}")
             self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
@@ -202,12 +240,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
             changes = ["The set-up, before the first decision."]
         else:
             mover = self.match.movers[i - 1]
-            changes = [f"Decided by {self.labels[mover]}."]
-            changes += tally_changes(self._tallies[i - 1], self._tallies[i], self.labels) or ["No score changed."]
+            changes = [f"Decided by {self.labels[mover]}: {self._texts[i]}"]
+            changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels) or ["No score changed."]
         self.query_one("#review-changes", Static).update(Content("\n".join(changes)))
-        key = score_key(self._tallies[i])
+        key = score_key(self.tallies(i))
         for seat, name in enumerate(self.names):
-            now = _num(self._tallies[i][seat].get(key, 0)) if key else ""
+            now = _num(self.tallies(i)[seat].get(key, 0)) if key else ""
             self.query_one(f"#spark-label-{seat}", Label).update(Content(f"{self.labels[seat]}  {key or ''} {now}"))
 
     def move_to(self, ply: int) -> None:
