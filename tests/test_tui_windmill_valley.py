@@ -421,4 +421,4 @@ async def test_every_decision_of_random_games_draws_and_is_worded(tmp_path: Path
                     board.show(GAME, GAME.view(state, None), viewer=None, seats=screen.names, targets=[move])
                 match.push(rnd.choice(legal))
             board.show(GAME, match.state, viewer=None, seats=screen.names, targets=[])
-            assert "The game is over." in screen.query_one("#wv-banner").text
+            assert "The game is over (it ended after round" in screen.query_one("#wv-banner").text

@@ -35,6 +35,7 @@ Importing this module registers the board (``tui.boards.BOARDS``) and the screen
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Sequence
 
 from rich.text import Text
@@ -239,6 +240,20 @@ def split_target(target: Any) -> list[str]:
     return [verb, *arg.split()] if verb else []
 
 
+def wish_patch_spaces(state: Any) -> tuple[tuple[int, int], ...]:
+    """The patch spaces (row, column), 0-based, pictured on the Queen's Wish in play
+    ("Bulbs on all the pictured patch spaces": ``C.WISH_PATCH``); () for other wishes."""
+    if state.wish_card < C.START_ID:
+        return ()
+    return C.WISH_PATCH if C.START_CARDS[state.wish_card - C.START_ID][1] == "patch" else ()
+
+
+def last_round(state: Any) -> int:
+    """The last round played (1-based) of a game that is over: the triggered last round,
+    else the round counter (the engine moves it past the last round when the game ends)."""
+    return state.end_round + 1 if state.end_round >= 0 else max(1, state.round)
+
+
 def calendar_after(f: Any, n: int) -> int:
     """The calendar space after turning ``n`` steps (one per multiple of 6 met or passed)."""
     return min(C.CALENDAR_END, f.calendar + (f.step + n) // C.LARGE_SPACES - f.step // C.LARGE_SPACES)
@@ -254,6 +269,11 @@ class WindmillValleyBoard(Board):
     WindmillValleyBoard #wv-body {
         height: 1fr;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
+    }
+    WindmillValleyBoard DataWidget {
+        text-wrap: nowrap;
+        text-overflow: clip;
     }
     WindmillValleyBoard .wv-section {
         height: auto;
@@ -327,7 +347,7 @@ class WindmillValleyBoard(Board):
                 yield Ring(side="right", cell=6, id="wv-large")
                 yield Ring(side="left", cell=6, id="wv-small")
             yield TextBlock(id="wv-preview")
-            yield Cards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
+            yield WrapCards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
         with Vertical(id="wv-sec-tracks", classes="wv-section"):
             with Horizontal(id="wv-water-row"):
                 yield Track(C.FLOODGATE_LEVELS, start=1, cell=3, legend=False, labels={1: "1", 2: "2", 3: "3"},
@@ -336,17 +356,17 @@ class WindmillValleyBoard(Board):
                             labels={i: str(i) for i in range(1, C.WATER_MAX + 1)}, title="Water level",
                             id="wv-water")
             yield TextBlock(id="wv-water-note")
-            yield Market(title="Calendar", id="wv-calendar")
+            yield WrapMarket(title="Calendar", id="wv-calendar")
             yield TextBlock(id="wv-cal-note")
             yield TextBlock(id="wv-wish")
-            yield Track(100, loop=True, title="VP track", id="wv-vp")
+            yield Track(100, loop=True, lanes=True, title="VP track (one line per player)", id="wv-vp")
         with Vertical(id="wv-sec-players", classes="wv-section"):
             yield TextBlock(id="wv-players")
         with Vertical(id="wv-sec-map", classes="wv-section"):
             yield GridMap(cell=4, title="Valley map (windmills on the crossings)", id="wv-map")
             yield TextBlock(id="wv-map-note")
         with Vertical(id="wv-sec-market", classes="wv-section"):
-            yield Market(title="Market", id="wv-market")
+            yield WrapMarket(title="Market", id="wv-market")
             yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
             yield WrapCards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=2)
         with Vertical(id="wv-sec-farm", classes="wv-section"):
@@ -420,14 +440,31 @@ class WindmillValleyBoard(Board):
         self._banner(self._last[1] if self._last is not None else None)
 
     def _banner(self, state: Any) -> None:
-        """One line: the newest announcement (calendar advances first), else the table's state."""
+        """The newest announcements (calendar advances first, then the steps the game took
+        by itself, e.g. the wheels turned with 0 tools), at most 3 lines; else the table's
+        state (round, floodgate, water, the last round), wrapped to the width."""
         banner = self.query_one("#wv-banner", TextBlock)
+        width = max(20, (self.size.width or 44) - 1)
         if self._announce:
-            lines = sorted(self._announce, key=lambda x: "calendar" not in x and "end" not in x)
-            more = f" (+{len(lines) - 1} more in the log)" if len(lines) > 1 else ""
+            lines = sorted(self._announce, key=lambda x: 0 if ("calendar" in x or "end" in x)
+                           else 1 if is_automatic(x) else 2)
             bell = glyph(self, "★ ", "* ")
-            width = max(20, (self.size.width or 44) - 1)
-            banner.update(wrap_text(Text(bell + lines[0] + more, style="bold reverse"), width, 2)[:3])
+            out: list[Text] = []
+            shown = 0
+            for k, line in enumerate(lines):
+                text = ("Automatic: " + line) if is_automatic(line) else line
+                wrapped = wrap_text(Text((bell if k == 0 else "  ") + text, style="bold reverse"), width, 2)
+                if out and len(out) + len(wrapped) > 3:
+                    break
+                out += wrapped[: 3 - len(out)]
+                shown += 1
+            if shown < len(lines):
+                more = f"(+{len(lines) - shown} more in the log)"
+                if out[-1].cell_len + 1 + len(more) <= width:
+                    out[-1].append(" " + more, style="bold reverse")
+                elif len(out) < 3:
+                    out.append(Text("  " + more, style="dim"))
+            banner.update(out)
             return
         if state is None:
             banner.update([])
@@ -436,8 +473,8 @@ class WindmillValleyBoard(Board):
         if state.end_round >= 0:
             text += f"  last round: {state.end_round + 1}"
         if state.phase == "over":
-            text = "The game is over."
-        banner.update([Text(text, style="dim", no_wrap=True)])
+            text = f"The game is over (it ended after round {last_round(state)})."
+        banner.update(wrap(text, width, "dim", "  "))
 
     @property
     def announcements(self) -> list[str]:
@@ -566,17 +603,24 @@ class WindmillValleyBoard(Board):
         tw = max(6, (bw - 34) // 2) if wide else 6
         name = state.players[seat]
 
-        def cut(txt: str) -> str:
-            return txt if len(txt) <= tw else txt[: tw - 1] + "~"
+        def cut(txt: str) -> str:  # narrow: the short labels (<= 6) always fit
+            return txt[:tw]
+
+        def add(head: Text, big_t: str, small_t: str, style: str, note: Text) -> None:
+            """One preview row; wide, texts longer than their column wrap onto more lines."""
+            bl = textwrap.wrap(big_t, tw) or [""] if wide else [cut(big_t)]
+            sl = textwrap.wrap(small_t, tw) or [""] if wide else [cut(small_t)]
+            for k in range(max(len(bl), len(sl))):
+                rows.append([head if k == 0 else Text(""), Text(bl[k] if k < len(bl) else "", style=style),
+                             Text(sl[k] if k < len(sl) else "", style=style), note if k == 0 else Text("")])
 
         rows: list[list[Any]] = [[Text(""), Text((f"{name}'s big wheel" if wide else "big")[:tw], style="dim"),
                                   Text("small wheel"[:tw], style="dim"), Text(f"speed {level}", style="dim")]]
         now_l, now_s = f.large[at_l], f.small[at_s]
         turned = state.phase == "play" and seat == state.current and task is not None and task.kind not in (
             "gate", "steps")
-        rows.append([Text("now", style="bold"), Text(cut(text_of(now_l)), style="reverse"),
-                     Text(cut(text_of(now_s)), style="reverse"),
-                     Text("at the arrows" if turned else "(before turning)", style="dim")])
+        add(Text("now", style="bold"), text_of(now_l), text_of(now_s), "reverse",
+            Text("at the arrows" if turned else "(before turning)", style="dim"))
         for n in range(C.MIN_STEPS, C.MAX_STEPS + 1):
             big = f.large[(f.step + n) % C.LARGE_SPACES]
             small = f.small[(off + f.step + n) % C.SMALL_SPACES]
@@ -593,8 +637,8 @@ class WindmillValleyBoard(Board):
                 note.append(f" cal {cal}!", style="bold")
             style = HIGHLIGHT if pick_n == n else ""
             mark = ">" if pick_n == n else " "
-            rows.append([Text(f"{mark}{n} step{'s' if n > 1 else ' '}", style=style or "bold"),
-                         Text(cut(text_of(big)), style=style), Text(cut(text_of(small)), style=style), note])
+            add(Text(f"{mark}{n} step{'s' if n > 1 else ' '}", style=style or "bold"), text_of(big), text_of(small),
+                style, note)
         lines = grid(rows, width=bw)
         if wide:
             lines.append(Text("  '+' = may also take the other wheel's action", style="dim"))
@@ -634,7 +678,7 @@ class WindmillValleyBoard(Board):
         if full:
             rows.append(CardRow("stacks", [], f"common {left.get('c', 0)}, uncommon {left.get('u', 0)}, "
                                               f"unique {left.get('x', 0)}; refresh costs {C.REFRESH_COST} G"))
-        self.query_one("#wv-offer", Cards).update(rows)
+        self.query_one("#wv-offer", WrapCards).update(rows)
 
     # -- tracks ------------------------------------------------------------------------
     def _tracks(self, state: Any, task: Any, w: list[str], names: list[str], letters: list[str]) -> None:
@@ -694,13 +738,17 @@ class WindmillValleyBoard(Board):
             code = C.START_CARDS[state.wish_card - C.START_ID]
             wish.append("Queen's Wish: ", style="bold")
             wish.append(code[3].replace(" (RECONSTRUCTED wish)", ""))
+            if wish_patch_spaces(state):
+                wish.append(" (space 4 of each row: [ ] on the farm pages)")
             spaces = C.WISH_VP[: max(1, len(state.players))]
             wish.append(", VP")
             for v in spaces:
                 who = [letters[i] for i, f in enumerate(state.farms) if f.wish == v]
                 wish.append(f" {v}" + (f"({who[0]})" if who else ""))
         wish_lines = wrap(wish.plain, bw) if wish.plain else []
-        if state.end_round >= 0:
+        if state.phase == "over":
+            wish_lines += wrap(f"The game ended after round {last_round(state)}.", bw, "bold")
+        elif state.end_round >= 0:
             wish_lines += wrap(f"The end is triggered: round {state.end_round + 1} is the last "
                                f"(now round {state.round + 1}).", bw, "bold")
         self.query_one("#wv-wish", TextBlock).update(wish_lines)
@@ -715,18 +763,32 @@ class WindmillValleyBoard(Board):
 
     def _players(self, state: Any, names: list[str], letters: list[str]) -> None:
         bw = (self.size.width or 44) - 2
-        # players table
-        rows = [[Text(h, style="dim") for h in ("", "Player", "VP", "G", "tools", "cal", "storage", "planted",
-                                                   "mills", "cards")]]
+        # players table; where it does not fit, one worded line (wrapped) per player
+        heads = ("", "Player", "VP", "G", "tools", "calendar", "storage", "planted", "windmills", "helpers",
+                 "contracts")
+        rows = [[Text(h, style="dim") for h in heads]]
+        words: list[Text] = []
         for i, f in enumerate(state.farms):
             mark = glyph(self, "▶", ">") if state.phase == "play" and i == state.current else " "
             store = Text()
             for c in f.storage:
                 store.append_text(bulb(c))
+            mills = len(windmills_of(state, i))
             rows.append([Text(f"{mark}{letters[i]}", style=seat_style(i)), names[i][:10], str(f.vp), str(f.guilders),
                          str(f.tools), f"{f.calendar}/4", store, str(len("".join(f.patch))),
-                         str(len(windmills_of(state, i))), f"{len(f.helpers)}+{len(f.contracts)}"])
-        lines = grid(rows, justify="llrrrrlrrr", width=bw)
+                         str(mills), str(len(f.helpers)), str(len(f.contracts))])
+            line = Text(no_wrap=True)
+            line.append(f"{mark}{letters[i]} {names[i]}", style=seat_style(i))
+            line.append(f": {f.vp} VP, {f.guilders} G, {f.tools} tool{'s' if f.tools != 1 else ''}, "
+                        f"calendar {f.calendar}/4, storage ")
+            line.append_text(store if f.storage else Text("empty"))
+            line.append(f", {len(''.join(f.patch))} planted, {mills} windmill{'s' if mills != 1 else ''}, "
+                        f"{len(f.helpers)} helper{'s' if len(f.helpers) != 1 else ''}, "
+                        f"{len(f.contracts)} contract{'s' if len(f.contracts) != 1 else ''}")
+            words += wrap_text(line, bw, 3)
+        lines = grid(rows, justify="llrrrrlrrrr")
+        if max(ln.cell_len for ln in lines) > bw:
+            lines = [Text("Players", style="bold")] + words
         if state.solo is not None:
             b = state.solo
             line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP, calendar {b.calendar}/4, "
@@ -940,18 +1002,22 @@ class WindmillValleyBoard(Board):
         elif verb == "row":
             hot_row = int(w[1]) - 1
         new_c = w[1] if verb == "plant" else (task.s if verb == "row" and task is not None else "")
+        wished = set(wish_patch_spaces(state))
         rows = [[Text("Patch", style="bold"), *[Text(str(k + 1), style="dim") for k in range(C.PATCH_COLS)]]]
         for r in range(C.PATCH_ROWS):
             row = f.patch[r]
             cells = []
             for k in range(C.PATCH_COLS):
                 if k < len(row):
-                    cells.append(bulb(row[k]))
+                    cell = bulb(row[k])
                 elif hot_row == r and k == len(row):
-                    cells.append(Text(f">{new_c}", style=HIGHLIGHT))
+                    cell = Text(f">{new_c}", style=HIGHLIGHT)
                 else:
                     code = patch_code(C.PATCH_REWARD[r][k])
-                    cells.append(Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline"))
+                    cell = Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline")
+                if (r, k) in wished:  # pictured on the Queen's Wish: in brackets
+                    cell = Text("[", style="bold") + cell + Text("]", style="bold")
+                cells.append(cell)
             note = f"{len(row)}/7"
             if len(row) == C.PATCH_COLS:
                 note += " same" if len(set(row)) == 1 else " full"
@@ -968,7 +1034,8 @@ class WindmillValleyBoard(Board):
         pw = max(20, bw - 27) if self._is_wide() else bw
         lines = grid(rows, justify="l" + "c" * C.PATCH_COLS, width=pw)
         lines += wrap("underlined: next space; 1G guilder, T tool, 2V VP, b* any bulb; "
-                      "cols: -2 repeat, +4 four colours", pw, "dim")
+                      "cols: -2 repeat, +4 four colours"
+                      + ("; [ ] = pictured on the Queen's Wish" if wished else ""), pw, "dim")
         self.query_one("#wv-patch", TextBlock).update(lines)
         # windmill groups
         hot_g = int(w[1]) - 1 if verb in ("mill", "remove") else None
@@ -1046,6 +1113,61 @@ class WrapCards(Cards):
             if not pieces:
                 lines.append(line)
         return lines
+
+
+class WrapMarket(Market):
+    """Market areas whose info wraps under itself instead of being cropped: the info is
+    split at " | " (one option per piece, a piece is never split unless it alone is wider
+    than the room) and continuation lines are indented to the info column."""
+
+    def build(self, width: int) -> list[Text]:
+        pointer = glyph(self, "▶", ">")
+        lines: list[Text] = []
+        if self.title:
+            lines.append(Text("  ") + self._title_text())
+        if not self._data:
+            return lines
+        name_w = max(len(name) for name, *_ in self._data)
+        mark_w = max(sum(len(m.letter) + 2 for m in markers) for _n, markers, *_ in self._data)
+        indent = 2 + name_w + 1 + (mark_w + 1 if mark_w else 0)
+        room = max(8, width - indent)
+        for name, markers, info, highlight in self._data:
+            style = HIGHLIGHT if highlight else ""
+            line = Text(no_wrap=True)
+            line.append(pointer if highlight else " ")
+            line.append(" ")
+            line.append(name.ljust(name_w), style=style)
+            line.append(" ")
+            used = 0
+            for m in markers:
+                line.append(f"[{m.letter}]", style=m.style or "bold")
+                used += len(m.letter) + 2
+            if mark_w:
+                line.append(" " * (mark_w - used + 1))
+            rows: list[str] = []
+            for piece in info.split(" | ") if info else []:
+                if rows and len(rows[-1]) + 3 + len(piece) <= room:
+                    rows[-1] += " | " + piece
+                else:
+                    rows += textwrap.wrap(piece, room) or [""]
+            for k, text in enumerate(rows or [""]):
+                if k:
+                    line = Text(" " * indent, no_wrap=True)
+                line.append(text, style=style or "dim")
+                line.rstrip()
+                lines.append(line)
+        return lines
+
+
+#: Words of the announcements the engine makes when it takes a forced step itself
+#: (``Game._settle``: one legal floodgate or wheel turn, or neither action possible).
+AUTOMATIC_WORDS = ("'s wheels turn", "must close the floodgate", "must keep the floodgate",
+                   "cannot open the floodgate", "can do neither action")
+
+
+def is_automatic(line: str) -> bool:
+    """True for an announcement of a step the game took by itself (no key was pressed)."""
+    return any(w in line for w in AUTOMATIC_WORDS)
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
