@@ -1,6 +1,6 @@
 """`make bench`: run the Lowlands benchmarks and print their figures.
 
-    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory]
+    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory] [windmill] [golden] [review]
 
 Sections (all by default, in this order):
   games    (c) random full games per second, per registered game and player count
@@ -10,6 +10,7 @@ Sections (all by default, in this order):
   memory   (e) peak memory of the app in a 6-player Gift of Tulips game
   windmill (f) key-to-paint in a late 4-player Windmill Valley game
   golden   (g) key-to-paint in a 3-player Golden Age game (cursor, group open/close, decision/undo)
+  review   (h) opening review and stepping, for a whole Gift of Tulips and a 600-decision Golden Age game
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails
@@ -36,6 +37,7 @@ def main(argv: list[str]) -> int:
         "memory": bench_tui.bench_memory,
         "windmill": bench_windmill_valley.bench_windmill_keys,
         "golden": bench_golden_age.bench_golden_age_keys,
+        "review": bench_tui.bench_review,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]

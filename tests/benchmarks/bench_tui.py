@@ -3,7 +3,8 @@
 (a) startup until the launcher has painted, beside a bare Textual app (one Label);
 (b) key-to-paint latency in the Gift of Tulips game screen, beside the bare app,
     and the latency of a decision (Enter: pick, apply, redraw, autosave);
-(e) peak memory (ru_maxrss via os.wait4) of the app in a 6-player Gift of Tulips game.
+(e) peak memory (ru_maxrss via os.wait4) of the app in a 6-player Gift of Tulips game;
+(h) opening review and stepping in it (headless Pilot: in-process timing).
 
 Each prints figures and asserts nothing about time. While ``tui/app.py`` (the
 ``lowlands`` command) is not there yet, each prints "skipped: tui.app not ready".
@@ -280,3 +281,69 @@ def bench_memory(decisions: int = 80, out=print) -> None:
         f"  ({decisions * 2} Enter keys sent, {answered} repainted)")
     out(f"    difference:                            {mib(app) - mib(bare):7.1f} MiB")
     out(f"    ({reached})")
+
+
+# -- (h) review -------------------------------------------------------------------------------
+def _review_match(game_id: str, players: int, want: int, seed: int = 1):
+    import random
+
+    from core import get_game
+    from core.match import Match, Seat
+
+    game = get_game(game_id)
+    m = Match(game, [Seat(f"P{i + 1}") for i in range(players)], seed)
+    rng = random.Random(seed)
+    while not m.is_over() and m.ply < want:
+        m.push(rng.choice(m.legal_moves()))
+    return m
+
+
+async def _review_times(match, runs: int, steps: int) -> tuple[list[float], list[float]]:
+    import time
+
+    from tui.app import LowlandsApp
+    from tui.boards import board_for
+    from tui.screens.review import ReviewScreen
+
+    opens, stepped = [], []
+    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
+        app = LowlandsApp(data_dir=Path(tmp), config_dir=Path(tmp) / "config")
+        async with app.run_test(size=(COLS, ROWS)) as pilot:
+            await pilot.pause()
+            board_for(match.game.id)  # import the game's screen module first (not timed)
+            for _ in range(runs):
+                t0 = time.perf_counter()
+                screen = ReviewScreen(match)
+                await app.push_screen(screen)
+                await pilot.pause()
+                opens.append(time.perf_counter() - t0)
+                for _ in range(steps):
+                    t0 = time.perf_counter()
+                    screen.action_step(-1)
+                    await pilot.pause()
+                    stepped.append(time.perf_counter() - t0)
+                app.pop_screen()
+                await pilot.pause()
+    return opens, stepped
+
+
+def bench_review(runs: int = 3, steps: int = 20, out=print) -> None:
+    """(h) Opening review until painted, and one step back, in the app run headless
+    (Textual's Pilot, 120x40): a whole Gift of Tulips game and a 600-decision
+    Golden Age game."""
+    import asyncio
+
+    out(f"(h) review: open (until painted) and step one decision, headless {COLS}x{ROWS}, median of {runs} opens")
+    why = tui_ready()
+    if why:
+        out(f"    skipped: {why}")
+        return
+    for game_id, players, want in (("gift-of-tulips", 3, 10_000), ("golden-age", 4, 600)):
+        try:
+            m = _review_match(game_id, players, want)
+        except Exception as e:  # noqa: BLE001 - a game not registered yet
+            out(f"    {game_id}: skipped ({type(e).__name__}: {e})")
+            continue
+        opens, stepped = asyncio.run(_review_times(m, runs, steps))
+        out(f"    {m.game.title}, {players} players, {m.ply} decisions: open median {_ms(statistics.median(opens))}"
+            f" | step median {_ms(statistics.median(stepped))} p95 {_ms(_p95(stepped))}")

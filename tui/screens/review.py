@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import textwrap
+
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
+from tui.widgets.base import DataWidget
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -47,6 +51,26 @@ def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]],
                 sign = "+" if diff > 0 else "-"
                 lines.append(f"{labels[seat]}: {key} {_num(old)} -> {_num(new)} ({sign}{_num(abs(diff))})")
     return lines
+
+
+class ChangesText(DataWidget):
+    """What the decision at the cursor changed: lines wrapped to the width with
+    a hanging indent. Its height (hence a screen layout) changes only when the
+    number of wrapped lines does, not on every step."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._data = ()
+
+    def update(self, lines: list[str]) -> None:
+        self._set(tuple(lines))
+
+    def build(self, width: int) -> list[Text]:
+        out: list[Text] = []
+        for line in self._data:
+            for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
+                out.append(Text((" " if n == 0 else "   ") + chunk))
+        return out
 
 
 class _OneLine(Content):
@@ -83,11 +107,11 @@ class ReviewScreen(QuietTitles, Screen[None]):
     #review-body { height: 1fr; }
     #review-board-box { width: 1fr; min-width: 46; }
     #review-side { width: 1fr; min-width: 34; }
-    #review-position { text-style: bold; color: $primary; }
+    #review-position { text-style: bold; color: $primary; width: 100%; height: 1; text-wrap: nowrap; }
     #review-log { height: 1fr; min-height: 5; border: round $primary 50%; }
-    #review-changes { height: auto; max-height: 6; color: $text; padding: 0 1; }
+    #review-changes { height: auto; max-height: 6; color: $text; }
     #review-sparks { height: auto; }
-    .spark-label { height: 1; color: $text-muted; }
+    .spark-label { height: 1; width: 100%; text-wrap: nowrap; color: $text-muted; }
     Sparkline.spark { height: 1; margin-bottom: 0; }
     """
     # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
@@ -190,7 +214,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 self._log_texts = self._log_lines()
                 self._marked: int | None = None
                 yield ReviewLog(*[Option(self._log_prompt(n, False)) for n in range(len(self._log_texts))], id="review-log")
-                yield Static("", id="review-changes")
+                yield ChangesText(id="review-changes")
                 with Vertical(id="review-sparks"):
                     key = score_key(self.tallies(0))
                     plies = self.spark_plies() if key else []
@@ -215,7 +239,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
         total = self.match.ply
         self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
         self.query_one("#review-position", Label).update(
-            Content(f"Decision {i}/{total}, turn {self.turn_of(i)}/{len(self._turn_starts)}")
+            Content(f"Decision {i}/{total}, turn {self.turn_of(i)}/{len(self._turn_starts)}"), layout=False
         )
         if self.board is not None:
             try:
@@ -242,11 +266,16 @@ class ReviewScreen(QuietTitles, Screen[None]):
             mover = self.match.movers[i - 1]
             changes = [f"Decided by {self.labels[mover]}: {self._texts[i]}"]
             changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels) or ["No score changed."]
-        self.query_one("#review-changes", Static).update(Content("\n".join(changes)))
+        self._show_changes(changes)
         key = score_key(self.tallies(i))
         for seat, name in enumerate(self.names):
             now = _num(self.tallies(i)[seat].get(key, 0)) if key else ""
-            self.query_one(f"#spark-label-{seat}", Label).update(Content(f"{self.labels[seat]}  {key or ''} {now}"))
+            # one line of fixed size: no screen layout
+            self.query_one(f"#spark-label-{seat}", Label).update(
+                Content(f"{self.labels[seat]}  {key or ''} {now}"), layout=False)
+
+    def _show_changes(self, lines: list[str]) -> None:
+        self.query_one("#review-changes", ChangesText).update(lines)
 
     def move_to(self, ply: int) -> None:
         self.cursor = max(0, min(ply, self.match.ply))
