@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from rich.text import Text
 from textual.app import App
@@ -17,7 +18,9 @@ from core.match import Match, Seat
 from core.windmill_valley import components as C
 from core.windmill_valley.rules import action_preview, arrows_of
 from tui.boards import board_for
-from tui.screens.windmill_valley import WindmillValleyBoard, WindmillValleyScreen, calendar_after, few_words
+from tui.screens.windmill_valley import (
+    WindmillValleyBoard, WindmillValleyScreen, calendar_after, few_words, is_automatic, short_reward,
+)
 from tui.widgets.choice import assign_hotkeys
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.pages import PageBar
@@ -422,3 +425,133 @@ async def test_every_decision_of_random_games_draws_and_is_worded(tmp_path: Path
                 match.push(rnd.choice(legal))
             board.show(GAME, match.state, viewer=None, seats=screen.names, targets=[])
             assert "The game is over (it ended after round" in screen.query_one("#wv-banner").text
+
+
+# -- playtest faults: cut text, the Queen's Wish patch, game over, automatic steps -----------------
+def cut_lines(board: WindmillValleyBoard) -> list[tuple[str, str]]:
+    """(widget id, line) for every line a visible widget of the board would have to crop:
+    TextBlock lines given wider than the widget, built lines wider than the widget."""
+    out = []
+    for w in board.query("*"):
+        if not hasattr(w, "_lines") or not w.size.width:
+            continue
+        if not all(a.display for a in w.ancestors_with_self if hasattr(a, "display")):
+            continue
+        given = w._data if type(w).__name__ == "TextBlock" else w._lines
+        for line in given:
+            if isinstance(line, Text) and line.cell_len > w.size.width:
+                out.append((w.id, line.plain))
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_page_crops_its_text(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Market rows keep their third option, calendar rows their '(n taken)', tile texts,
+    the status line and the players' counters are wrapped, never cut (nor cut with '~')."""
+    match = make_match(["Ann", "Bob", "Cy", "Dee"], seed=7)
+    for _ in range(90):
+        match.push(match.legal_moves()[quick_choice(match)])
+    state = match.state
+    # the end triggered at the maximum water: the longest status line
+    match._state = state = msgspec.structs.replace(state, water=C.WATER_MAX, end_round=state.round)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.wv_board
+        for _ in range(len(board.page_names)):
+            await pilot.press("right")
+            await pilot.pause()
+            assert cut_lines(board) == [], board.page
+            assert "~" not in board_text(screen)
+        board.select_page(board.page_for("market", None))
+        await pilot.pause()
+        market = screen.query_one("#wv-market").text
+        for a in range(C.MARKET_AREAS):  # every option of every area is on the page
+            for k in range(len(C.MARKET[a])):
+                assert f"{k + 1} " in market
+        assert market.count("|") == sum(len(opts) - 1 for opts in C.MARKET)
+        board.select_page(board.page_for("tracks", None))
+        await pilot.pause()
+        calendar = screen.query_one("#wv-calendar").text
+        for col, marks in enumerate(state.uniques):  # every column says what is open and taken
+            if marks.count("x"):
+                assert f"({marks.count('x')} taken)" in calendar
+            for k, mark in enumerate(marks):
+                if mark == "o":
+                    assert " + ".join(short_reward(c) for c in C.CAL_UNIQUE[col][k]) in " ".join(calendar.split())
+        # the board's line widgets never re-wrap their lines when they get narrower for a moment
+        for w in board.query("*"):
+            if hasattr(w, "_lines"):
+                assert w.styles.text_wrap == "nowrap", w.id
+        banner = screen.query_one("#wv-banner").text
+        assert f"water {C.WATER_MAX}/{C.WATER_MAX}" in banner and f"last round: {state.end_round + 1}" in banner
+
+
+async def test_queens_wish_patch_spaces_are_marked_and_game_over_is_worded(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=7)
+    for _ in range(40):
+        match.push(match.legal_moves()[quick_choice(match)])
+    patch_card = C.START_ID + [c[1] for c in C.START_CARDS].index("patch")
+    other_card = C.START_ID + [c[1] for c in C.START_CARDS].index("tools6")
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.wv_board
+        board.select_page(board.page_for("farm", 0))
+        for card, marked in ((patch_card, True), (other_card, False)):
+            state = msgspec.structs.replace(match.state, wish_card=card)
+            board.show(GAME, state, viewer=None, seats=screen.names)
+            await pilot.pause()
+            rows = [ln for ln in screen.query_one("#wv-patch").text.splitlines() if ln.startswith("row ")]
+            assert len(rows) == C.PATCH_ROWS
+            for r, line in enumerate(rows):
+                cells = line.split()[2:2 + C.PATCH_COLS]  # after "row N"
+                for k, cell in enumerate(cells):  # the pictured space (the 4th) in brackets, no other
+                    assert (cell.startswith("[") and cell.endswith("]")) == (marked and (r, k) in C.WISH_PATCH), line
+            assert ("Queen's Wish" in screen.query_one("#wv-patch").text) == marked
+        # game over: no "now round 11" after the last round
+        over = msgspec.structs.replace(match.state, phase="over", tasks=[], end_round=9, round=9)
+        board.show(GAME, over, viewer=None, seats=screen.names)
+        board.select_page(board.page_for("tracks", None))
+        await pilot.pause()
+        wish = screen.query_one("#wv-wish").text
+        assert "The game ended after round 10." in wish and "now round" not in wish
+        assert "ended after round 10" in screen.query_one("#wv-banner").text
+
+
+async def test_vp_track_draws_one_lane_per_player_never_a_count(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob", "Cy"], seed=7)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.wv_board
+        board.select_page(board.page_for("tracks", None))
+        await pilot.pause()
+        assert len({f.vp for f in match.state.farms}) == 1  # everybody on one space at the start
+        lines = screen.query_one("#wv-vp").text.splitlines()
+        lanes = [ln for ln in lines if ln[:1] in "ABC" and ln.split()[0] in "ABC" and len(ln.split()) == 2]
+        assert [ln.split()[0] for ln in lanes] == ["A", "B", "C"]
+        assert not any(ch.isdigit() for ln in lanes for ch in ln)
+
+
+async def test_automatic_steps_show_first_in_the_status_line(tmp_path: Path) -> None:
+    """The wheels turned with 0 tools (or a forced floodgate) is named in the status line
+    after the key that led to it, before any other announcement."""
+    assert is_automatic("next, Ann's wheels turn 1 step") and not is_automatic("Ann takes 2 G")
+    match = make_match(["Ann", "Bob"], seed=101)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen = False
+        for _ in range(60):
+            before = len(match.state.events), list(match.state.events)
+            await press_choice(pilot, screen, quick_choice(match))
+            new = [e for e in match.state.events if e not in before[1]]
+            auto = [e for e in new if is_automatic(e)]
+            if auto:
+                banner = screen.query_one("#wv-banner").text
+                first = banner.splitlines()[0]
+                assert "Automatic:" in first and " ".join(auto[0].split()[:3]) in " ".join(banner.split())
+                seen = True
+                break
+        assert seen

@@ -440,19 +440,20 @@ class WindmillValleyBoard(Board):
         self._banner(self._last[1] if self._last is not None else None)
 
     def _banner(self, state: Any) -> None:
-        """The newest announcements (calendar advances first, then the steps the game took
-        by itself, e.g. the wheels turned with 0 tools), at most 3 lines; else the table's
+        """The newest announcements (the steps the game took by itself first, e.g. the wheels
+        turned with 0 tools, then calendar advances), at most 3 lines; else the table's
         state (round, floodgate, water, the last round), wrapped to the width."""
         banner = self.query_one("#wv-banner", TextBlock)
         width = max(20, (self.size.width or 44) - 1)
         if self._announce:
-            lines = sorted(self._announce, key=lambda x: 0 if ("calendar" in x or "end" in x)
-                           else 1 if is_automatic(x) else 2)
+            # a step the game took by itself changes what the next key answers: first
+            lines = sorted(self._announce, key=lambda x: 0 if is_automatic(x)
+                           else 1 if ("calendar" in x or "end" in x) else 2)
             bell = glyph(self, "★ ", "* ")
             out: list[Text] = []
             shown = 0
             for k, line in enumerate(lines):
-                text = ("Automatic: " + line) if is_automatic(line) else line
+                text = ("Automatic: " + line + self._why(state, line)) if is_automatic(line) else line
                 wrapped = wrap_text(Text((bell if k == 0 else "  ") + text, style="bold reverse"), width, 2)
                 if out and len(out) + len(wrapped) > 3:
                     break
@@ -469,12 +470,29 @@ class WindmillValleyBoard(Board):
         if state is None:
             banner.update([])
             return
-        text = f"Round {state.round + 1}  floodgate {state.floodgate}  water {state.water}/{C.WATER_MAX}"
-        if state.end_round >= 0:
-            text += f"  last round: {state.end_round + 1}"
         if state.phase == "over":
-            text = f"The game is over (it ended after round {last_round(state)})."
-        banner.update(wrap(text, width, "dim", "  "))
+            banner.update(wrap(f"The game is over (it ended after round {last_round(state)}).", width, "dim"))
+            return
+        pieces = [f"Round {state.round + 1}", f"floodgate {state.floodgate}", f"water {state.water}/{C.WATER_MAX}"]
+        if state.end_round >= 0:
+            pieces.append(f"last round: {state.end_round + 1}")
+        rows = [pieces[0]]
+        for piece in pieces[1:]:  # a piece is never split between lines
+            if len(rows[-1]) + 2 + len(piece) <= width:
+                rows[-1] += "  " + piece
+            else:
+                rows.append("  " + piece)
+        banner.update([Text(row, style="dim", no_wrap=True) for row in rows])
+
+    @staticmethod
+    def _why(state: Any, line: str) -> str:
+        """Why the wheels turned by themselves: " (0 tools)" when that player has none."""
+        if state is None or "'s wheels turn" not in line:
+            return ""
+        for seat, name in enumerate(state.players):
+            if f"{name}'s wheels turn" in line and state.farms[seat].tools == 0:
+                return " (0 tools: the floodgate sets the speed)"
+        return ""
 
     @property
     def announcements(self) -> list[str]:
@@ -979,8 +997,10 @@ class WindmillValleyBoard(Board):
             wl.append(" ")
         bw = (self.size.width or 44) - 2
         wl.no_wrap = True
+        first.rstrip()
+        wl.rstrip()
         self.query_one("#wv-farm-head", TextBlock).update(
-            wrap(head.plain, bw, "bold") + ([first] if first is not None else []) + [wl])
+            wrap(head.plain, bw, "bold") + wrap_text(first, bw, 8) + wrap_text(wl, bw, 8))
         # storage (PR: filled left to right, the 2 rightmost spots cost)
         hot_slot: set[int] = set()
         if verb in ("plant", "place", "swap") and len(w) >= 2 and w[1] in f.storage:
