@@ -1125,13 +1125,18 @@ class WrapCards(Cards):
             pieces = [self.card_text(c) for c in cards]
             if note:
                 pieces.append(Text(note, style=HIGHLIGHT if highlight else "dim"))
-            for i, piece in enumerate(pieces):
+            fresh = True  # nothing after the label or the indent yet
+            for piece in pieces:
+                if not fresh and line.cell_len + 1 + piece.cell_len > width:
+                    lines.append(line)  # the next piece starts a new line
+                    line = Text(" " * (indent - 1), no_wrap=True)
                 line.append(" ")
                 line.append_text(piece)
-                lines += wrap_text(line, width, indent)
-                line = Text(" " * (indent - 1), no_wrap=True)
-            if not pieces:
-                lines.append(line)
+                fresh = False
+                if line.cell_len > width:  # a piece longer than the room: wrapped
+                    *done, line = wrap_text(line, width, indent)
+                    lines += done
+            lines.append(line)
         return lines
 
 
