@@ -45,13 +45,15 @@ def _names(names: list[str]) -> str:
 
 
 def result_text(match: Match) -> str:
-    """"Ann wins", "Ann and Bob share the win", or "*" while the game goes on."""
+    """"Ann wins", "Ann and Bob share the win", "no player wins" (a solo game
+    lost to the game's own opponent: the epilogue says who won), or "*" while
+    the game goes on."""
     if not match.is_over():
         return "*"
     names = [match.seats[i].name for i in match.game.winners(match.state)]
     if len(names) == 1:
         return f"{names[0]} wins"
-    return f"{_names(names)} share the win" if names else "no winner"
+    return f"{_names(names)} share the win" if names else "no player wins"
 
 
 def _date(created: str) -> str:

@@ -52,3 +52,19 @@ def test_record_ends_with_the_epilogue_before_the_scores() -> None:
     for line in m.game.epilogue(m.state):
         assert "{" + line + "}" in head
     assert "Winner" in tail
+
+
+def test_solo_loss_record_names_no_player_and_tells_the_gardener() -> None:
+    """Windmill Valley solo: a lost game has no winning seat; the record's result
+    says so and its epilogue names the Gardener's score and the outcome."""
+    for seed in range(40):
+        m = _finished("windmill-valley", 1, seed=seed)
+        if not m.game.winners(m.state):
+            break
+    else:  # pragma: no cover - random solo play loses almost always
+        pytest.skip("no lost solo game in 40 seeds")
+    text = export_text(m)
+    assert '[Result "no player wins"]' in text
+    assert any("Gardener" in line and "wins" in line for line in m.game.epilogue(m.state))
+    for line in m.game.epilogue(m.state):
+        assert "{" + line + "}" in text
