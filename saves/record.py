@@ -121,8 +121,11 @@ def export_text(match: Match) -> str:
             parts = ", ".join(f"{k} {_num(v)}" for k, v in sh.parts.items())
             lines.append(f"  {names[sh.seat]:<{nw}}  {_num(sh.total):>4} VP  ({parts})")
         winners = [names[i] for i in game.winners(match.state)]
-        label = "Winner" if len(winners) == 1 else "Winners (shared win)"
-        lines.append(f"{label}: {_names(winners)}")
+        if not winners:
+            lines.append("Winner: none of the players")
+        else:
+            label = "Winner" if len(winners) == 1 else "Winners (shared win)"
+            lines.append(f"{label}: {_names(winners)}")
     else:
         lines.append("Standing (the game is not over; public counts only)")
         nw = max(len(n) for n in names)

@@ -65,6 +65,7 @@ def test_solo_loss_record_names_no_player_and_tells_the_gardener() -> None:
         pytest.skip("no lost solo game in 40 seeds")
     text = export_text(m)
     assert '[Result "no player wins"]' in text
+    assert "Winner: none of the players" in text and "Winners (shared win): \n" not in text
     assert any("Gardener" in line and "wins" in line for line in m.game.epilogue(m.state))
     for line in m.game.epilogue(m.state):
         assert "{" + line + "}" in text
