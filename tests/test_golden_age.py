@@ -763,6 +763,31 @@ def test_bidders_who_cannot_pay_pass_automatically():
     assert a.phase == "award" and GAME.to_move(a) == 3
 
 
+def test_every_half_guilder_bid_up_to_all_the_money_is_legal():
+    """Auctions: bids rise in half-guilder steps, up to what the bidder has
+    (playtest: 6½ was missing with 6½ in hand; 6½-10½ with 11). Every amount
+    from the minimum bid to the bidder's money is a legal move, no more."""
+    s = blank()
+    put_marker(s, 0, "bra")
+    s.players[1].money = 22  # 11 guilders
+    a = auction(s, "bra")
+    assert [m.amount for m in GAME.legal_moves(a) if isinstance(m, Bid)] == list(range(1, 23))
+    s.players[1].money = 13  # 6½ guilders
+    a = auction(s, "bra")
+    assert [m.amount for m in GAME.legal_moves(a) if isinstance(m, Bid)] == list(range(1, 14))
+    s.players[1].money = 60 * G  # a large purse: still every half step
+    a = auction(s, "bra")
+    assert [m.amount for m in GAME.legal_moves(a) if isinstance(m, Bid)] == list(range(1, 121))
+    # after a 3½-guilder bid, Bob (11) may bid 4 ... 11, every half step
+    s.players[1].money, s.players[2].money = 10 * G, 22
+    b = play(auction(s, "bra"), "bid 3.5")
+    assert GAME.to_move(b) == 2
+    assert [m.amount for m in GAME.legal_moves(b) if isinstance(m, Bid)] == list(range(8, 23))
+    assert GAME.parse(b, "bid 11").amount == 22 and GAME.parse(b, "bid 10").amount == 20
+    with pytest.raises(IllegalMove):
+        GAME.apply(b, Bid(23))
+
+
 def test_two_player_variant_auctioneer_may_outbid():
     """Variant (FAQ Bidding): the auctioneer may bid in their own auction:
     only to outbid another player (RECONSTRUCTED), paying the bank if they win."""
@@ -780,6 +805,31 @@ def test_two_player_variant_auctioneer_may_outbid():
     # the auctioneer cannot open: seat 1 passes and the auction ends unsold
     b = play(auction(s, "bra"), "pass")
     assert b.phase == "act" and b.players[0].cards == []
+
+
+def test_describe_names_the_variant_when_the_auctioneer_bids():
+    """RULES.md 10: a 2-player game always plays the variant; the log says so
+    when the auctioneer bids (and not for the other bidder)."""
+    s = blank(n=2)
+    put_marker(s, 0, "bra")
+    a = play(auction(s, "bra"), "bid 0.5")
+    assert "variant" not in GAME.describe(auction(s, "bra"), Bid(1))
+    assert "2-player variant: the auctioneer may bid" in GAME.describe(a, Bid(3))
+    v = blank(n=3, options=Options(two_player_variant=True))
+    put_marker(v, 0, "bra")
+    b = play(auction(v, "bra"), "bid 0.5", "pass")
+    assert GAME.to_move(b) == 0
+    text = GAME.describe(b, Bid(2))
+    assert "variant: the auctioneer may bid" in text and "2-player" not in text
+
+
+def test_guilders_singular_and_plural():
+    """One guilder (or half of one) is singular; other amounts plural."""
+    assert C.guilders_text(2) == "1 guilder"
+    assert C.guilders_text(1) == "½ guilder"
+    assert C.guilders_text(0) == "0 guilders"
+    assert C.guilders_text(13) == "6½ guilders"
+    assert C.guilders_text(3, ascii=True) == "1.5 guilders"
 
 
 def test_variant_off_in_three_players_by_default():

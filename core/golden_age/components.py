@@ -198,12 +198,6 @@ WIN_VP: Final[int] = 33
 #: stops aimless (random) play from going on for ever.
 MAX_ROUNDS: Final[int] = 100
 
-#: Bid ladder: the bids offered at once are the next BID_HALF_STEPS half-guilder
-#: steps, then whole guilders, at most BID_CHOICES in all (a UI limit).
-BID_HALF_STEPS: Final[int] = 12
-BID_CHOICES: Final[int] = 30
-
-
 def card_color(card: str) -> str:
     """The deck (and discard pile) a card belongs to: "i2" -> "yellow"."""
     for color, cards in DECKS.items():
@@ -261,6 +255,13 @@ def money_text(half: int, ascii: bool = False) -> str:
     if ascii:
         return f"{sign}{whole}.5"
     return f"{sign}{whole}½" if whole else f"{sign}½"
+
+
+def guilders_text(half: int, ascii: bool = False) -> str:
+    """An amount with its unit, singular up to one guilder: 2 -> "1 guilder",
+    1 -> "½ guilder", 0 -> "0 guilders", 13 -> "6½ guilders"."""
+    unit = "guilder" if 0 < abs(half) <= HALF else "guilders"
+    return f"{money_text(half, ascii)} {unit}"
 
 
 def site_name(site: str) -> str:

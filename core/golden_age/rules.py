@@ -141,8 +141,10 @@ class Options(msgspec.Struct, frozen=True):
     """Variants.
 
     Attributes:
-        two_player_variant: the auctioneer may bid in their own auctions (the
-            designer's suggestion in the FAQ). Always on with 2 players.
+        two_player_variant: the auctioneer may bid in their own auctions, last
+            and only to outbid another player, paying the bank (the designer's
+            2-player suggestion in the FAQ). A 2-player game always plays it,
+            whatever this switch says; with 3-4 players it is off unless set.
     """
 
     two_player_variant: bool = False
@@ -280,15 +282,16 @@ def bid_limit(s: State, seat: int) -> int:
     return p.money if can_draw(s, a.color) else 0
 
 
-def bid_ladder(low: int, high: int) -> list[int]:
-    """Bids offered from ``low`` to ``high`` half-guilders: the first
-    BID_HALF_STEPS half-guilder steps, then whole guilders, at most BID_CHOICES."""
-    out: list[int] = []
-    x = low
-    while x <= high and len(out) < C.BID_CHOICES:
-        out.append(x)
-        x += 1 if len(out) < C.BID_HALF_STEPS else C.HALF
-    return out
+def variant_name(s: State) -> str:
+    """How the log names the auctioneer-bids rule: "2-player variant" (always
+    on with 2 players) or "variant" (switched on with 3-4)."""
+    return "2-player variant" if len(s.players) == 2 else "variant"
+
+
+def bid_amounts(low: int, high: int) -> list[int]:
+    """Every bid from ``low`` to ``high`` half-guilders, in half-guilder steps
+    (Auctions: raise by at least half a guilder, up to what you have)."""
+    return list(range(low, high + 1))
 
 
 # -- the game -----------------------------------------------------------------
@@ -388,7 +391,7 @@ class GoldenAge:
     def _bid_moves(self, s: State) -> list[GoldenMove]:
         a = s.auction
         assert a is not None
-        return [Pass(), *(Bid(x) for x in bid_ladder(a.high_bid + 1, bid_limit(s, a.bidder)))]
+        return [Pass(), *(Bid(x) for x in bid_amounts(a.high_bid + 1, bid_limit(s, a.bidder)))]
 
     def _award_choices(self, s: State) -> list[str]:
         a = s.auction
@@ -883,7 +886,7 @@ class GoldenAge:
         g = C.money_text
 
         def guilders(half: int) -> str:
-            return f"{g(half)} guilder{'' if half == C.HALF else 's'}"
+            return C.guilders_text(half)
 
         if isinstance(move, PlaceMarker):
             return f"{who} places an Influence Marker in {C.site_name(move.province)}"
@@ -936,7 +939,10 @@ class GoldenAge:
                     f"({_AUCTION_GOODS[color]})")
             return text + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Bid):
-            return f"{who} bids {g(move.amount)}" + self._auction_outcome(s, self.apply(s, move), move)
+            own = ""
+            if s.auction is not None and seat == s.auction.auctioneer:
+                own = f" ({variant_name(s)}: the auctioneer may bid)"
+            return f"{who} bids {g(move.amount)}{own}" + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Pass):
             return f"{who} passes" + self._auction_outcome(s, self.apply(s, move), move)
         if isinstance(move, Take):
