@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import textwrap
+
 import msgspec
 import pytest
 from rich.text import Text
@@ -418,6 +420,9 @@ async def test_every_decision_of_random_games_draws_and_is_worded(tmp_path: Path
             while not match.is_over():
                 state = match.state
                 legal = match.legal_moves()
+                # the prompt fits 2 lines of the 80x24 picker (it keeps its tallest height)
+                prompt = screen.prompt_text(state, match.to_move())
+                assert len(textwrap.wrap(prompt, 26)) <= 2, prompt
                 for move in legal[:6]:
                     label = screen.choice_label(state, move)
                     assert label and label != GAME.notation(move) or move.verb in ("pass", "path"), label

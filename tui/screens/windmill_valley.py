@@ -1187,12 +1187,15 @@ class WrapMarket(Market):
 #: Words of the announcements the engine makes when it takes a forced step itself
 #: (``Game._settle``: one legal floodgate or wheel turn, or neither action possible).
 AUTOMATIC_WORDS = ("'s wheels turn", "must close the floodgate", "must keep the floodgate",
-                   "cannot open the floodgate", "can do neither action")
+                   "cannot open the floodgate", "can do neither action",
+                   # a forced floodgate otherwise: the engine words it as the move itself
+                   "leaves the floodgate at", "closes the floodgate to", "opens the floodgate to")
 
 
 def is_automatic(line: str) -> bool:
-    """True for an announcement of a step the game took by itself (no key was pressed)."""
-    return any(w in line for w in AUTOMATIC_WORDS)
+    """True for an announcement of a step the game took by itself for a player (no key was
+    pressed); the engine announces no move a player chose, so these words are enough."""
+    return not line.startswith(C.SOLO_NAME) and any(w in line for w in AUTOMATIC_WORDS)
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
@@ -1392,31 +1395,33 @@ class WindmillValleyScreen(GameScreen):
             return f"{self.names[seat]}, choose:"
         f = state.farms[seat]
         kind = t.kind
+        # at most ~50 characters: the picker keeps the prompt's tallest height, so a long
+        # prompt would take rows from the options for the rest of the game
+        tools = f"{f.tools} tool{'s' if f.tools != 1 else ''}"
         prompts = {
-            "start": "Take a starting card (helper slot 1); the last one left becomes the Queen's Wish.",
-            "place": "Put your market marker on a market area (one without another player's):",
-            "gate": f"1. Floodgate (now {state.floodgate}, water {state.water}/10): leave, open or close it.",
-            "steps": f"3. Turn the wheels (speed {state.floodgate}, {f.tools} tool(s); each step more or less costs a tool):",
+            "start": "Starting card (the one left is the Queen's Wish):",
+            "place": "Market marker: an area without another player's:",
+            "gate": f"1. Floodgate (now {state.floodgate}, water {state.water}/{C.WATER_MAX}):",
+            "steps": f"3. Turn the wheels (speed {state.floodgate}, {tools}):",
             "actions": "4. Take one of the two actions at the arrows:",
-            "more": "A '+' lets you also take the other wheel's action:",
-            "lower": f"Lower the water (strength {t.a}) from space {state.water}:",
-            "enhance": "Enhance the wheels: choose an offer tile and a space (not the two at the arrows):",
-            "farm": "Farm enhancement: take a card as helper or contract:",
+            "more": "A '+' lets you also take the other action:",
+            "lower": f"Lower the water (strength {t.a}) from {state.water}:",
+            "enhance": "Enhance: a tile onto a space not at an arrow:",
+            "farm": "Farm enhancement: a card as helper or contract:",
             "build": "Build a windmill: from which group?",
-            "buildat": "Build where? (on the market's edge or next to a connected windmill)",
-            "path": "Several shortest paths: which one pays the others?",
+            "buildat": "Build where? (market's edge, or connected):",
+            "path": "Several shortest paths: which one pays?",
             "market": f"Visit the market: move {max(1, t.a)} area(s) clockwise:",
-            "full": "That area is full: stack on top or jump over it?",
+            "full": "That area is full: stack on top or jump over?",
             "mreward": f"Market area {t.a + 1}: take one option x{t.b}:",
-            "plant": f"Plant (up to {t.a} more) into the leftmost free space of a row:",
+            "plant": f"Plant up to {t.a} more (leftmost free spaces):",
             "bulb": "Gain a bulb into storage:",
-            "trade": "Foreign trade: place a bulb of a new colour, or collect the bulbs:",
+            "trade": "Foreign trade: place a new colour, or collect:",
         }
         if kind == "timing":
-            return f"Helpers that trigger on the {t.s} action: use them before or after it?"
+            return f"{t.s.capitalize()} helpers: before or after the action?"
         if kind == "unique":
-            return (f"Calendar space {f.calendar} reached! Common reward taken; "
-                    "choose an open unique reward of this column:")
+            return f"Calendar space {f.calendar}: take an open unique reward:"
         return prompts.get(kind, f"{self.names[seat]}, choose:")
 
     def decision_text(self, state: Any, seat: int | None) -> str:
