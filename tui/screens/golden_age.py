@@ -341,7 +341,7 @@ class GoldenAgeBoard(Board):
         self._shown: dict[str, bool] = {}
 
     def compose(self) -> ComposeResult:
-        yield PageBar(id="ga-pages", hint=" [ ]")
+        yield PageBar(id="ga-pages", hint=" ←→")
         yield TextBlock(id="ga-status")
         yield TextBlock(id="ga-brief")
         with HorizontalGroup(id="ga-row1"):
@@ -583,7 +583,7 @@ class GoldenAgeBoard(Board):
                     govs.append(" ")
                 hot = any(isinstance(x, PlaceKing) and x.space == g for x in targets)
                 govs.append(str(g), style=(CURSOR if len(targets) == 1 else LEGAL) if hot else "")
-            out.append(govs)
+            out += wrap_text(govs, width, 2)
             if base is None:
                 return out
             out.append(Text(f"From space {base} a roll of 2..12 reaches:", style="dim"))
@@ -592,8 +592,11 @@ class GoldenAgeBoard(Board):
             out += wrap_text(Text(f"King's track: the King (K) on space {s.king} of {n}", style="bold"), width)
             gov = min((g - s.king) % n or n for g in C.GOVERNOR_SPACES)
             dot = " - " if a_ else " · "
-            out += wrap_text(Text(f"next Governor +{gov}{dot}King William II +{(C.KING_SPACE - s.king) % n or n}",
-                                  style="dim"), width)
+            king = (C.KING_SPACE - s.king) % n or n
+            nxt = f"next Governor +{gov}{dot}King William II +{king}"
+            if len(nxt) > width:
+                nxt = f"next: Governor +{gov}{dot}King +{king}"
+            out += wrap_text(Text(nxt, style="dim"), width)
             rows_from, show_king = s.king, True
         hot_offsets: set[int] = set()
         if isinstance(t, Roll):
@@ -634,7 +637,12 @@ class GoldenAgeBoard(Board):
                 offs.stylize(style)
                 what.stylize(style)
             rows.append([offs, what, chance, inc])
-        out += grid(rows, justify="rlrl", width=width, flex=3)
+        # the pays column wraps under itself (between seats) instead of being cut
+        heads = grid([r[:3] for r in rows], justify="rlr")
+        indent = max(x.cell_len for x in heads) + 1
+        for head, row in zip(heads, rows):
+            line = head + Text(" " * (indent - head.cell_len)) + row[3]
+            out += wrap_text(line, width, indent)
         seat = s.current
         if s.phase == "roll" and "dice" in s.players[seat].cards:
             out += wrap_text(Text("Dice card: choose any total 2..12 instead of rolling", style="dim"), width)
@@ -655,7 +663,8 @@ class GoldenAgeBoard(Board):
             p = s.players[i]
             who = Text(letters[i], style=seat_style(i))
             who.append(f" {name}", style="bold" if i == deciding else "")
-            cash = Text(money(p.money, a_))
+            # whole amounts padded by the width of "½" so the guilders line up
+            cash = Text(money(p.money, a_) + ("" if p.money % C.HALF else (" " if not a_ else "  ")))
             if isinstance(t, Bid) and s.auction and i == s.auction.bidder:
                 cash = Text(f"{money(p.money, a_)}-{money(t.amount, a_)}", style=CURSOR)
             points = Text(str(vp(s, i)), style="bold")
@@ -689,7 +698,7 @@ class GoldenAgeBoard(Board):
                 body.append(f"{len(p.finished)} finished painting{'s' if len(p.finished) > 1 else ''} "
                             f"({sum(C.art_vp(a) for a in p.finished)} VP)", style="dim")
             bodies.append(body)
-        table = grid(rows, justify="llrrl", width=width)
+        table = grid(rows, justify="llrll", width=width)
         out = [table[0]]
         side = width >= 70  # wide: the cards on the player's own line
         for i, body in enumerate(bodies):
@@ -824,6 +833,20 @@ class _AsciiDescriptions:
         return ascii_half(self._game.describe(state, move))
 
 
+#: The picker's label width at 80 columns (its inner width less the key):
+#: longer labels fall back to shorter wordings so none wraps.
+LABEL_WIDTH = 28
+
+
+def fit(*labels: str) -> str:
+    """The first of ``labels`` (longest wording first) that fits LABEL_WIDTH
+    columns; the last (shortest) if none does."""
+    for label in labels:
+        if len(label) <= LABEL_WIDTH:
+            return label
+    return labels[-1]
+
+
 class MenuItem(NamedTuple):
     """One line of the picker: one move, or a group of moves opened as a sub-list.
 
@@ -875,6 +898,10 @@ class GoldenAgeScreen(GameScreen):
     def g(self, half: int) -> str:
         return money(half, self.ascii)
 
+    def gs(self, half: int) -> str:
+        """Money with its unit: "1 guilder", "6½ guilders"."""
+        return C.guilders_text(half, self.ascii)
+
     def _arrow(self) -> str:
         return glyph(self, "→", "->")
 
@@ -899,28 +926,37 @@ class GoldenAgeScreen(GameScreen):
             sp = (state.king + move.total) % len(C.TRACK)
             return f"Dice card: {move.total} {arrow} {sp} {space_text(sp)}"
         if isinstance(move, MoveToken):
-            return f"{name(move.src)} {arrow} {name(move.dst)} (-{g(C.MOVE_PRICE)})"
+            return fit(f"{name(move.src)} {arrow} {name(move.dst)} (-{g(C.MOVE_PRICE)})",
+                       f"{name(move.src)}{arrow}{name(move.dst)} (-{g(C.MOVE_PRICE)})")
         if isinstance(move, TakeGuild):
             gd = state.guilds[move.color]
             now = f", now {self.names[gd.owner]}'s" if gd.owner >= 0 else ""
-            return f"Take the {move.color} guild for {g(C.GUILD_COSTS[gd.step + 1])}{now}"
+            price = g(C.GUILD_COSTS[gd.step + 1])
+            return fit(f"Take the {move.color} guild for {price}{now}", f"{move.color.capitalize()} guild: {price}{now}",
+                       f"{move.color.capitalize()} guild for {price}")
         if isinstance(move, Convert):
             src = f", marker from {name(move.source)}" if move.source else ""
-            return f"3 tokens in {name(move.province)} {arrow} a marker{src}"
+            return fit(f"3 tokens in {name(move.province)} {arrow} a marker{src}",
+                       f"3 MT in {name(move.province)} {arrow} marker{src}", f"Marker in {name(move.province)}{src}")
         if isinstance(move, Special):
             color = site_color(move.site)
             where = name(move.site)
             if color == "green":
-                return f"{where}: new token in {name(move.choice)} (-{g(C.TOKEN_PRICE)})"
+                c, price = name(move.choice), g(C.TOKEN_PRICE)
+                return fit(f"{where}: new token in {c} (-{price})", f"{where}: token in {c} (-{price})",
+                           f"Token in {c} (-{price})")
             if color == "brown" and move.choice != "card":
                 p = state.players[state.current]
                 k = int(move.choice.split()[1]) - 1
                 pt = p.paintings[k]
-                return f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})"
+                return fit(f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})",
+                           f"Art{k + 1}: painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})")
             if color == "orange":
-                return f"{where}: Spice card (-{C.COLONIES[move.site][0]})"
+                return fit(f"{where}: Spice card (-{C.COLONIES[move.site][0]})",
+                           f"{where}: Spice (-{C.COLONIES[move.site][0]})")
             kind = {"yellow": "Investment", "brown": "Art", "blue": "Colony", "grey": "Culture"}[color]
-            return f"{where}: {kind} card (-{g(C.CARD_PRICE)})"
+            return fit(f"{where}: {kind} card (-{g(C.CARD_PRICE)})", f"{where}: {kind} (-{g(C.CARD_PRICE)})",
+                       f"{kind} card (-{g(C.CARD_PRICE)})")
         if isinstance(move, StartAuction):
             color = site_color(move.site)
             return f"Auction {name(move.site)} ({color})"
@@ -937,15 +973,17 @@ class GoldenAgeScreen(GameScreen):
             k = int(move.choice.split()[1]) - 1
             pt = state.players[a.bidder].paintings[k] if a else None
             extra = f" ({pt.paid + 1}/{C.art_payments(pt.card)})" if pt else ""
-            return f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)}{extra}"
+            return fit(f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)}{extra}", f"Art{k + 1}: painter {g(C.PAINTER_PAYMENT)}{extra}")
         if isinstance(move, Exchange):
             val = C.EXCHANGES[move.kind][1][move.size]
             what = "Investment" if move.kind == "invest" else "Spice"
-            return f"Exchange {move.size} {what} card{'s' if move.size > 1 else ''} for {g(val)}"
+            return fit(f"Exchange {move.size} {what} card{'s' if move.size > 1 else ''} for {g(val)}",
+                       f"{move.size} {what} card{'s' if move.size > 1 else ''} for {g(val)}",
+                       f"{move.size} {what} for {g(val)}")
         if isinstance(move, Found):
             where = "West Indies 7" if move.space == "west" else f"East Indies {move.space[5:]}"
             src = f", marker from {name(move.source)}" if move.source else ""
-            return f"{where} with {'+'.join(move.cards)}{src}"
+            return fit(f"{where} with {'+'.join(move.cards)}{src}", f"{where}: {'+'.join(move.cards)}{src}")
         if isinstance(move, End):
             return f"End the turn ({vp(state, state.current)} VP)"
         return self.game.notation(move)
@@ -966,14 +1004,7 @@ class GoldenAgeScreen(GameScreen):
             groups[key].append(move)
 
         if state.phase == "bid":
-            bids = [m for m in moves if isinstance(m, Bid)]
-            first = [m for m in moves if not isinstance(m, Bid)] + bids[:8]
-            items = [MenuItem(self.choice_label(state, m), (m,), "bid") for m in first]
-            rest = bids[8:]
-            if rest:
-                items.append(MenuItem(f"Higher bids: {self.g(rest[0].amount)} to {self.g(rest[-1].amount)}{more}",
-                                      tuple(rest), "bid", "Bid how much?"))
-            return items
+            return self._bid_menu(state, moves)
         for m in moves:
             if isinstance(m, MoveToken):
                 add(("move", m.src), m)
@@ -1000,7 +1031,7 @@ class GoldenAgeScreen(GameScreen):
                 m = ms[0]
                 label = self.choice_label(state, m)
                 if kind == "move":
-                    label = f"Move {label}"
+                    label = fit(f"Move {label}", label)
                 items.append(MenuItem(label, (m,), head))
                 continue
             name = site_label(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
@@ -1016,25 +1047,56 @@ class GoldenAgeScreen(GameScreen):
             elif kind == "special":
                 color = site_color(sub)
                 if color == "green":
-                    label = f"{name}: new token for {self.g(C.TOKEN_PRICE)}{more}"
+                    label = fit(f"{name}: new token for {self.g(C.TOKEN_PRICE)}{more}",
+                                f"{name}: token for {self.g(C.TOKEN_PRICE)}{more}")
                     prompt = f"{name} (green): place the new Movement Token in:"
                 else:
-                    label = f"{name}: Art card or pay a painter{more}"
+                    label = fit(f"{name}: Art card or pay a painter{more}", f"{name}: Art or painter{more}")
                     prompt = f"{name} (brown): buy an Art card or pay a painter:"
             elif kind == "found":
                 label = f"Found a colony ({len(ms)} ways){more}"
                 prompt = "Found a colony: where, with which cards?"
             elif kind == "dice":
-                label = f"Play the Dice card (choose 2-12){more}"
+                label = f"Dice card: choose 2-12{more}"
                 prompt = "Move the King how far?"
             elif kind == "convert":
-                label = f"3 tokens in {name} {self._arrow()} a marker{more}"
+                label = fit(f"3 tokens in {name} {self._arrow()} a marker{more}", f"3 MT in {name} {self._arrow()} marker{more}")
                 prompt = "Your reserve is empty: move which active marker?"
             else:
                 for m in ms:
                     items.append(MenuItem(self.choice_label(state, m), (m,), head))
                 continue
             items.append(MenuItem(label, tuple(ms), head, prompt))
+        return items
+
+    #: bids listed one by one before the higher ones are grouped; at most this many groups
+    BID_SINGLES = 4
+    BID_GROUPS = 6
+
+    def _bid_menu(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
+        """The bidding picker: Pass, the lowest bids one by one, then every
+        higher bid (half-guilder steps up to all the bidder's money) in groups
+        of whole guilders ("Bid 5 to 7½ ›"), at most BID_GROUPS groups."""
+        more = self._more()
+        bids = [m for m in moves if isinstance(m, Bid)]
+        items = [MenuItem(self.choice_label(state, m), (m,), "bid") for m in moves if not isinstance(m, Bid)]
+        if len(bids) <= self.BID_SINGLES + 3:
+            return items + [MenuItem(self.choice_label(state, m), (m,), "bid") for m in bids]
+        items += [MenuItem(self.choice_label(state, m), (m,), "bid") for m in bids[:self.BID_SINGLES]]
+        rest = bids[self.BID_SINGLES:]
+        lo, hi = rest[0].amount // C.HALF, rest[-1].amount // C.HALF  # whole guilders
+        per = max(1, -(-(hi - lo + 1) // self.BID_GROUPS))  # guilders per group
+        chunks: dict[int, list[Any]] = {}
+        for m in rest:
+            chunks.setdefault((m.amount // C.HALF - lo) // per, []).append(m)
+        have = self.g(state.players[state.auction.bidder].money)
+        for ms in chunks.values():
+            a, b = ms[0].amount, ms[-1].amount
+            if len(ms) == 1:
+                items.append(MenuItem(self.choice_label(state, ms[0]), (ms[0],), "bid"))
+                continue
+            label = f"Bid {self.g(a)} to {self.g(b)}{more}"
+            items.append(MenuItem(label, tuple(ms), "bid", f"Bid how much? (you have {have})"))
         return items
 
     def prompt_text(self, state: Any, seat: int) -> str:
@@ -1052,11 +1114,16 @@ class GoldenAgeScreen(GameScreen):
         if ph == "bid":
             a = state.auction
             high = f"high bid {self.g(a.high_bid)} ({self.names[a.high_bidder]})" if a.high_bidder >= 0 else "no bid yet"
-            return f"{name}: bid for {C.site_name(a.site)}'s {a.color} action? {high}; you have {self.g(state.players[seat].money)} guilders."
+            own = ""
+            if a.auctioneer == seat:
+                variant = "2-player variant" if len(state.players) == 2 else "variant"
+                own = f" ({variant}: the auctioneer may bid)"
+            return (f"{name}: bid for {C.site_name(a.site)}'s {a.color} action?{own} {high}; "
+                    f"you have {self.gs(state.players[seat].money)}.")
         if ph == "award":
             return f"{name} won the auction: take the action how?"
         p = state.players[seat]
-        return f"{name}: {self.g(p.money)} guilders. Act, then end the turn:"
+        return f"{name}: {self.gs(p.money)}. Act, then end the turn:"
 
     def decision_text(self, state: Any, seat: int | None) -> str:
         """The header: who decides, including who bids during an auction."""
@@ -1066,21 +1133,22 @@ class GoldenAgeScreen(GameScreen):
         name = self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
         ph = state.phase
         if ph == "place_marker":
-            return f"Set-up: {name} places an Influence Marker"
+            return f"Set-up: {name} places a marker"
         if ph == "place_tokens":
-            return f"Set-up: {name} places a Movement Token"
+            return f"Set-up: {name} places a token"
         if ph == "place_king":
             return f"Set-up: {name} places the King"
         if ph == "roll":
-            return f"{name} moves the King (round {state.round + 1})"
+            return f"Round {state.round + 1}: {name} moves the King"
         if ph == "bid":
             a = state.auction
             high = f"high {self.g(a.high_bid)} {self.names[a.high_bidder]}" if a.high_bidder >= 0 else "no bid yet"
-            whose = "their own" if a.auctioneer == seat else f"{self.names[a.auctioneer]}'s"
-            return f"{name} bids in {whose} auction ({high})"
+            if a.auctioneer == seat:
+                return f"{name} bids in own auction, {high}"
+            return f"{name} bids, {high}"
         if ph == "award":
             return f"{name} won: takes the {state.auction.color} action"
-        return f"{name}'s turn: {self.g(state.players[seat].money)} guilders, {vp(state, seat)} VP"
+        return f"{name}: {self.gs(state.players[seat].money)}, {vp(state, seat)} VP"
 
     def final_log(self, state: Any) -> list[str]:
         lines = []
