@@ -759,10 +759,12 @@ class WindmillValleyBoard(Board):
             if wish_patch_spaces(state):
                 wish.append(" (space 4 of each row: [ ] on the farm pages)")
             spaces = C.WISH_VP[: max(1, len(state.players))]
-            wish.append(", VP")
-            for v in spaces:
+            ordinals = ("1st", "2nd", "3rd", "4th")
+            parts = []
+            for k, v in enumerate(spaces):  # the VP of the 1st, 2nd ... player to fulfil it
                 who = [letters[i] for i, f in enumerate(state.farms) if f.wish == v]
-                wish.append(f" {v}" + (f"({who[0]})" if who else ""))
+                parts.append(f"{ordinals[k]} {v} VP" + (f" ({who[0]})" if who else ""))
+            wish.append(": " + ", ".join(parts))
         wish_lines = wrap(wish.plain, bw) if wish.plain else []
         if state.phase == "over":
             wish_lines += wrap(f"The game ended after round {last_round(state)}.", bw, "bold")
