@@ -27,7 +27,11 @@ change the page, PgUp/PgDn scroll it; the page bar and a status line (round,
 floodgate, water, or the latest announcement) stay at the top. The choice under the picker's cursor is highlighted
 on the board (reverse video and ``>...<``), so colour is never the only sign.
 A calendar advance (and every other announcement the engine makes) is shown as a
-notification and in a banner above the board, never silently.
+notification and in a banner above the board, never silently; a step the game took by
+itself (the wheels turned with 0 tools, a forced floodgate) comes first there, marked
+"Automatic:", so the next key is not pressed for a prompt that is already gone. Text is
+wrapped, never cut: market and calendar rows (WrapMarket), card texts (WrapCards), the
+status line, the players' counters (worded lines where the table does not fit).
 
 Importing this module registers the board (``tui.boards.BOARDS``) and the screen
 (``tui.screens.GAME_SCREENS``) under "windmill-valley".
