@@ -146,6 +146,13 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         assert match.moves[-1] == StartAuction(site)
         assert match.to_move() == 1
         assert "Bob bids, no bid yet" in screen.sub_title
+        # every legal bid (half-guilder steps up to all Bob's money) is reachable
+        # through the grouped picker, in a few keys, each label one line at 80x24
+        menu = screen.build_menu(match.state, match.legal_moves())
+        reachable = [m for item in menu for m in item.moves]
+        assert sorted(reachable, key=str) == sorted(match.legal_moves(), key=str)
+        assert Bid(match.state.players[1].money) in reachable and len(menu) <= 12
+        assert all(len(item.label) <= 30 for item in menu)
         flat = " ".join(board_text(screen).split())  # lines wrap at 80x24
         assert "Auction Ann sells" in flat and "bids now: B Bob" in flat
         await pilot.press(key_for(screen, "Bid 1"))  # 1 guilder
