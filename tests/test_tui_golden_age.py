@@ -462,3 +462,30 @@ async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> No
         assert match.state.round >= 2 or match.is_over()
         assert {1, 2} <= set(match.movers)
         assert any(isinstance(mv, StartAuction) for mv in match.moves)
+
+
+@pytest.mark.asyncio
+async def test_picker_labels_fit_80_columns_through_a_random_game(tmp_path: Path) -> None:
+    """Playtest at 80x24: labels wrapped leaving "›" or "(-3)" alone on a line.
+    Every picker entry (top level and opened groups) of every decision of a
+    random 3-player game fits the picker's 28-column label width (32 inside the
+    border, less the key and a scrollbar), with or without --ascii."""
+    import random
+
+    for ascii in (False, True):
+        match = make_match(seed=5)
+        app, screen = app_for(match, tmp_path, ascii=ascii)
+        rnd = random.Random(5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            state = match.state
+            for _ in range(600):
+                moves = GAME.legal_moves(state)
+                if not moves:
+                    break
+                for item in screen.build_menu(state, moves):
+                    assert len(item.label) <= 28, item.label
+                    if len(item.moves) > 1:
+                        for m in item.moves:
+                            assert len(screen.choice_label(state, m)) <= 28, screen.choice_label(state, m)
+                state = GAME.apply(state, rnd.choice(moves))

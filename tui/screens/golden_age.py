@@ -847,6 +847,18 @@ def fit(*labels: str) -> str:
     return labels[-1]
 
 
+def short_site(site: str) -> str:
+    """A marker's place in few letters for tight labels: "zee" -> "Zee",
+    "guild-green" -> "green", "east-6" -> "E6"."""
+    if site in C.PROVINCES:
+        return C.PROVINCES[site][0][:3]
+    if site.startswith("guild-"):
+        return site[6:]
+    if site.startswith("east-"):
+        return f"E{site[5:]}"
+    return "W7" if site.startswith("west") else site
+
+
 class MenuItem(NamedTuple):
     """One line of the picker: one move, or a group of moves opened as a sub-list.
 
@@ -924,10 +936,12 @@ class GoldenAgeScreen(GameScreen):
             return "Roll the dice"
         if isinstance(move, PlayDice):
             sp = (state.king + move.total) % len(C.TRACK)
-            return f"Dice card: {move.total} {arrow} {sp} {space_text(sp)}"
+            return fit(f"Dice card: {move.total} {arrow} {sp} {space_text(sp)}",
+                       f"Dice {move.total} {arrow} {sp} {space_text(sp)}")
         if isinstance(move, MoveToken):
             return fit(f"{name(move.src)} {arrow} {name(move.dst)} (-{g(C.MOVE_PRICE)})",
-                       f"{name(move.src)}{arrow}{name(move.dst)} (-{g(C.MOVE_PRICE)})")
+                       f"{name(move.src)}{arrow}{name(move.dst)} (-{g(C.MOVE_PRICE)})",
+                       f"{short_site(move.src)}{arrow}{name(move.dst)} (-{g(C.MOVE_PRICE)})")
         if isinstance(move, TakeGuild):
             gd = state.guilds[move.color]
             now = f", now {self.names[gd.owner]}'s" if gd.owner >= 0 else ""
@@ -937,7 +951,8 @@ class GoldenAgeScreen(GameScreen):
         if isinstance(move, Convert):
             src = f", marker from {name(move.source)}" if move.source else ""
             return fit(f"3 tokens in {name(move.province)} {arrow} a marker{src}",
-                       f"3 MT in {name(move.province)} {arrow} marker{src}", f"Marker in {name(move.province)}{src}")
+                       f"3 MT in {name(move.province)} {arrow} marker{src}", f"Marker in {name(move.province)}{src}",
+                       f"Marker from {name(move.source)}" if move.source else f"Marker in {name(move.province)}")
         if isinstance(move, Special):
             color = site_color(move.site)
             where = name(move.site)
@@ -966,7 +981,7 @@ class GoldenAgeScreen(GameScreen):
             return "Pass (final)"
         if isinstance(move, Take):
             if move.choice in C.PROVINCES:
-                return f"Place the token in {name(move.choice)}"
+                return fit(f"Place the token in {name(move.choice)}", f"Token in {name(move.choice)}")
             if move.choice == "card":
                 return "The top Art card (free)"
             a = state.auction
@@ -983,7 +998,14 @@ class GoldenAgeScreen(GameScreen):
         if isinstance(move, Found):
             where = "West Indies 7" if move.space == "west" else f"East Indies {move.space[5:]}"
             src = f", marker from {name(move.source)}" if move.source else ""
-            return fit(f"{where} with {'+'.join(move.cards)}{src}", f"{where}: {'+'.join(move.cards)}{src}")
+            short = "W7" if move.space == "west" else f"E{move.space[5:]}"
+            times = glyph(self, "×", "x")
+            cards = "+".join(c if move.cards.count(c) == 1 else f"{c}{times}{move.cards.count(c)}"
+                             for c in dict.fromkeys(move.cards))
+            frm = f", from {short_site(move.source)}" if move.source else ""
+            back = f" {glyph(self, '←', '<-')} {short_site(move.source)}" if move.source else ""
+            return fit(f"{where} with {'+'.join(move.cards)}{src}", f"{where}: {'+'.join(move.cards)}{src}",
+                       f"{short} {'+'.join(move.cards)}{frm}", f"{short} {cards}{frm}", f"{short} {cards}{back}")
         if isinstance(move, End):
             return f"End the turn ({vp(state, state.current)} VP)"
         return self.game.notation(move)
@@ -1051,16 +1073,19 @@ class GoldenAgeScreen(GameScreen):
                                 f"{name}: token for {self.g(C.TOKEN_PRICE)}{more}")
                     prompt = f"{name} (green): place the new Movement Token in:"
                 else:
-                    label = fit(f"{name}: Art card or pay a painter{more}", f"{name}: Art or painter{more}")
+                    label = fit(f"{name}: Art card or pay a painter{more}", f"{name}: Art or painter{more}",
+                                f"{name}: Art/painter{more}")
                     prompt = f"{name} (brown): buy an Art card or pay a painter:"
             elif kind == "found":
                 label = f"Found a colony ({len(ms)} ways){more}"
-                prompt = "Found a colony: where, with which cards?"
+                prompt = ("Found a colony: where (E2-E6 East, W7 West Indies), with which cards"
+                          + (f", marker from ({glyph(self, '←', '<-')})?" if any(m.source for m in ms) else "?"))
             elif kind == "dice":
                 label = f"Dice card: choose 2-12{more}"
                 prompt = "Move the King how far?"
             elif kind == "convert":
-                label = fit(f"3 tokens in {name} {self._arrow()} a marker{more}", f"3 MT in {name} {self._arrow()} marker{more}")
+                label = fit(f"3 tokens in {name} {self._arrow()} a marker{more}",
+                            f"3 MT in {name} {self._arrow()} marker{more}", f"Convert in {name}{more}")
                 prompt = "Your reserve is empty: move which active marker?"
             else:
                 for m in ms:
