@@ -9,9 +9,18 @@ from core.engine import Game
 
 
 def choose(game: Game, state: Any, seed: int) -> Any:
-    """A legal move chosen uniformly at random, reproducibly from ``seed``.
+    """A legal move chosen at random, reproducibly from ``seed``.
 
+    The bot first picks a kind of move uniformly (the first word of its
+    notation: "bid", "pass", "move", "keep" ...), then a move of that kind
+    uniformly. So a bid ladder of forty amounts weighs as much as "pass", and
+    a bot is no more likely to bid all its money than to pass.
     Raises IndexError if there is no legal move (the game is over).
     """
     moves = game.legal_moves(state)
-    return moves[random.Random(seed).randrange(len(moves))]
+    kinds: dict[str, list[Any]] = {}
+    for m in moves:
+        kinds.setdefault(game.notation(m).split(" ", 1)[0], []).append(m)
+    rng = random.Random(seed)
+    group = list(kinds.values())[rng.randrange(len(kinds))]
+    return group[rng.randrange(len(group))]
