@@ -31,7 +31,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tui.chrome import KeyFooter, QuietTitles, TitleHeader
+from tui.chrome import KeyFooter, TitleHeader
 from tui.boards import board_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
@@ -80,7 +80,7 @@ class CurtainScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameScreen(QuietTitles, Screen[None]):
+class GameScreen(Screen[None]):
     """Play ``match`` at this keyboard.
 
     Args:
