@@ -300,6 +300,7 @@ class LowlandsApp(App[None]):
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
+        fork_unless_autosave(match, path, self.data_dir)
         if review:
             from tui.screens.review import ReviewScreen
 
@@ -480,6 +481,28 @@ def make_match(args: argparse.Namespace) -> Any:
         raise CliError(str(e)) from None
 
 
+def fork_unless_autosave(match: Any, path: Path, data_dir: Path) -> bool:
+    """Give ``match`` (just loaded from ``path``) a fresh ``match.id`` unless
+    ``path`` IS its own autosave under ``data_dir`` (``saves.autosave_path``).
+
+    A game loaded from a save file (``lowlands load FILE``, the launcher's
+    "Load"/"Review" path dialogs) keeps the id written in that file, so its
+    autosaves would overwrite the live autosave of the game it was saved from.
+    Only continuing the autosave itself keeps the id. Returns True when the id
+    was replaced. ``saves.load`` stays faithful to the file; this is the TUI's rule.
+    """
+    from saves import autosave_path
+
+    try:
+        own = Path(path).resolve() == autosave_path(match, data_dir).resolve()
+    except OSError:  # pragma: no cover - unresolvable path: treat as a file
+        own = False
+    if own:
+        return False
+    match.id = secrets.token_hex(6)
+    return True
+
+
 def _load_file(path_text: str) -> Any:
     from saves import SaveError, load
 
@@ -535,9 +558,11 @@ def _main(argv: list[str]) -> int:
         start = _game_screen_factory(match, folder, curtain)
     elif command == "load":
         match = _load_file(args.file)
+        fork_unless_autosave(match, Path(args.file).expanduser(), folder)
         start = _game_screen_factory(match, folder, curtain)
     elif command == "review":
         match = _load_file(args.file)
+        fork_unless_autosave(match, Path(args.file).expanduser(), folder)
 
         def start() -> Screen[Any]:
             from tui.screens.review import ReviewScreen

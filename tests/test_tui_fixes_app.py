@@ -1,0 +1,109 @@
+"""Tests for the playtest faults in /work/notes/TUI_FIXES.md that live in the
+app shell (tui/app.py, tui/config.py, tui/chrome.py and the shell screens).
+
+Each test names its item; each failed before its fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import get_game
+from core.bots import choose
+from core.match import Match, Seat
+from saves import autosave, autosave_path, load, save
+from tui import app as app_module
+from tui.app import LowlandsApp, main
+from tui.screens.game import GameScreen
+
+TULIPS = get_game("gift-of-tulips")
+
+
+def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
+    m = Match(TULIPS, [Seat(n) for n in names], seed)
+    for _ in range(moves):
+        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
+    return m
+
+
+@pytest.fixture
+def dirs(tmp_path: Path) -> tuple[Path, Path]:
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    return data, config
+
+
+def make_app(dirs, start=None, **kw) -> LowlandsApp:
+    data, config = dirs
+    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
+
+
+async def settle(pilot, n: int = 2) -> None:
+    for _ in range(n):
+        await pilot.pause()
+
+
+# -- item 6: a game loaded from a file gets its own autosave ------------------------------------
+def _cli_loaded_match(argv, monkeypatch) -> Match:
+    got: dict = {}
+    real = app_module._game_screen_factory
+
+    def spy(match, folder, curtain):
+        got["match"] = match
+        return real(match, folder, curtain)
+
+    monkeypatch.setattr(app_module, "_game_screen_factory", spy)
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, *a, **k: None)
+    assert main(argv) == 0
+    return got["match"]
+
+
+def test_cli_load_of_a_save_file_gets_a_fresh_match_id(tmp_path, monkeypatch) -> None:
+    data = tmp_path / "data"
+    live = new_match(moves=20)
+    live_autosave = autosave(live, data)
+    before = live_autosave.read_bytes()
+    early = new_match(moves=6)
+    early.id = live.id  # a file saved from the same game, earlier
+    save(early, tmp_path / "early.json")
+    m = _cli_loaded_match(["--data-dir", str(data), "load", str(tmp_path / "early.json")], monkeypatch)
+    assert m.ply == 6
+    assert m.id != live.id
+    assert autosave_path(m, data) != live_autosave
+    autosave(m, data)
+    assert live_autosave.read_bytes() == before  # the live game's autosave is untouched
+    assert load(live_autosave).ply == 20
+
+
+def test_cli_load_of_the_autosave_itself_keeps_its_id(tmp_path, monkeypatch) -> None:
+    data = tmp_path / "data"
+    live = new_match(moves=4)
+    path = autosave(live, data)
+    m = _cli_loaded_match(["--data-dir", str(data), "load", str(path)], monkeypatch)
+    assert m.id == live.id
+
+
+async def test_launcher_load_file_forks_id_but_continue_keeps_it(dirs, tmp_path) -> None:
+    data, _ = dirs
+    live = new_match(moves=8)
+    live_path = autosave(live, data)
+    copy = tmp_path / "copy.json"
+    save(new_match(moves=3), copy)
+    early = load(copy)
+    early.id = live.id
+    save(early, copy)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.open_file(copy)
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.match.ply == 3 and app.screen.match.id != live.id
+        app.go_launcher()
+        await settle(pilot, 3)
+        assert load(live_path).ply == 8  # not overwritten by the loaded copy
+        assert app.open_file(live_path)  # Continue: the autosave itself
+        await settle(pilot, 3)
+        assert app.screen.match.id == live.id
