@@ -107,3 +107,39 @@ async def test_launcher_load_file_forks_id_but_continue_keeps_it(dirs, tmp_path)
         assert app.open_file(live_path)  # Continue: the autosave itself
         await settle(pilot, 3)
         assert app.screen.match.id == live.id
+
+
+# -- item 8: the game-over screen tells the epilogue (Windmill Valley solo lost to the Gardener) ---
+def _solo_lost_to_gardener() -> Match:
+    wv = get_game("windmill-valley")
+    for seed in range(1, 40):
+        m = Match(wv, [Seat("Sol")], seed)
+        while not m.is_over():
+            m.push(choose(wv, m.state, m.ply))
+        if not wv.winners(m.state):
+            return m
+    raise AssertionError("no seeded solo game lost to the Gardener")  # pragma: no cover
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
+    from textual.widgets import Static
+
+    from tui.screens.game_over import GameOverScreen, winners_text
+
+    m = _solo_lost_to_gardener()
+    lines = m.game.epilogue(m.state)
+    assert any("Gardener" in line and "wins" in line for line in lines)
+    assert winners_text(m) == "No player wins."
+    app = make_app(dirs)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.push_screen(GameOverScreen(m))
+        await settle(pilot, 3)
+        screen = app.screen
+        shown = str(screen.query_one("#epilogue", Static).render())
+        for line in lines:
+            assert line in shown
+        ep = screen.query_one("#epilogue", Static)
+        assert ep.region.height >= len(lines) and ep.region.y < size[1] - 1  # visible, on screen
+        assert "No player wins." in str(screen.query_one("#winners", Static).render())

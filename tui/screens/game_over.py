@@ -25,14 +25,29 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+def epilogue_lines(match: Any) -> list[str]:
+    """The game's own end-of-game lines (``Game.epilogue(state)``), e.g. Windmill
+    Valley solo: "The Gardener scores 75 VP and wins (Sol 12 VP)"; [] when the
+    game has none (or does not provide ``epilogue``)."""
+    epilogue = getattr(match.game, "epilogue", None)
+    if epilogue is None:
+        return []
+    try:
+        return [str(line) for line in epilogue(match.state)]
+    except Exception:  # noqa: BLE001 - a game's epilogue bug must not hide the scores
+        return []
+
+
 def winners_text(match: Any) -> str:
-    """"B Bob wins with 45 VP." or "Shared win: A Ann and C Cy, 40 VP each."."""
+    """"B Bob wins with 45 VP.", "Shared win: A Ann and C Cy, 40 VP each." or,
+    when ``winners()`` is empty (e.g. a solo game lost to an automa), "No player wins."
+    (the game's epilogue lines, shown below it, tell who or what won)."""
     game, state = match.game, match.state
     sheets = {s.seat: s for s in game.scores(state)}
     wins = game.winners(state)
     labels = seat_labels([s.name for s in match.seats])
     if not wins:
-        return "No winner."
+        return "No player wins."
     if len(wins) == 1:
         w = wins[0]
         return f"{labels[w]} wins with {_num(sheets[w].total)} VP."
@@ -47,8 +62,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
     DEFAULT_CSS = """
     #game-over-body { padding: 1 2; }
     #game-over-title { text-style: bold; color: $primary; }
-    #winners { text-style: bold; margin: 1 0; }
-    #score-table { height: auto; max-height: 1fr; margin-bottom: 1; }
+    #winners { text-style: bold; margin: 1 0 0 0; }
+    #epilogue { height: auto; }
+    #score-table { height: auto; max-height: 1fr; margin-top: 1; margin-bottom: 1; }
     .form-buttons { height: auto; margin-top: 1; }
     .form-buttons Button { margin-right: 2; }
     """
@@ -70,6 +86,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
         with Vertical(id="game-over-body"):
             yield Static(Content(f"{self.match.game.title}: game over"), id="game-over-title")
             yield Static(Content(winners_text(self.match)), id="winners")
+            lines = epilogue_lines(self.match)
+            if lines:
+                yield Static(Content("\n".join(lines)), id="epilogue")
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
                 yield Button("Review (r)", id="btn-review", compact=True)
