@@ -143,3 +143,82 @@ async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
         ep = screen.query_one("#epilogue", Static)
         assert ep.region.height >= len(lines) and ep.region.y < size[1] - 1  # visible, on screen
         assert "No player wins." in str(screen.query_one("#winners", Static).render())
+
+
+# -- item 9: review numbers turns as the log does; one sparkline scale; ½ ------------------------
+def _record_turns(match: Match) -> list[int]:
+    """Turn number of each decision (1..ply) read from the exported record."""
+    from saves import export_text
+
+    body = export_text(match).split("\n\n", 1)[1].splitlines()
+    numbers, current = [0], 0
+    for line in body[: match.ply]:
+        head = line[:5].strip()
+        if head:
+            current = int(head.rstrip("."))
+        numbers.append(current)
+    return numbers
+
+
+async def test_review_turn_numbers_follow_the_log(dirs) -> None:
+    from tui.screens.review import ReviewScreen
+
+    m = new_match(moves=40)
+    expected = _record_turns(m)
+    old = [sum(1 for s in m.turn_starts() if s <= k) for k in range(m.ply + 1)]
+    assert old[1:] != expected[1:]  # the old numbering (state after the decision) disagreed here
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        for k in range(1, m.ply + 1):
+            assert review.turn_of(k) == expected[k], k
+        review.move_to(m.ply)
+        await settle(pilot)
+        assert f"turn {expected[-1]}/{expected[-1]}" in str(review.query_one("#review-position").render())
+        # a decision that ends a turn is numbered with its own turn, not the next one
+        ends = [k for k in range(1, m.ply) if expected[k + 1] != expected[k]]
+        assert ends
+        review.move_to(ends[0])
+        await settle(pilot)
+        assert review.sub_title.endswith(f"turn {expected[ends[0]]}")
+
+
+def test_score_spark_uses_one_scale_for_every_seat() -> None:
+    from tui.screens.review import ScoreSpark
+
+    low = ScoreSpark([0, 2, 4, 6], 0, 60)
+    high = ScoreSpark([0, 20, 40, 60], 0, 60)
+    assert high.bars(4)[-1] == "█"
+    assert low.bars(4)[-1] in "▁▂"  # 6 of 60 VP is a low bar, not a full block
+    asc = ScoreSpark([0, 30, 60], 0, 60, ascii=True)
+    row = asc.bars(3)
+    assert row[0] == "_" and row[1] not in "_#" and row[2] == "#" and row.isascii()
+
+
+async def test_review_sparklines_share_a_maximum(dirs) -> None:
+    from tui.screens.review import ReviewScreen, ScoreSpark
+
+    m = new_match(moves=60)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        sparks = list(app.screen.query(ScoreSpark))
+        assert len(sparks) == 3
+        assert len({(s.low, s.high) for s in sparks}) == 1
+        peak = [max(s.data) for s in sparks]
+        assert sparks[0].high == max(peak)
+        top = [s.bars(40) for s in sparks]
+        for s, row in zip(sparks, top):
+            assert ("█" in row) == (max(s.data) == s.high)
+
+
+def test_review_numbers_without_point_zero_and_with_half() -> None:
+    from tui.screens.review import _num, tally_changes
+
+    assert _num(2.0) == "2" and _num(1.5) == "1½" and _num(0.5) == "½" and _num(-2.5) == "-2½"
+    assert _num(1.5, ascii=True) == "1.5"
+    assert tally_changes([{"Guilders": 1.5}], [{"Guilders": 2.0}], ["A Ann"]) == ["A Ann: Guilders 1½ -> 2 (+½)"]
+    assert tally_changes([{"Guilders": 1.5}], [{"Guilders": 2.0}], ["A Ann"], ascii=True) == [
+        "A Ann: Guilders 1.5 -> 2 (+0.5)"
+    ]

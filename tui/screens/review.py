@@ -1,11 +1,14 @@
 """Review: step through a match decision by decision without touching the live game.
 
-Keys: Left/Right one decision, Up/Down one turn (``match.turn_starts()``),
+Keys: Left/Right one decision, Up/Down to the first decision of the previous /
+next turn (turns numbered as in the game's log and the record: a new number
+whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision, ``c`` continue from here (after a
 confirmation it drops every later decision: ``match.continue_from``), Escape back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
-Sparkline per seat draws its score over the whole match.
+ScoreSpark per seat draws its score over the whole match, every seat on one
+common scale (so 6 VP against 60 VP draws low).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Label, OptionList, Sparkline, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
@@ -36,11 +39,38 @@ def score_key(tallies: list[dict[str, float]]) -> str | None:
     return "VP" if "VP" in tallies[0] else next(iter(tallies[0]))
 
 
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+def _num(x: float, ascii: bool = False) -> str:
+    """A tally as people write it: 2 (not 2.0), 1½ (1.5 with ``ascii``), -½;
+    other fractions as ``:g``."""
+    x = float(x)
+    if x.is_integer():
+        return str(int(x))
+    if (x * 2).is_integer() and not ascii:
+        whole = int(abs(x))
+        return ("-" if x < 0 else "") + (str(whole) if whole else "") + "½"
+    return f"{x:g}"
 
 
-def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]], labels: list[str]) -> list[str]:
+def turn_numbers(game: Any, states: list[Any]) -> list[int]:
+    """Turn number of each decision as the game's log and the record number it:
+    ``result[k]`` for decision k (1..len(states)-1) counts the changes of
+    ``game.turn`` over the states before decisions 1..k, starting at 1;
+    ``result[0]`` (the set-up) is 0. ``states[i]`` is the state after i decisions."""
+    out = [0]
+    prev: Any = None
+    number = 0
+    for k in range(1, len(states)):
+        t = game.turn(states[k - 1])
+        if k == 1 or t != prev:
+            number += 1
+            prev = t
+        out.append(number)
+    return out
+
+
+def tally_changes(
+    before: list[dict[str, float]], after: list[dict[str, float]], labels: list[str], ascii: bool = False
+) -> list[str]:
     """Lines like "B Bob: VP 5 -> 8 (+3)" for every tally that changed (labels: seat_labels)."""
     lines: list[str] = []
     for seat, (b, a) in enumerate(zip(before, after)):
@@ -49,7 +79,9 @@ def tally_changes(before: list[dict[str, float]], after: list[dict[str, float]],
             if new != old:
                 diff = new - old
                 sign = "+" if diff > 0 else "-"
-                lines.append(f"{labels[seat]}: {key} {_num(old)} -> {_num(new)} ({sign}{_num(abs(diff))})")
+                lines.append(
+                    f"{labels[seat]}: {key} {_num(old, ascii)} -> {_num(new, ascii)} ({sign}{_num(abs(diff), ascii)})"
+                )
     return lines
 
 
@@ -71,6 +103,43 @@ class ChangesText(DataWidget):
             for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
                 out.append(Text((" " if n == 0 else "   ") + chunk))
         return out
+
+
+class ScoreSpark(Static, can_focus=False):
+    """One seat's score over the match as one row of bars, drawn on a scale
+    shared by every seat (``low``..``high``), not per seat as Textual's Sparkline
+    does. ``ascii`` draws with ``_.-~=+*#`` instead of the block characters."""
+
+    BARS = "▁▂▃▄▅▆▇█"
+    ASCII_BARS = "_.-~=+*#"
+
+    DEFAULT_CSS = """
+    ScoreSpark { height: 1; width: 100%; text-wrap: nowrap; text-overflow: clip; }
+    """
+
+    def __init__(self, data: list[float], low: float, high: float, *, ascii: bool = False,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self.data, self.low, self.high, self.ascii = list(data), low, high, ascii
+
+    def bars(self, width: int) -> str:
+        """The row for ``width`` cells: the data split into ``width`` equal
+        parts, each drawn by its largest value on the shared scale."""
+        data = self.data or [0.0]
+        width = max(1, width)
+        chars = self.ASCII_BARS if self.ascii else self.BARS
+        extent = (self.high - self.low) or 1
+        n = len(data)
+        cells = min(width, n)
+        out = []
+        for c in range(cells):
+            part = data[c * n // cells: max(c * n // cells + 1, (c + 1) * n // cells)]
+            ratio = (max(part) - self.low) / extent
+            out.append(chars[max(0, min(len(chars) - 1, round(ratio * (len(chars) - 1))))])
+        return "".join(out)
+
+    def render(self) -> Text:
+        return Text(self.bars(self.content_region.width or self.size.width or 40), no_wrap=True)
 
 
 class _OneLine(Content):
@@ -112,7 +181,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
     #review-changes { height: auto; max-height: 6; color: $text; }
     #review-sparks { height: auto; }
     .spark-label { height: 1; width: 100%; text-wrap: nowrap; color: $text-muted; }
-    Sparkline.spark { height: 1; margin-bottom: 0; }
+    ScoreSpark.spark { height: 1; margin-bottom: 0; }
     """
     # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
     # only LowlandsApp's themes define those variables)
@@ -147,6 +216,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
         self._states = [m.state_at(i) for i in range(m.ply + 1)]
         self._tally_cache = {}
         self._turn_starts = m.turn_starts()
+        self._turn_no = turn_numbers(self.game, self._states)
 
     def tallies(self, ply: int) -> list[dict[str, float]]:
         """``game.tallies`` of the state after ``ply`` decisions (computed when
@@ -218,10 +288,17 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 with Vertical(id="review-sparks"):
                     key = score_key(self.tallies(0))
                     plies = self.spark_plies() if key else []
+                    series = [
+                        [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
+                        for seat in range(len(self.names))
+                    ]
+                    values = [v for row in series for v in row] or [0.0]
+                    low, high = min(0.0, min(values)), max(values)
+                    ascii = bool(getattr(self.app, "ascii", False))
                     for seat, name in enumerate(self.names):
-                        data = [self.tallies(p)[seat].get(key, 0) for p in plies] if key else [0]
                         yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
-                        yield Sparkline(data, summary_function=max, id=f"spark-{seat}", classes=f"spark seat-{seat + 1}")
+                        yield ScoreSpark(series[seat], low, high, ascii=ascii, id=f"spark-{seat}",
+                                         classes=f"spark seat-{seat + 1}")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -229,18 +306,31 @@ class ReviewScreen(QuietTitles, Screen[None]):
 
     # -- showing -----------------------------------------------------------------
     def turn_of(self, ply: int) -> int:
-        """1-based turn number containing ``ply`` (by ``match.turn_starts``)."""
-        return sum(1 for s in self._turn_starts if s <= ply)
+        """Turn number of decision ``ply`` as the game's log numbers it (0: the set-up)."""
+        return self._turn_no[ply]
+
+    def turn_count(self) -> int:
+        """How many turns the log numbers (the last decision's turn)."""
+        return self._turn_no[-1]
+
+    def _turn_firsts(self) -> list[int]:
+        """The first decision of each turn (by the log's numbering)."""
+        t = self._turn_no
+        return [k for k in range(1, len(t)) if t[k] != t[k - 1]]
 
     def show_cursor(self) -> None:
         """Redraw board, log mark, changes and labels for the cursor."""
         i = self.cursor
         state = self._states[i]
         total = self.match.ply
-        self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
-        self.query_one("#review-position", Label).update(
-            Content(f"Decision {i}/{total}, turn {self.turn_of(i)}/{len(self._turn_starts)}"), layout=False
-        )
+        if i == 0:
+            self.sub_title = f"Review · set-up · {total} decisions"
+            position = f"Set-up, {total} decisions, {self.turn_count()} turns"
+        else:
+            self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
+            position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
+        self.query_one("#review-position", Label).update(Content(position), layout=False)
+        ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
                 self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
@@ -249,7 +339,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
         else:
             rows = []
             for seat, t in enumerate(self.tallies(i)):
-                parts = ", ".join(f"{k} {_num(v)}" for k, v in t.items())
+                parts = ", ".join(f"{k} {_num(v, ascii)}" for k, v in t.items())
                 rows.append(f"{self.labels[seat]}: {parts}")
             self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
         log = self.query_one("#review-log", ReviewLog)
@@ -265,11 +355,11 @@ class ReviewScreen(QuietTitles, Screen[None]):
         else:
             mover = self.match.movers[i - 1]
             changes = [f"Decided by {self.labels[mover]}: {self._texts[i]}"]
-            changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels) or ["No score changed."]
+            changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
         for seat, name in enumerate(self.names):
-            now = _num(self.tallies(i)[seat].get(key, 0)) if key else ""
+            now = _num(self.tallies(i)[seat].get(key, 0), ascii) if key else ""
             # one line of fixed size: no screen layout
             self.query_one(f"#spark-label-{seat}", Label).update(
                 Content(f"{self.labels[seat]}  {key or ''} {now}"), layout=False)
@@ -286,7 +376,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
         self.move_to(self.cursor + delta)
 
     def action_turn(self, delta: int) -> None:
-        starts = self._turn_starts
+        starts = self._turn_firsts()
         if delta < 0:
             earlier = [s for s in starts if s < self.cursor]
             self.move_to(earlier[-1] if earlier else 0)
