@@ -132,7 +132,7 @@ async def test_new_game_form_seed_bots_count_and_undo(dirs) -> None:
         seed.focus()
         await pilot.press(*"x4y2")  # letters are kept out of the seed
         assert seed.value == "42"
-        await pilot.press("enter")  # Enter in a field starts too
+        await pilot.press("ctrl+s")
         await settle(pilot, 3)
         m = app.screen.match
         assert m.seed == 42 and m.undo_policy == "strict"

@@ -222,3 +222,54 @@ def test_review_numbers_without_point_zero_and_with_half() -> None:
     assert tally_changes([{"Guilders": 1.5}], [{"Guilders": 2.0}], ["A Ann"], ascii=True) == [
         "A Ann: Guilders 1.5 -> 2 (+0.5)"
     ]
+
+
+# -- item 11: the new-game form: Enter moves on; option labels fit; option hints -------------------
+async def test_enter_in_a_name_field_moves_to_the_next_field(dirs) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen("gift-of-tulips"))
+        await settle(pilot, 3)
+        form = app.screen
+        assert app.focused is form.query_one("#name-0", Input)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)  # not started
+        assert app.focused is not form.query_one("#name-0", Input)
+        assert app.focused is form.query_one("#bot-0")  # the next field of the row
+        await pilot.press("ctrl+s")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("game_id", ["golden-age", "windmill-valley"])
+async def test_option_labels_are_whole_and_explained(dirs, game_id) -> None:
+    from textual.widgets import Label, Static
+
+    from tui.screens.new_game import NewGameScreen, option_docs, option_fields
+
+    g = get_game(game_id)
+    docs = option_docs(g.Options)
+    fields = [f.name for f in option_fields(g.Options)]
+    assert fields and set(docs) == set(fields)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen(game_id))
+        await settle(pilot, 4)
+        form = app.screen
+        for name in fields:
+            widget = form.query_one(f"#opt-{name}")
+            row = widget.parent
+            label = row.query_one(Label)
+            text = name.replace("_", " ")
+            assert str(label.render()) == text
+            assert label.content_region.width >= len(text), (name, label.content_region)
+            assert widget.tooltip == docs[name]
+            hint = form.query_one(f"#opt-hint-{name}", Static)
+            assert str(hint.render()) == docs[name] and hint.region.height >= 1

@@ -5,7 +5,9 @@ The Options form is generic: it is built from the fields of the game's
 ``Options`` msgspec Struct (bool -> Checkbox, int -> Input, Literal -> Select,
 str -> Input), so a new game's variants appear without UI code.
 Empty or duplicate names are refused with a message beside the field.
-Start (ctrl+s, or Enter in a field) opens ``screen_for(match, ...)``.
+Start (ctrl+s, or the Start button) opens ``screen_for(match, ...)``; Enter in
+a field moves to the next field. Each option shows its line from the Options
+docstring's ``Attributes:`` section as a hint below it and as a tooltip.
 """
 
 from __future__ import annotations
@@ -69,6 +71,34 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[msgspec.structs.Fi
     return list(msgspec.structs.fields(options_type))
 
 
+def option_docs(options_type: type) -> dict[str, str]:
+    """Each field's description from the Options docstring's Google-style
+    ``Attributes:`` section ("name: text", continuation lines indented deeper),
+    joined into one line; fields without one are absent."""
+    import inspect
+
+    doc = inspect.getdoc(options_type) or ""
+    out: dict[str, str] = {}
+    inside, name, indent = False, None, 0
+    for line in doc.splitlines():
+        if not inside:
+            inside = line.strip() == "Attributes:"
+            continue
+        if not line.strip():
+            name = None
+            continue
+        depth = len(line) - len(line.lstrip())
+        if depth == 0:
+            break  # the next section
+        head, sep, rest = line.strip().partition(":")
+        if sep and (name is None or depth <= indent) and head.replace("_", "").isalnum():
+            name, indent = head.strip(), depth
+            out[name] = rest.strip()
+        elif name is not None:
+            out[name] = (out[name] + " " + line.strip()).strip()
+    return out
+
+
 def _default_of(field: msgspec.structs.FieldInfo) -> Any:
     if field.default is not msgspec.NODEFAULT:
         return field.default
@@ -108,6 +138,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
     #new-game { padding: 0 1; }
     .form-row { height: auto; width: 100%; margin-bottom: 0; }
     .form-label { width: 12; padding-right: 1; color: $text-muted; }
+    .form-label.option-label { width: 22; }
+    .option-hint { color: $text-muted; height: auto; width: 100%; padding-left: 2; margin-bottom: 1; }
     .form-row Input { width: 26; }
     .form-row Select { width: 44; }
     .seat-row Input { width: 24; }
@@ -211,9 +243,10 @@ class NewGameScreen(QuietTitles, Screen[None]):
         if not fields:
             return
         rows: list[Any] = [Static(Content(f"{self.game.title} options"), classes="form-section")]
+        docs = option_docs(self.game.Options)
         for f in fields:
             default = _default_of(f)
-            label = Label(Content(f.name.replace("_", " ")), classes="form-label")
+            label = Label(Content(f.name.replace("_", " ")), classes="form-label option-label")
             lits = _literal_args(f.type)
             if f.type is bool:
                 widget: Any = Tick("", bool(default), compact=True, id=f"opt-{f.name}")
@@ -223,7 +256,13 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 widget = Input(value="" if default is None else str(default), compact=True, restrict=r"-?[0-9]*", id=f"opt-{f.name}")
             else:
                 widget = Input(value="" if default is None else str(default), compact=True, id=f"opt-{f.name}")
+            doc = docs.get(f.name, "")
+            if doc:
+                widget.tooltip = doc
+                label.tooltip = doc
             rows.append(Horizontal(label, widget, Static("", id=f"opt-error-{f.name}", classes="field-error"), classes="form-row"))
+            if doc:
+                rows.append(Static(Content(doc), id=f"opt-hint-{f.name}", classes="option-hint"))
         await box.mount_all(rows)
 
     @on(Select.Changed, "#game")
@@ -349,8 +388,10 @@ class NewGameScreen(QuietTitles, Screen[None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field moves on to the next field (it does not start:
+        ctrl+s or the Start button does)."""
         event.stop()
-        self.action_start()
+        self.focus_next()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
