@@ -273,3 +273,24 @@ async def test_option_labels_are_whole_and_explained(dirs, game_id) -> None:
             assert widget.tooltip == docs[name]
             hint = form.query_one(f"#opt-hint-{name}", Static)
             assert str(hint.render()) == docs[name] and hint.region.height >= 1
+
+
+# -- item 14: the config is written by saves.store.write_atomic -----------------------------------
+def test_save_config_uses_the_shared_atomic_writer(tmp_path, monkeypatch) -> None:
+    from saves import store
+    from tui.config import Config, load_config, save_config
+
+    calls = []
+    real = store.write_atomic
+
+    def spy(path, data, durable=True):
+        calls.append((Path(path), durable))
+        return real(path, data, durable)
+
+    monkeypatch.setattr(store, "write_atomic", spy)
+    folder = tmp_path / "new" / "config"
+    path = save_config(Config(theme="lowlands-light"), folder)
+    assert calls == [(folder / "config.json", True)]
+    assert path == folder / "config.json"
+    assert load_config(folder).theme == "lowlands-light"
+    assert [p.name for p in folder.iterdir()] == ["config.json"]  # no temp file left

@@ -8,7 +8,6 @@ A missing or unreadable file gives the defaults; writes are atomic.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import msgspec
@@ -47,23 +46,13 @@ def load_config(folder: Path) -> Config:
 
 
 def save_config(config: Config, folder: Path) -> Path:
-    """Write ``config`` atomically to ``folder``/config.json; returns the path.
+    """Write ``config`` atomically to ``folder``/config.json (``saves.store.write_atomic``:
+    temp file, fsync, os.replace; the folder is created); returns the path.
 
     Raises OSError if the folder cannot be created or written.
     """
-    folder.mkdir(parents=True, exist_ok=True)
+    from saves import store
+
     target = folder / CONFIG_FILE
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".config-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(msgspec.json.format(msgspec.json.encode(config)))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    store.write_atomic(target, msgspec.json.format(msgspec.json.encode(config)))
     return target
