@@ -70,3 +70,15 @@ def conformance_deep(pytestconfig: pytest.Config, conformance_seeds: int) -> int
 def conformance_deep_steps(pytestconfig: pytest.Config) -> int:
     """Decision budget for the in-depth seeds of one game and player count (0: none)."""
     return _count(pytestconfig, "--conformance-deep-steps", "LOWLANDS_CONFORMANCE_DEEP_STEPS", 2000)
+
+
+@pytest.fixture(autouse=True)
+def _no_seat_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot tests press keys far faster than a person: the game screen's
+    seat-change guard (GameScreen.SEAT_GUARD, a held key must not play the next
+    player's turn) is off unless a test passes ``seat_guard=`` itself."""
+    import sys
+
+    mod = sys.modules.get("tui.screens.game")
+    if mod is not None:
+        monkeypatch.setattr(mod.GameScreen, "SEAT_GUARD", 0.0)

@@ -8,7 +8,8 @@ and the Log, and Footer. Every decision, undo and redo is autosaved
 (a timer; the bot's choice is computed in a thread so the screen stays live).
 Keys: the picker's hotkeys (1-9, letters), arrows + Enter, ``/`` filter,
 ``u`` undo, ``U`` redo (shown only when possible), ``r`` review, ``s`` save,
-``?`` help, ``q`` autosave and quit. With ``curtain=True`` in a game with
+``?`` help, ``q`` autosave and quit; once the game is over (the final
+board) ``g``, Enter or Escape go back to the score sheet. With ``curtain=True`` in a game with
 private information, a hand-over curtain hides the board whenever the deciding
 human changes, until that player presses Enter.
 
@@ -92,6 +93,10 @@ class GameScreen(Screen[None]):
     """
 
     BOT_DELAY = 0.3
+    #: Seconds after the deciding human changes during which pick keys are
+    #: ignored, so a held key cannot play the next player's turn (key repeats
+    #: within one player's turn are not held back).
+    SEAT_GUARD = 0.4
 
     DEFAULT_CSS = """
     GameScreen #game-body {
@@ -130,6 +135,9 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
+        # once the game is over (the final board): back to the score sheet
+        Binding("g", "scores", "Scores", tooltip="Back to the final scores"),
+        Binding("enter,escape", "scores", "Scores", show=False),
         Binding("u", "undo", "Undo"),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
@@ -139,13 +147,16 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, match: Any, *, data_dir: Path | str, curtain: bool = False,
-                 bot_delay: float | None = None) -> None:
+                 bot_delay: float | None = None, seat_guard: float | None = None) -> None:
         super().__init__()
         self.match = match
         self.game = match.game
         self.data_dir = Path(data_dir)
         self.curtain = curtain
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+        self.seat_guard = self.SEAT_GUARD if seat_guard is None else seat_guard
+        self._last_human: int | None = None  # the human whose choices were shown last
+        self._guard_timer: Timer | None = None
         self.names = [s.name for s in match.seats]
         self.letters = seat_letters(self.names)
         self.board: Board = board_for(self.game.id)(id="board")
@@ -181,7 +192,8 @@ class GameScreen(Screen[None]):
         self.title = self.game.title
         self._apply_width(self.app.size.width)
         self.refresh_view()
-        self.picker.focus_list()
+        if not self.match.is_over():
+            self.picker.focus_list()
 
     def on_resize(self, event: Any) -> None:
         self._apply_width(event.size.width)
@@ -194,8 +206,18 @@ class GameScreen(Screen[None]):
         if self.is_mounted:
             self.refresh_view()
             focused = self.focused
-            if focused is None or focused not in self.focus_chain:
+            if self.match.is_over():
+                self._unfocus_picker()
+                self.call_after_refresh(self._unfocus_picker)  # after Textual restores the focus
+            elif focused is None or focused not in self.focus_chain:
                 self.picker.focus_list()
+
+    def _unfocus_picker(self) -> None:
+        """The game is over and the picker hidden: take the focus out of it (its
+        list or filter would eat Enter and Escape, the keys back to the scores)."""
+        focused = self.focused
+        if focused is not None and self.picker in focused.ancestors_with_self:
+            self.set_focus(None)
 
     @property
     def picker(self) -> ChoicePicker:
@@ -271,11 +293,18 @@ class GameScreen(Screen[None]):
             prompt = "The game is over." if seat is None else f"{self.names[seat]} (computer) is thinking..."
         self._draw_board(targets=[self._moves[0]] if self._moves else [])
         self.picker.set_choices(choices, prompt)
+        if seat is not None and not m.is_bot(seat):
+            if self._last_human is not None and seat != self._last_human:
+                self._guard_seat_change(seat)
+            self._last_human = seat
         self.picker.display = seat is not None  # over: the log takes the room
+        if seat is None:
+            self._unfocus_picker()
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(choices))
         self._update_log()
-        keys = (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy)
+        keys = (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
+                self.match.is_over())
         if keys != self._keys_state:  # the Footer is rebuilt only when a key comes or goes
             self._keys_state = keys
             self.refresh_bindings()
@@ -283,6 +312,24 @@ class GameScreen(Screen[None]):
         self._schedule_bot()
         self._check_over()
         del viewer
+
+    def _guard_seat_change(self, seat: int) -> None:
+        """The deciding human changed: hold picks for ``seat_guard`` seconds and
+        say whose turn it is in the header."""
+        if self.seat_guard <= 0:
+            return
+        self.picker.hold(self.seat_guard)
+        self.sub_title = f"{self.names[seat]}'s turn"
+        if self._guard_timer is not None:
+            self._guard_timer.stop()
+        version = self._version
+
+        def over() -> None:
+            self._guard_timer = None
+            if version == self._version:
+                self.sub_title = self.decision_text(self.match.state, self.match.to_move())
+
+        self._guard_timer = self.set_timer(self.seat_guard, over)
 
     def _picker_keys(self, n: int) -> str:
         if n == 0:
@@ -431,6 +478,8 @@ class GameScreen(Screen[None]):
         seat = self.match.to_move()
         if seat is not None and seat != self._curtain_seat:
             self._check_curtain(seat)  # the seat changed while the curtain was up
+        elif seat is not None and not self.match.is_bot(seat):
+            self._guard_seat_change(seat)  # a held Enter must not pick at once
         self.picker.focus_list()
 
     def _check_over(self) -> None:
@@ -508,7 +557,20 @@ class GameScreen(Screen[None]):
             return self.match.can_redo() and not self._bot_busy
         if action == "pick":
             return bool(self._moves)
+        if action == "scores":
+            return self.match.is_over()
         return True
+
+    def action_scores(self) -> None:
+        """The game is over: show the score sheet (the game-over screen) again."""
+        if not self.match.is_over():
+            return
+        try:
+            from tui.screens.game_over import GameOverScreen
+        except ImportError:
+            self.notify("The game is over.", title=self.game.title)
+            return
+        self.app.push_screen(GameOverScreen(self.match))
 
     def action_undo(self) -> None:
         if self._bot_busy or not self.match.undo():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import string
 import textwrap
+import time
 from typing import NamedTuple, Sequence
 
 from rich.text import Text
@@ -156,6 +157,7 @@ class ChoicePicker(Vertical):
         self._prompt = ""
         self._filter = ""
         self._locked = False
+        self._hold_until = 0.0  # time.monotonic() before which picks are ignored
 
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
@@ -218,9 +220,21 @@ class ChoicePicker(Vertical):
         self.choose(index)
         return True
 
+    def hold(self, seconds: float) -> None:
+        """Ignore picks (hotkeys, Enter, clicks) for the next ``seconds`` seconds
+        of wall-clock time (0 ends a hold): a key held down while the turn passes
+        to another player must not pick for that player."""
+        self._hold_until = time.monotonic() + seconds if seconds > 0 else 0.0
+
+    @property
+    def holding(self) -> bool:
+        """True while picks are ignored (see ``hold``)."""
+        return self._hold_until > 0 and time.monotonic() < self._hold_until
+
     def choose(self, index: int) -> None:
-        """Pick item ``index`` (posts Chosen once per generation)."""
-        if self._locked or not 0 <= index < len(self._choices):
+        """Pick item ``index`` (posts Chosen once per generation; nothing
+        while ``holding``)."""
+        if self._locked or not 0 <= index < len(self._choices) or self.holding:
             return
         self._locked = True
         self.post_message(self.Chosen(self, index, self.generation))
@@ -301,19 +315,46 @@ class ChoicePicker(Vertical):
             if first_pickable is None:
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
-        # a steady height (the most rows seen, up to max_rows) avoids a screen
-        # layout on every decision; longer lists scroll. Set before the options,
-        # so a longer list never shows a scrollbar for a moment (another layout).
-        self._rows = max(getattr(self, "_rows", 1), min(len(options), self.max_rows))
-        if ol.styles.height is None or ol.styles.height.value != self._rows:
-            ol.styles.height = self._rows
         ol.set_options(options)
+        self._fit_height()
         if first_pickable is not None:
             ol.highlighted = first_pickable
             self.post_message(self.Highlighted(self, self._index_of(options[first_pickable]), self.generation))
         else:
             ol.highlighted = None
             self.post_message(self.Highlighted(self, None, self.generation))
+
+    def _fit_height(self) -> None:
+        """Size the list to its options' lines as they wrap at the list's width
+        (a long label takes 2-3 lines; TUI_FIXES item 3), up to ``max_rows`` (longer lists scroll).
+
+        A steady height (the most lines seen at this width) avoids a screen
+        layout on every decision. Before the first layout the width is unknown:
+        the options are counted, then measured again after the refresh."""
+        ol = self.option_list
+        width = ol.content_region.width - ol._get_left_gutter_width()
+        if width > 0:
+            # measured as if a scrollbar took its columns: a height that fits
+            # then fits with or without one, so no scrollbar stays behind
+            narrow = max(1, width - ol.styles.scrollbar_size_vertical)
+            lines = ol.get_content_height(ol.content_region.size, ol.content_region.size, narrow)
+        else:
+            lines = len(ol.options)
+        if width != getattr(self, "_rows_width", None):
+            self._rows_width, self._rows = width, 1
+        self._rows = max(self._rows, min(lines, self.max_rows))
+        height = self._rows + ol.styles.gutter.height  # plus any border/padding
+        if ol.styles.height is None or ol.styles.height.value != height:
+            ol.styles.height = height
+        if width <= 0 and self.is_attached:
+            self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        if self.option_list.content_region.width > 0:
+            self._fit_height()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_height()
 
     @on(OptionList.OptionHighlighted, "#picker-list")
     def _on_highlighted(self, event: OptionList.OptionHighlighted) -> None:
