@@ -294,3 +294,59 @@ def test_save_config_uses_the_shared_atomic_writer(tmp_path, monkeypatch) -> Non
     assert path == folder / "config.json"
     assert load_config(folder).theme == "lowlands-light"
     assert [p.name for p in folder.iterdir()] == ["config.json"]  # no temp file left
+
+
+# -- item 13: launcher entries one line each; palette; toasts ---------------------------------------
+async def test_launcher_with_seven_saves_shows_every_entry_on_one_line(dirs) -> None:
+    from textual.widgets import OptionList
+
+    data, _ = dirs
+    names = ("Anna Bartholomeus", "Bartholomeus Anna", "Cato Daan")
+    for seed in range(7):
+        autosave(new_match(names=names, seed=seed, moves=3 + seed), data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        assert menu.option_count == 7 + 5  # the saves and the menu (and a separator line)
+        assert menu.virtual_size.height <= menu.scrollable_content_region.height  # nothing scrolls away
+        assert menu.max_scroll_y == 0
+        assert not app.screen.query_one("#launcher-note").display  # no empty lines below the menu
+
+
+async def test_palette_offers_no_launcher_in_the_launcher(dirs) -> None:
+    from tui.app import LowlandsCommands
+
+    app = make_app(dirs, start=lambda: screen_for_match(dirs))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen)
+        names = [c[0] for c in LowlandsCommands(app.screen)._commands()]
+        assert "Launcher" in names
+        app.go_launcher()
+        await settle(pilot, 3)
+        names = [c[0] for c in LowlandsCommands(app.screen)._commands()]
+        assert "Launcher" not in names
+
+
+def screen_for_match(dirs):
+    from tui.screens import screen_for
+
+    return screen_for(new_match(moves=2), data_dir=dirs[0])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_toasts_do_not_cover_the_decision_panel(dirs, size) -> None:
+    from textual.widgets._toast import Toast
+
+    app = make_app(dirs, start=lambda: screen_for_match(dirs))
+    assert app.NOTIFICATION_TIMEOUT <= 3
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot, 3)
+        app.notify(f"Saved to {dirs[0]}/saves/gift-of-tulips-2026-11-30-0049.json")
+        await settle(pilot, 3)
+        toasts = list(app.screen.query(Toast))
+        assert toasts
+        side = app.screen.query_one("#side").region
+        for t in toasts:
+            assert not t.region.overlaps(side), (t.region, side)

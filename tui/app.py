@@ -114,7 +114,10 @@ class LowlandsCommands(Provider):
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
                 cmds.append(("Redo", "Make the undone decision again", lambda: screen.run_action("redo")))
-        cmds.append(("Launcher", "Back to the launcher (the game is autosaved)", app.go_launcher))
+        from tui.screens.launcher import LauncherScreen
+
+        if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
+            cmds.append(("Launcher", "Back to the launcher (the game is autosaved)", app.go_launcher))
         return cmds
 
     async def discover(self) -> Hits:
@@ -144,6 +147,8 @@ class LowlandsApp(App[None]):
     """
 
     TITLE = "Lowlands"
+    #: seconds a toast ("Saved to ...") stays (Textual's default is 5)
+    NOTIFICATION_TIMEOUT = 2.5
     CSS_PATH = str(TCSS_PATH)
     COMMANDS = App.COMMANDS | {LowlandsCommands}
     BINDINGS = [

@@ -52,7 +52,8 @@ def format_updated(updated: Any) -> str:
 
 
 def describe_save(info: Any) -> str:
-    """One launcher line for a SaveInfo: game · players · decision N · updated."""
+    """One launcher line for a SaveInfo: game · players · decision N · updated
+    (the menu cuts a line too long for it with an ellipsis; it never wraps)."""
     players = ", ".join(info.players) if isinstance(info.players, (list, tuple)) else str(info.players)
     title = info.title or info.game_id or "?"
     return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
@@ -145,7 +146,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         note = self.list_error
         if not note and not n_ok:
             note = "No unfinished games. Press 1 to start one."
-        self.query_one("#launcher-note", Static).update(Content(note))
+        box = self.query_one("#launcher-note", Static)
+        box.update(Content(note))
+        box.display = bool(note)  # an empty note gives its lines to the menu
 
     # -- keys -----------------------------------------------------------------------
     def on_key(self, event: Any) -> None:
