@@ -350,3 +350,44 @@ async def test_toasts_do_not_cover_the_decision_panel(dirs, size) -> None:
         side = app.screen.query_one("#side").region
         for t in toasts:
             assert not t.region.overlaps(side), (t.region, side)
+
+
+# -- item 12: --ascii draws only ASCII ------------------------------------------------------------
+def _screen_text(app) -> str:
+    update = app.screen._compositor.render_full_update()
+    return "\n".join("".join(seg.text for seg in strip) for strip in update.strips)
+
+
+@pytest.mark.parametrize("which", ["launcher", "game", "review"])
+async def test_ascii_mode_draws_only_ascii(dirs, which) -> None:
+    from tui.screens.review import ReviewScreen
+
+    m = new_match(moves=12)
+    start = {"launcher": None, "game": lambda: screen_for_match(dirs), "review": lambda: ReviewScreen(m)}[which]
+    app = make_app(dirs, start=start, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        text = _screen_text(app)
+        boxes = sorted({ch for ch in text if 0x2500 <= ord(ch) <= 0x257F})  # box drawing: ╭─│
+        assert not boxes, boxes
+        assert "⭘" not in text
+        if which == "review":
+            from tui.screens.review import ScoreSpark
+
+            for spark in app.screen.query(ScoreSpark):
+                assert spark.bars(spark.size.width).isascii()
+        assert "+" in text and ("-" in text or "|" in text)  # the borders are drawn, in ASCII
+        assert "leftright" not in text
+    plain = make_app(dirs, start=start)
+    async with plain.run_test(size=(80, 24)) as pilot:  # without --ascii the glyphs stay
+        await settle(pilot, 3)
+        assert any(0x2500 <= ord(ch) <= 0x257F for ch in _screen_text(plain))
+
+
+async def test_ascii_key_names_are_separated(dirs) -> None:
+    from textual.binding import Binding
+
+    app = make_app(dirs, ascii=True)
+    async with app.run_test(size=(80, 24)):
+        assert app.get_key_display(Binding("left,right", "x", "Move", key_display="←→")) == "left/right"
+        assert app.get_key_display(Binding("up", "x", "Up", key_display="↑")) == "up"

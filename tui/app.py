@@ -170,6 +170,10 @@ class LowlandsApp(App[None]):
         self.data_dir = Path(data_dir)
         self.config_dir = config_dir_for(config_dir)
         self.ascii = ascii
+        if ascii:
+            from tui.chrome import install_ascii_borders
+
+            install_ascii_borders()
         self.curtain = curtain
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
@@ -221,7 +225,13 @@ class LowlandsApp(App[None]):
         """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
         text = super().get_key_display(binding)
         if self.ascii and not text.isascii():
-            text = "".join(_ASCII_KEYS.get(ch, ch) for ch in text)
+            words: list[str] = []
+            for ch in text:  # "←→" -> "left/right", not "leftright"
+                word = _ASCII_KEYS.get(ch, ch)
+                if words and (len(word) > 1 or len(words[-1]) > 1) and words[-1] not in "/ " and word not in "/ ":
+                    words.append("/")
+                words.append(word)
+            text = "".join(words)
             if not text.isascii():
                 text = binding.key.split(",")[0]
         return text

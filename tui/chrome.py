@@ -43,6 +43,36 @@ class QuietTitles:
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
 
+#: border types drawn as they are under ``--ascii`` (the rest become "ascii")
+_PLAIN_EDGES = frozenset({"", "none", "hidden", "blank", "ascii"})
+_real_get_box: Any = None
+
+
+def install_ascii_borders() -> None:
+    """Make every border of an app whose ``ascii`` attribute is true draw with
+    Textual's "ascii" border type (``+-|``) instead of its CSS type (round,
+    solid, heavy ...), keeping its colours. Idempotent; other apps in the same
+    process (``ascii`` false) are unaffected: the check is per active app.
+
+    Textual has no switch for this, so it wraps ``textual._styles_cache.get_box``
+    (the function that picks a border's characters by type name)."""
+    global _real_get_box
+    from textual import _styles_cache
+    from textual._context import active_app
+
+    if _real_get_box is not None:
+        return
+    _real_get_box = _styles_cache.get_box
+
+    def get_box(name: Any, *args: Any) -> Any:
+        app = active_app.get(None)
+        if name not in _PLAIN_EDGES and getattr(app, "ascii", False):
+            name = "ascii"
+        return _real_get_box(name, *args)
+
+    _styles_cache.get_box = get_box
+
+
 class TitleHeader(Widget):
     """The header line: icon, then the screen's title and sub-title, centred."""
 
@@ -75,7 +105,7 @@ class TitleHeader(Widget):
 
     def render(self) -> Content:
         width = self.size.width
-        icon = "o" if getattr(self.app, "ascii", False) else "⭘"
+        icon = " " if getattr(self.app, "ascii", False) else "⭘"  # --ascii: no icon
         left = Content(f" {icon}").pad_right(max(0, self.ICON_WIDTH - 2))
         room = max(0, width - self.ICON_WIDTH - self.RIGHT_WIDTH)
         title = self._title()
