@@ -114,6 +114,28 @@ def majority_awards(state: State) -> list[tuple[str, int, int, int, int]]:
     return rows
 
 
+def copy_for_apply(state: State) -> State:
+    """A copy of ``state`` that ``apply`` may change: every list, dict and the
+    RNG are new objects (the cards themselves are immutable strings). About 4x
+    faster than a msgpack round trip; the conformance test checks purity."""
+    return msgspec.structs.replace(
+        state,
+        deck=state.deck[:],
+        removed=state.removed[:],
+        ranking=state.ranking[:],
+        festival={v: cards[:] for v, cards in state.festival.items()},
+        secret=state.secret[:],
+        bouquets=[b[:] for b in state.bouquets],
+        give_vp=state.give_vp[:],
+        keep_vp=state.keep_vp[:],
+        majority_vp=state.majority_vp[:],
+        hands=[h[:] for h in state.hands],
+        players=state.players[:],
+        revealed=state.revealed[:],
+        rng=Rng(state.rng.state),
+    )
+
+
 # -- the game -----------------------------------------------------------------
 class GiftOfTulips:
     """Gift of Tulips (Sara Perry, Weird Giraffe Games) for 2-6 players."""
@@ -208,7 +230,7 @@ class GiftOfTulips:
         """
         if move not in self.legal_moves(state):
             raise IllegalMove(f"'{self.notation(move)}' is not a legal move now.")
-        s = copy_state(state)
+        s = copy_for_apply(state)
         cur = s.current
         if isinstance(move, Choose):
             hand = s.hands[cur]
@@ -325,7 +347,7 @@ class GiftOfTulips:
             vp = C.value(card) + C.GIVE_BONUS[rank]
             text = f"{who} gives {state.players[move.to]} {C.a_card(card)} (+{vp} VP)"
         elif isinstance(move, Add):
-            after = copy_state(state)
+            after = copy_for_apply(state)
             after.festival.setdefault(card[0], []).append(card)
             rerank(after, card[0])
             new_rank = C.RANK_NAMES[rank_of(after, card[0])]
