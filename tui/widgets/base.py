@@ -103,6 +103,8 @@ class DataWidget(Widget):
     DEFAULT_CSS = """
     DataWidget {
         height: auto;
+        text-wrap: nowrap;
+        text-overflow: clip;
     }
     """
 
@@ -127,7 +129,16 @@ class DataWidget(Widget):
         raise NotImplementedError
 
     def _width(self) -> int:
-        return self.size.width or (self.parent.size.width if self.parent is not None else 0) or 80
+        """The width to build lines for: this widget's, else (before the first
+        layout) the nearest ancestor's that has one, less this widget's padding
+        and border; 80 only when nothing has a size yet."""
+        if self.size.width:
+            return self.size.width
+        for node in self.ancestors:
+            width = getattr(getattr(node, "size", None), "width", 0)
+            if width:
+                return max(1, width - self.styles.gutter.width)
+        return 80
 
     def _redraw(self) -> None:
         if type(self).build is DataWidget.build:

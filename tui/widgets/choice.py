@@ -3,13 +3,15 @@ a typed filter, or the mouse.
 
 Hotkeys are 1-9, then a-z and A-Z without the keys the game screen reserves
 (u U r s q ?). Long lists are grouped under their notation's first word. ``/``
-opens a filter that narrows the list as you type (Up/Down move, Enter picks,
-Escape closes it). The picker only ever lists what it is given, so a game
+opens a filter that narrows the list as you type, best matches first: the
+typed words as one phrase, then as starts of words, then anywhere ("no match"
+when none); Up/Down move, Enter picks the highlighted one, Escape closes it. The picker only ever lists what it is given, so a game
 screen that gives it ``legal_moves`` can never send an illegal move.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import textwrap
 import time
@@ -289,18 +291,35 @@ class ChoicePicker(Vertical):
             return None
         return int(oid[len(prefix):])
 
-    def _matches(self, i: int) -> bool:
+    def _rank(self, i: int) -> int | None:
+        """How well item ``i`` matches the filter: 0 the whole query is a phrase of
+        its text, 1 every word starts a word of it, 2 every word is somewhere in
+        it; None no match (the filter is empty: 0 for all)."""
         if not self._filter:
-            return True
+            return 0
         c = self._choices[i]
         hay = f"{c.label} {c.group}".lower()
-        return all(word in hay for word in self._filter.split())
+        words = self._filter.split()
+        if " ".join(words) in " ".join(hay.split()):
+            return 0
+        if all(re.search(r"(?<![0-9a-z])" + re.escape(w), hay) for w in words):
+            return 1
+        if all(w in hay for w in words):
+            return 2
+        return None
+
+    def _matches(self, i: int) -> bool:
+        return self._rank(i) is not None
 
     def _rebuild(self) -> None:
         ol = self.option_list
-        visible = [i for i in self._display_order(range(len(self._choices))) if self._matches(i)]
+        ranked = [(r, n, i) for n, i in enumerate(self._display_order(range(len(self._choices))))
+                  if (r := self._rank(i)) is not None]
+        # the best matches first (a whole phrase before scattered words), so
+        # Enter in the filter takes the most likely choice
+        visible = [i for _r, _n, i in sorted(ranked)]
         options: list[Option] = []
-        grouped = self._grouped()
+        grouped = self._grouped() and not self._filter
         last_group = None
         first_pickable = None
         for i in visible:
@@ -315,6 +334,8 @@ class ChoicePicker(Vertical):
             if first_pickable is None:
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
+        if not visible and self._filter and self._choices:
+            options.append(Option(Text("no match", style="italic"), disabled=True))
         ol.set_options(options)
         self._fit_height()
         if first_pickable is not None:
