@@ -221,6 +221,18 @@ class LowlandsApp(App[None]):
         self._install_hangup()
         self.call_later(self.check_size)
 
+    def format_title(self, title: str, sub_title: str) -> Any:
+        """"Title — sub-title" as Textual draws it; under ``--ascii`` the dash is
+        "-" and a "·" separator in the sub-title is "|"."""
+        if not self.ascii:
+            return super().format_title(title, sub_title)
+        from textual.content import Content
+
+        sub = (sub_title or "").replace("·", "|").replace("—", "-").replace("…", "...")
+        if not sub:
+            return Content(title)
+        return Content.assemble(Content(title), (" - ", "dim"), Content(sub).stylize("dim"))
+
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
         text = super().get_key_display(binding)

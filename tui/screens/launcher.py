@@ -80,7 +80,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleHeader()
         with Vertical(id="launcher-body"):
-            yield Static(Content("Lowlands — Dutch tabletop games at one keyboard"), id="launcher-title")
+            dash = "-" if getattr(self.app, "ascii", False) else "—"
+            yield Static(Content(f"Lowlands {dash} Dutch tabletop games at one keyboard"), id="launcher-title")
             yield OptionList(id="launcher-menu")
             yield Static("", id="launcher-note")
         yield KeyFooter()
@@ -137,6 +138,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if options:
             options.append(None)
         for oid, key, label in MENU:
+            if getattr(self.app, "ascii", False):
+                label = label.replace("…", "...")
             options.append(Option(Content(f" {key}  {label}"), id=oid))
         menu.clear_options()
         menu.add_options(options)
