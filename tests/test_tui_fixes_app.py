@@ -371,6 +371,8 @@ async def test_ascii_mode_draws_only_ascii(dirs, which) -> None:
         boxes = sorted({ch for ch in text if 0x2500 <= ord(ch) <= 0x257F})  # box drawing: ╭─│
         assert not boxes, boxes
         assert "⭘" not in text
+        blocks = sorted({ch for ch in text if 0x2580 <= ord(ch) <= 0x259F})  # ▁▆█ bars, scrollbar thumbs
+        assert not blocks, blocks
         if which == "launcher":
             assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         if which == "review":

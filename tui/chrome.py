@@ -51,7 +51,8 @@ _real_get_box: Any = None
 def install_ascii_borders() -> None:
     """Make every border of an app whose ``ascii`` attribute is true draw with
     Textual's "ascii" border type (``+-|``) instead of its CSS type (round,
-    solid, heavy ...), keeping its colours. Idempotent; other apps in the same
+    solid, heavy ...), keeping its colours, and its scrollbars without the
+    eighth-block glyphs. Idempotent; other apps in the same
     process (``ascii`` false) are unaffected: the check is per active app.
 
     Textual has no switch for this, so it wraps ``textual._styles_cache.get_box``
@@ -71,6 +72,24 @@ def install_ascii_borders() -> None:
         return _real_get_box(name, *args)
 
     _styles_cache.get_box = get_box
+
+    # scrollbars: Textual draws a thumb's ends with ▁..▇ / ▉..▏ eighth blocks;
+    # under --ascii the thumb is whole cells of its colour (blank glyphs)
+    from textual.scrollbar import ScrollBar, ScrollBarRender
+
+    class _ScrollBarRender(ScrollBarRender):
+        @classmethod
+        def render_bar(cls, *args: Any, **kwargs: Any) -> Any:
+            if getattr(active_app.get(None), "ascii", False):
+                return _AsciiScrollBarRender.render_bar(*args, **kwargs)
+            return super().render_bar(*args, **kwargs)
+
+    class _AsciiScrollBarRender(ScrollBarRender):
+        VERTICAL_BARS = [" "] * 8
+        HORIZONTAL_BARS = [" "] * 8
+
+    if ScrollBar.renderer is ScrollBarRender:  # not replaced by someone else
+        ScrollBar.renderer = _ScrollBarRender
 
 
 class TitleHeader(Widget):
