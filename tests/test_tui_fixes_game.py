@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from rich.console import Console
 from rich.text import Text
 from textual.app import App
@@ -14,6 +16,7 @@ from core import get_game
 from core.match import Match, Seat
 from tui.screens.gift_of_tulips import GiftOfTulipsScreen
 from tests.test_tui_game import GameApp
+from tui.widgets.base import DataWidget
 from tui.widgets.choice import ChoicePicker
 
 GAME = get_game("gift-of-tulips")
@@ -158,3 +161,266 @@ async def test_fresh_picker_shows_every_wrapped_line() -> None:
         picker.set_choices(many, "Many")
         await pilot.pause()
         assert ol.content_region.height == picker.max_rows
+
+
+# -- 4. DataWidget never wraps its lines ----------------------------------------------------
+class Wide(DataWidget):
+    """Lines built wider than the widget (as after a resize, before the rebuild)."""
+
+    def update(self, lines: tuple[str, ...]) -> None:
+        self._set(lines)
+
+    def build(self, width: int) -> list[Text]:
+        return [Text(line) for line in self._data or ()]
+
+
+class BoxApp(App):
+    CSS = "#box { width: 20; height: auto; }"
+
+    def __init__(self, widget: DataWidget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self):
+        with Vertical(id="box"):
+            yield self.widget
+
+
+async def test_data_widget_clips_lines_wider_than_itself() -> None:
+    widget = Wide()
+    async with BoxApp(widget).run_test(size=(60, 10)) as pilot:
+        widget.update(("first line that is much wider than twenty", "second line"))
+        await pilot.pause()
+        assert widget.size.width == 20
+        rows = ["".join(seg.text for seg in widget.render_line(y)).rstrip() for y in range(2)]
+        # each line stays on its own row, cut at the widget's width
+        assert rows == ["first line that is m", "second line"]
+
+
+async def test_data_widget_builds_for_its_container_before_the_first_layout() -> None:
+    widths: list[int] = []
+
+    class Probe(Wide):
+        def build(self, width: int) -> list[Text]:
+            widths.append(width)
+            return super().build(width)
+
+    widget = Probe()
+
+    class Early(BoxApp):
+        def on_mount(self) -> None:
+            # updated as a game screen's on_mount does: the widget itself has no size yet
+            widget.update(("x",))
+
+    async with Early(widget).run_test(size=(60, 10)) as pilot:
+        await pilot.pause()
+        assert widths and widths[0] != 80  # not the old guess
+        assert widths[-1] == 20
+
+
+# -- 5. the filter ranks a whole phrase first ---------------------------------------------
+class PickApp(App):
+    def __init__(self, picker: ChoicePicker) -> None:
+        super().__init__()
+        self.picker, self.chosen = picker, []
+
+    def compose(self):
+        yield self.picker
+
+    def on_choice_picker_chosen(self, event: ChoicePicker.Chosen) -> None:
+        self.chosen.append(event.index)
+
+
+async def type_filter(pilot, text: str) -> None:
+    await pilot.press("slash", *["space" if ch == " " else ch for ch in text])
+    await pilot.pause()
+
+
+def shown(picker: ChoicePicker) -> list[str]:
+    return [str(o.prompt) for o in picker.option_list.options]
+
+
+async def test_filter_puts_the_whole_phrase_first_and_enter_takes_it() -> None:
+    picker = ChoicePicker()
+    app = PickApp(picker)
+    items = [
+        ("", "Violet bulb into slot 1 (3 G)", "bulb"),
+        ("", "Violet bulb into slot 2 (2 G)", "bulb"),
+        ("", "Violet bulb into slot 3 (1 G)", "bulb"),
+        ("", "Pass", "pass"),
+    ]
+    async with app.run_test(size=(60, 20)) as pilot:
+        picker.set_choices(items, "Where?")
+        picker.focus_list()
+        await pilot.pause()
+        await type_filter(pilot, "violet bulb into slot 3")
+        assert "slot 3" in shown(picker)[0]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [2]
+
+
+async def test_filter_number_matches_a_word_before_part_of_a_word() -> None:
+    picker = ChoicePicker()
+    app = PickApp(picker)
+    items = [("", f"Tile {n} on L{5 - n}", "tile") for n in range(1, 5)]
+    async with app.run_test(size=(60, 20)) as pilot:
+        picker.set_choices(items, "Which tile?")
+        picker.focus_list()
+        await pilot.pause()
+        await type_filter(pilot, "tile 4")
+        assert shown(picker)[0].strip().endswith("Tile 4 on L1")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [3]
+
+
+async def test_filter_says_no_match_and_enter_picks_nothing() -> None:
+    picker = ChoicePicker()
+    app = PickApp(picker)
+    async with app.run_test(size=(60, 20)) as pilot:
+        picker.set_choices([("", "Keep orange 2", "keep"), ("", "Keep orange 3", "keep")], "Keep which?")
+        picker.focus_list()
+        await pilot.pause()
+        await type_filter(pilot, "violet")
+        assert shown(picker) == ["no match"]
+        assert picker.highlighted_index is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == []
+
+
+# -- 7. no stale banner after review -> continue ------------------------------------------
+async def test_continuing_a_finished_game_clears_the_game_over_banner(tmp_path: Path) -> None:
+    from textual.screen import Screen
+
+    from tests.test_tui_windmill_valley import make_match as wv_match, quick_choice
+    from tui.screens.windmill_valley import WindmillValleyScreen
+
+    match = wv_match(["Ann", "Bob"], seed=37)
+    while not match.is_over():
+        match.push(match.legal_moves()[quick_choice(match)])
+    screen = WindmillValleyScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app = pilot.app
+        await pilot.press("escape")  # the final board
+        await pilot.pause()
+        assert app.screen is screen
+        last = match.moves[-1]
+        # the last decision as played here, with the game's own announcements
+        match.undo()
+        screen.refresh_view()
+        await pilot.pause()
+        screen.play(last)
+        await pilot.pause()
+        while app.screen is not screen:  # the game-over screen comes up again
+            app.pop_screen()
+            await pilot.pause()
+        assert screen.wv_board.announcements, "playing the last decision announces the end"
+        # review -> continue from an earlier decision, on another screen
+        app.push_screen(Screen())
+        await pilot.pause()
+        match.continue_from(len(match.moves) - 3)
+        app.pop_screen()
+        await pilot.pause()
+        assert not match.is_over()
+        assert screen.wv_board.announcements == []
+        assert "over" not in screen.wv_board.query_one("#wv-banner").text
+
+
+# -- 10. Gift of Tulips board words and previews ------------------------------------------
+def to_play_with(kind: type, seed: int = 1) -> Match:
+    """A hotseat match played (first legal moves) until ``kind`` is legal for a
+    drawn, face-up card."""
+    match = hotseat(seed=seed)
+    while not any(isinstance(m, kind) for m in match.legal_moves()):
+        match.push(match.legal_moves()[0])
+    return match
+
+
+def text_of(screen: GiftOfTulipsScreen, wid: str) -> str:
+    return screen.board.query_one(wid).text
+
+
+async def test_keep_preview_counts_the_tulip_too(tmp_path: Path) -> None:
+    from core.gift_of_tulips import Keep
+
+    match = to_play_with(Keep)
+    seat = match.to_move()
+    before = len(match.state.bouquets[seat])
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen._draw_board(targets=[Keep()])
+        await pilot.pause()
+        row = next(line for line in text_of(screen, "#got-bouquets").splitlines()[1:]
+                   if screen.letters[seat] + " " + screen.names[seat][:5] in line)
+        tul, _vp = row.split()[-2:]
+        assert int(tul) == before + 1
+
+
+async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
+    from core.engine import copy_state
+    from core.gift_of_tulips import Secret
+
+    match = to_play_with(Secret)
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen._draw_board(targets=[Secret()])
+        await pilot.pause()
+        cards = screen.board.query_one("#got-cards")
+        lines = cards.text.splitlines()
+        assert all(len(line.rstrip()) <= cards.size.width for line in lines)
+        secret = " ".join(lines[i].strip() for i, line in enumerate(lines) if "Secret" in line
+                          or (i and "Secret" in lines[i - 1] and line.startswith(" " * 10)))
+        assert secret.endswith("+1 if you add it") or secret.endswith("+1 if added"), secret
+        # one card left: singular words
+        state = copy_state(match.state)
+        state.deck = state.deck[:1]
+        state.drawn = ""
+        screen.board.show(GAME, state, viewer=None, seats=screen.names)
+        await pilot.pause()
+        assert "1 card (about 0 turns left)" in cards.text
+        state.deck = state.deck[:1] * 3
+        screen.board.show(GAME, state, viewer=None, seats=screen.names)
+        await pilot.pause()
+        assert "3 cards (about 1 turn left)" in cards.text
+
+
+@pytest.mark.parametrize("cols", [80, 81, 83])
+async def test_reveal_note_is_not_cut_near_80x24(tmp_path: Path, cols: int) -> None:
+    match = finished()
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(cols, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        cards = screen.board.query_one("#got-cards")
+        line = next(ln.rstrip() for ln in cards.text.splitlines() if "turned up" in ln)
+        # the whole note, not one cut at the edge ("... secret festival a")
+        assert line.endswith("turned up from the secret festival") or line.endswith("at the end"), line
+
+
+async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> None:
+    from core.gift_of_tulips import Keep
+
+    match = to_play_with(Keep, seed=3)
+    for _ in range(12):  # some VP and majorities on the table
+        match.push(match.legal_moves()[0])
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        sheet = screen.board.query_one("#got-sheet")
+        lines = sheet.text.splitlines()
+        assert "ended now" in lines[0]
+        head = lines[1]
+        assert "Majorities now" in head and head.split()[-1] == "Total"
+        sums = 0
+        for row in lines[2:]:
+            nums = [int(x) for x in row.split() if x.lstrip("-").isdigit()]
+            *parts, total = nums
+            assert total == sum(parts), row
+            sums += sum(parts[2:])
+        assert sums > 0, "the test position has majorities to count"

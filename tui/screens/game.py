@@ -157,6 +157,7 @@ class GameScreen(Screen[None]):
         self.seat_guard = self.SEAT_GUARD if seat_guard is None else seat_guard
         self._last_human: int | None = None  # the human whose choices were shown last
         self._guard_timer: Timer | None = None
+        self._shown_history: tuple[int, Any] | None = None  # (moves, last move) when last drawn
         self.names = [s.name for s in match.seats]
         self.letters = seat_letters(self.names)
         self.board: Board = board_for(self.game.id)(id="board")
@@ -204,6 +205,8 @@ class GameScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         # Review may have continued from an earlier point; redraw everything.
         if self.is_mounted:
+            if self._history_key() != self._shown_history:
+                self.history_changed()
             self.refresh_view()
             focused = self.focused
             if self.match.is_over():
@@ -218,6 +221,15 @@ class GameScreen(Screen[None]):
         focused = self.focused
         if focused is not None and self.picker in focused.ancestors_with_self:
             self.set_focus(None)
+
+    def _history_key(self) -> tuple[int, Any]:
+        moves = self.match.moves
+        return (len(moves), moves[-1] if moves else None)
+
+    def history_changed(self) -> None:
+        """Hook: the match's moves were changed while another screen was on top
+        (review -> continue from an earlier decision). Per-game screens drop what
+        they show about the last decision played here (announcement banners)."""
 
     @property
     def picker(self) -> ChoicePicker:
@@ -293,10 +305,6 @@ class GameScreen(Screen[None]):
             prompt = "The game is over." if seat is None else f"{self.names[seat]} (computer) is thinking..."
         self._draw_board(targets=[self._moves[0]] if self._moves else [])
         self.picker.set_choices(choices, prompt)
-        if seat is not None and not m.is_bot(seat):
-            if self._last_human is not None and seat != self._last_human:
-                self._guard_seat_change(seat)
-            self._last_human = seat
         self.picker.display = seat is not None  # over: the log takes the room
         if seat is None:
             self._unfocus_picker()
@@ -460,7 +468,19 @@ class GameScreen(Screen[None]):
     def _human_count(self) -> int:
         return sum(1 for s in self.match.seats if s.kind != "bot")
 
+    def _shown_to(self, seat: int | None) -> None:
+        """The match as it is now was drawn, with ``seat``'s choices: remember
+        it, and hold picks if the deciding human changed (a held key must not
+        play the next player's turn). Called from ``_check_curtain``, which every
+        screen's refresh_view calls once the choices are shown."""
+        self._shown_history = self._history_key()
+        if seat is not None and not self.match.is_bot(seat):
+            if self._last_human is not None and seat != self._last_human:
+                self._guard_seat_change(seat)
+            self._last_human = seat
+
     def _check_curtain(self, seat: int | None) -> None:
+        self._shown_to(seat)
         if not (self.curtain and self.game.private_information) or seat is None:
             return
         if self.match.is_bot(seat) or self._human_count() < 2 or seat == self._curtain_seat:

@@ -56,6 +56,20 @@ def card_text(card: str) -> str:
     return f"{C.card_name(card)} ({card})"
 
 
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fit_note(notes: Sequence[str], room: int) -> str:
+    """The first (longest) wording of a note that fits in ``room`` columns, else
+    the shortest one."""
+    for note in notes:
+        if len(note) <= room:
+            return note
+    return notes[-1]
+
+
 def added_rank(state: Any, card: str) -> int:
     """The 0-based festival rank ``card``'s variety would have after adding it face up."""
     s = copy_state(state)
@@ -179,6 +193,11 @@ class GiftOfTulipsBoard(Board):
     def _width(self) -> int:
         return self.size.width or 46
 
+    def _note_room(self) -> int:
+        """Columns a card row's note has on a line of its own (after the label)."""
+        cards = self.query_one("#got-cards", Cards)
+        return self._width() - (2 + (cards.label_width or 7) + 1)
+
     # -- bouquets ----------------------------------------------------------------
     def _bouquets(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
                   wide: bool) -> None:
@@ -213,7 +232,10 @@ class GiftOfTulipsBoard(Board):
             who.append(f" {short}", style="bold" if seat == cur else "")
             if seat == gets:
                 who.stylize(HIGHLIGHT)
-            rows.append([pointer if seat == cur else " ", who, *cells, str(len(bouquet)),
+            tulips = Text(str(len(bouquet)))
+            if seat == gets:  # the tulip count with the card under the cursor
+                tulips = Text(str(len(bouquet) + 1), style=HIGHLIGHT)
+            rows.append([pointer if seat == cur else " ", who, *cells, tulips,
                          Text(str(vp), style="bold")])
         lines = grid(rows, justify="llrrrrrr", width=self._width())
         if wide:
@@ -240,18 +262,24 @@ class GiftOfTulipsBoard(Board):
         secret = state.secret
         mine = [sc.card for sc in secret if viewer is not None and sc.owner == viewer and sc.card != C.HIDDEN]
         hot = isinstance(target, Secret)
-        note = f"{len(secret)} face down" + (", +1 if you add it" if hot else "")
-        if mine:
-            note = f"yours; {note}"
-        rows.append(CardRow("Secret", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in mine], note, highlight=hot))
+        n = len(secret)
+        yours = "yours; " if mine else ""
+        notes = [f"{yours}{n} face down" + (", +1 if you add it" if hot else "")]
+        if hot:
+            notes += [f"{yours}{n} face down, +1 if added", f"{yours}{n} down, +1 if added"]
+        room = self._note_room()
+        rows.append(CardRow("Secret", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in mine],
+                            fit_note(notes, room), highlight=hot))
         left = len(state.deck)
         if state.phase == "over":
             rows.append(CardRow("Deck", [], "empty"))
             rows.append(CardRow("Reveal", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in state.revealed],
-                                "turned up from the secret festival at the end"))
+                                fit_note(["turned up from the secret festival at the end",
+                                          "turned up from the secret festival", "the secret festival"],
+                                         room)))
         else:
             turns_left = (left + (1 if state.drawn and not state.used else 0)) // 2
-            rows.append(CardRow("Deck", [], f"{left} cards (about {turns_left} turns left)"))
+            rows.append(CardRow("Deck", [], f"{plural(left, 'card')} (about {plural(turns_left, 'turn')} left)"))
         self.query_one("#got-cards", Cards).update(rows)
 
     # -- score track ---------------------------------------------------------------------
@@ -288,9 +316,11 @@ class GiftOfTulipsBoard(Board):
                 parts["Majorities"] = state.majority_vp[i]
             else:
                 parts["Majorities now"] = now[i]
-            rows.append(ScoreRow(letters[i], seats[i], vps[i], parts, seat_style(i)))
+            # the Total is the sum of the columns shown (during play: with the
+            # majorities as they would be scored now, as the title says)
+            rows.append(ScoreRow(letters[i], seats[i], sum(parts.values()), parts, seat_style(i)))
         sheet = self.query_one("#got-sheet", ScoreSheet)
-        sheet.title = "Final score" if over else "Score so far (majorities: if the game ended now)"
+        sheet.title = "Final score" if over else "Score if the game ended now"
         sheet.update(rows)
 
 

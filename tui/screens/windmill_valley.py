@@ -1263,6 +1263,9 @@ class WindmillValleyScreen(GameScreen):
         super().action_redo()
         self.wv_board.announce([])
 
+    def history_changed(self) -> None:
+        self.wv_board.announce([])  # review -> continue: the last announcements are stale
+
     def _announce(self, lines: list[str]) -> None:
         self.wv_board.announce(lines)
         for line in lines:
