@@ -424,3 +424,21 @@ async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> 
             assert total == sum(parts), row
             sums += sum(parts[2:])
         assert sums > 0, "the test position has majorities to count"
+
+
+async def test_held_key_guard_on_the_golden_age_screen(tmp_path: Path) -> None:
+    # the Golden Age screen draws its own grouped menu; the guard still holds
+    from tests.test_tui_golden_age import make_match as ga_match
+    from tui.screens.golden_age import GoldenAgeScreen
+
+    match = ga_match(seed=3)
+    screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = match.to_move()
+        for _ in range(30):
+            await pilot.press("1")
+        await pilot.pause()
+        assert match.moves and set(match.movers) == {first}
+        assert match.to_move() != first
+        assert screen.sub_title == f"{screen.names[match.to_move()]}'s turn"
