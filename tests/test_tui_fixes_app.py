@@ -373,7 +373,7 @@ async def test_ascii_mode_draws_only_ascii(dirs, which) -> None:
         assert "⭘" not in text
         blocks = sorted({ch for ch in text if 0x2580 <= ord(ch) <= 0x259F})  # ▁▆█ bars, scrollbar thumbs
         assert not blocks, blocks
-        if which == "launcher":
+        if which in ("launcher", "review"):
             assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
         if which == "review":
             from tui.screens.review import ScoreSpark

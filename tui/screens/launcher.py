@@ -88,6 +88,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Launcher"
+        if getattr(self.app, "ascii", False):  # no "…" under --ascii: cut long entries
+            self.query_one("#launcher-menu", OptionList).styles.text_overflow = "clip"
         self.refresh_menu()
         self._listed = True
         self.query_one(OptionList).focus()

@@ -302,6 +302,8 @@ class ReviewScreen(QuietTitles, Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        if getattr(self.app, "ascii", False):  # no "…" under --ascii: cut the log lines
+            self.query_one("#review-log", ReviewLog).styles.text_overflow = "clip"
         self.show_cursor()
 
     # -- showing -----------------------------------------------------------------
