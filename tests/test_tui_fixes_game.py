@@ -442,3 +442,19 @@ async def test_held_key_guard_on_the_golden_age_screen(tmp_path: Path) -> None:
         assert match.moves and set(match.movers) == {first}
         assert match.to_move() != first
         assert screen.sub_title == f"{screen.names[match.to_move()]}'s turn"
+
+
+# -- the game's own epilogue closes the log (GameScreen.final_log) ------------------------
+async def test_game_over_log_ends_with_the_games_epilogue(tmp_path: Path) -> None:
+    """The shared final_log shows Game.epilogue: for Gift of Tulips the secret
+    cards turned up and every majority award, the same lines as the record."""
+    from tui.widgets.log import Log
+
+    match = finished()
+    epilogue = GAME.epilogue(match.state)
+    assert epilogue and epilogue[0].startswith("Secret festival revealed: ")
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        texts = [e.text for e in screen.query_one(Log).entries]
+        assert texts[-len(epilogue):] == epilogue

@@ -269,8 +269,9 @@ class GameScreen(Screen[None]):
         return f"{self.names[seat]} to choose"
 
     def final_log(self, state: Any) -> list[str]:
-        """Extra log lines once the game is over (e.g. the end-game scoring)."""
-        return []
+        """Extra log lines once the game is over: the game's own epilogue (what
+        was turned up, the final awards; ``Game.epilogue``). Screens may add to it."""
+        return list(self.game.epilogue(state))
 
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:

@@ -365,20 +365,6 @@ class GiftOfTulipsScreen(QuietTitles, GameScreen):
         which = "1st card" if not state.used else "2nd card"
         return f"{name}{bot} to play: {which}"
 
-    def final_log(self, state: Any) -> list[str]:
-        """The end: the secret cards turned up, the final ranking, the majorities."""
-        lines = []
-        if state.revealed:
-            lines.append("Secret festival revealed: " + ", ".join(C.card_name(c) for c in state.revealed))
-        ranking = ", ".join(
-            f"{C.RANK_NAMES[i]} {C.VARIETIES[v]} {festival_total(state, v)}" for i, v in enumerate(state.ranking)
-        )
-        lines.append(f"Final festival: {ranking}")
-        level_names = ("most", "2nd most", "3rd most")
-        for v, rank, seat, level, vp in majority_awards(state):
-            lines.append(f"{self.names[seat]}: {level_names[level]} {C.VARIETIES[v]} ({C.RANK_NAMES[rank]}) +{vp} VP")
-        return lines
-
 
 register_board(GAME_ID, GiftOfTulipsBoard)
 try:

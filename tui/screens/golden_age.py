@@ -1176,7 +1176,8 @@ class GoldenAgeScreen(GameScreen):
         return f"{name}: {self.gs(state.players[seat].money)}, {vp(state, seat)} VP"
 
     def final_log(self, state: Any) -> list[str]:
-        lines = []
+        """The game's epilogue, then the winner(s) and everyone's final VP."""
+        lines = super().final_log(state)
         for w in state.winners:
             lines.append(f"{self.names[w]} wins with {vp(state, w)} VP.")
         lines.append("Final VP: " + ", ".join(f"{self.names[i]} {vp(state, i)}" for i in range(len(self.names))))

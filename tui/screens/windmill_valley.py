@@ -1449,8 +1449,7 @@ class WindmillValleyScreen(GameScreen):
 
     def final_log(self, state: Any) -> list[str]:
         """The game's own end-of-game lines (``Game.epilogue``), then each player's total by category."""
-        epilogue = getattr(self.game, "epilogue", None)
-        lines = list(epilogue(state)) if epilogue is not None else []
+        lines = super().final_log(state)
         for sheet in self.game.scores(state):
             parts = ", ".join(f"{k} {v:g}" for k, v in sheet.parts.items())
             lines.append(f"{self.names[sheet.seat]}: {sheet.total:g} VP ({parts})")
