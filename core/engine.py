@@ -105,14 +105,6 @@ class Game(Protocol):
     def epilogue(self, state: Any) -> list[str]: ...
 
 
-def check_legal(game: Game, state: Any, move: Any) -> None:
-    """Raise IllegalMove unless ``move`` is in ``game.legal_moves(state)``."""
-    if game.is_over(state):
-        raise IllegalMove("The game is over; no more moves.")
-    if move not in game.legal_moves(state):
-        raise IllegalMove(f"'{game.notation(move)}' is not a legal move now.")
-
-
 def parse_by_notation(game: Game, state: Any, text: str) -> Any:
     """Find the legal move whose notation is ``text`` (whitespace-normalised).
 
