@@ -147,6 +147,78 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True
     return written
 
 
+#: What ``file_kind`` calls a file: a Lowlands save, a Lowlands game record,
+#: a folder, anything else.
+KIND_SAVE, KIND_RECORD, KIND_FOLDER, KIND_OTHER = "save", "record", "folder", "other"
+_KIND_WORDS = {KIND_SAVE: "a Lowlands save", KIND_RECORD: "a Lowlands game record",
+               KIND_FOLDER: "a folder", KIND_OTHER: "not a Lowlands file"}
+#: The first bytes of every game record (``saves.record.export_text``).
+RECORD_MAGIC = b'[Event "Lowlands"]'
+
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """What is at ``path``: None (nothing), KIND_FOLDER, KIND_SAVE (JSON with the
+    "lowlands-save" marker, damaged or not), KIND_RECORD (starts with
+    RECORD_MAGIC) or KIND_OTHER (anything else, also an unreadable file).
+    Reads at most the file's first 64 KiB; never raises."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            return KIND_FOLDER
+        if not p.exists() and not p.is_symlink():
+            return None
+        with open(p, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return KIND_OTHER
+    if head.startswith(RECORD_MAGIC):
+        return KIND_RECORD
+    text = head.lstrip()
+    if text.startswith(b"{") and b'"format"' in text and b'"lowlands-save"' in text:
+        return KIND_SAVE
+    return KIND_OTHER
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def check_overwrite(target: str | os.PathLike[str], kind: str, *, reads: tuple[str | os.PathLike[str], ...] = (),
+                    force: bool = False) -> None:
+    """Refuse a write of a ``kind`` file (KIND_SAVE or KIND_RECORD) to ``target``
+    that would destroy something the user did not ask to replace.
+
+    Never allowed, even with ``force``: ``target`` is (the same file as) one of
+    ``reads``, the files the command reads; or ``target`` is a folder. Allowed
+    only with ``force``: ``target`` exists and is not a ``kind`` file (e.g. a
+    save where a record goes, or any other file). An existing file of the same
+    kind is replaced (it is what this command writes). Raises SaveError with a
+    sentence naming the file and what it holds.
+    """
+    t = Path(target)
+    for r in reads:
+        if _same_file(t, Path(r)):
+            raise SaveError(f"{t} is the file being read; it is never written over. "
+                            "Choose another output file.", str(t))
+    found = file_kind(t)
+    if found is None or found == kind:
+        return
+    if found == KIND_FOLDER:
+        raise SaveError(f"{t} is a folder; name a file inside it.", str(t))
+    if not force:
+        raise SaveError(f"{t} exists and is {_KIND_WORDS[found]}, not {_KIND_WORDS[kind]}; "
+                        "it is left as it is (use --force to replace it).", str(t))
+
+
+def describe_kind(kind: str | None) -> str:
+    """"a Lowlands save", "a Lowlands game record", "a folder", "not a Lowlands file"
+    ("nothing" for None): for messages."""
+    return _KIND_WORDS.get(kind or "", "nothing")
+
+
 def save(match: Match, path: str | os.PathLike[str]) -> None:
     """Save ``match`` to ``path`` atomically (creating its folder if needed).
 

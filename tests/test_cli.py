@@ -205,3 +205,57 @@ def test_help_exits_0(capsys) -> None:
         main(["--help"])
     assert e.value.code == 0
     assert "lowlands" in capsys.readouterr().out
+
+
+# -- issue 10 item 2: no command writes over a file it reads, or another kind of file ------
+def test_export_never_writes_over_the_save_it_reads(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    before = path.read_bytes()
+    for argv in (["export", str(path), "-o", str(path)],
+                 ["export", str(path), "-o", str(path), "--force"],
+                 ["export", str(path), "-o", str(tmp_path / "." / "g.json")]):
+        code, out, err = run_main(argv, capsys)
+        assert code == 2
+        assert "is the file being read" in one_error_line(err)
+        assert path.read_bytes() == before
+
+
+def test_export_refuses_another_kind_of_file_without_force(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    other = tmp_path / "other.json"
+    saved_match(other, moves=3)  # another game's save
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for target, words in ((other, "is a Lowlands save"), (notes, "is not a Lowlands file")):
+        before = target.read_bytes()
+        code, _, err = run_main(["export", str(path), "-o", str(target)], capsys)
+        assert code == 2
+        line = one_error_line(err)
+        assert words in line and "--force" in line
+        assert target.read_bytes() == before
+    # asked for: replaced
+    code, _, err = run_main(["export", str(path), "-o", str(notes), "--force"], capsys)
+    assert code == 0 and err == ""
+    assert notes.read_text(encoding="utf-8") == export_text(load(path))
+    # an earlier record is the command's own kind: replaced without --force
+    code, _, err = run_main(["export", str(other), "-o", str(notes)], capsys)
+    assert code == 0
+    assert notes.read_text(encoding="utf-8") == export_text(load(other))
+    # a folder is never a target
+    code, _, err = run_main(["export", str(path), "-o", str(tmp_path), "--force"], capsys)
+    assert code == 2 and "is a folder" in one_error_line(err)
+
+
+def test_file_kind_tells_saves_records_and_others(tmp_path) -> None:
+    from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, file_kind
+
+    path = tmp_path / "g.json"
+    m = saved_match(path)
+    rec = tmp_path / "r.txt"
+    rec.write_text(export_text(m), encoding="utf-8")
+    junk = tmp_path / "j"
+    junk.write_bytes(b"\x00\xff")
+    assert file_kind(path) == KIND_SAVE and file_kind(rec) == KIND_RECORD and file_kind(junk) == KIND_OTHER
+    assert file_kind(tmp_path / "missing") is None

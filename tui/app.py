@@ -5,7 +5,7 @@
              [--undo friendly|strict] [--curtain]
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
-    lowlands export FILE [-o OUT]              print the plain-text game record
+    lowlands export FILE [-o OUT [--force]]    print the plain-text game record
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -368,8 +368,23 @@ class LowlandsApp(App[None]):
         path = await self.push_screen_wait(dialog)
         if path is None:
             return
-        if path.exists():
-            ok = await self.push_screen_wait(ConfirmDialog(f"{path} exists. Replace it?", yes="Replace", no="Cancel"))
+        from saves import SaveError, autosave_path
+        from saves.store import KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
+
+        kind = KIND_RECORD if export else KIND_SAVE
+        try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
+            check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir),), force=True)
+        except SaveError as e:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
+            return
+        found = file_kind(path)
+        if found is not None:
+            question = (f"{path} exists. Replace it?" if found == kind else
+                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+                        "Replace it anyway?")
+            ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
                 return
         try:
@@ -468,6 +483,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
     ex.add_argument("file", metavar="FILE")
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    ex.add_argument("--force", action="store_true",
+                    help="replace OUT even if it is not a Lowlands game record (never the file being read)")
     return p
 
 
@@ -562,8 +579,18 @@ def _main(argv: list[str]) -> int:
 
         text = export_text(match)
         if args.output:
+            from saves import SaveError
+            from saves.store import KIND_RECORD, check_overwrite, write_atomic
+
+            out = Path(args.output).expanduser()
             try:
-                Path(args.output).expanduser().write_text(text, encoding="utf-8")
+                check_overwrite(out, KIND_RECORD, reads=(Path(args.file).expanduser(),), force=args.force)
+            except SaveError as e:
+                raise CliError(str(e)) from None
+            try:
+                if not out.parent.is_dir():  # a command line names a file, it makes no folders
+                    raise FileNotFoundError(2, "No such file or directory")
+                write_atomic(out, text.encode("utf-8"))
             except OSError as e:
                 print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
                 return 1
