@@ -27,7 +27,7 @@ import platformdirs
 
 if TYPE_CHECKING:
     from core.match import Match
-from saves.format import SaveError, decode_match, encode_file, encode_match, read_file, to_file
+from saves.format import SaveError, decode_match, decode_partial, encode_file, encode_match, read_file, to_file
 
 #: Environment variable that overrides the data folder (``--data-dir`` wins over it).
 ENV_DATA_DIR = "LOWLANDS_DATA_DIR"
@@ -51,6 +51,9 @@ class SaveInfo(msgspec.Struct):
         updated: when it was last saved (ISO 8601, UTC), or the file's
             modification time if the file does not say.
         error: "" when the save loads; else the SaveError sentence.
+        partial: for a save broken at some move, how many decisions before it
+            replay (a read-only review can show them: ``load_partial``); -1
+            otherwise.
     """
 
     path: str
@@ -61,6 +64,7 @@ class SaveInfo(msgspec.Struct):
     over: bool = False
     updated: str = ""
     error: str = ""
+    partial: int = -1
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -250,6 +254,15 @@ def load(path: str | os.PathLike[str]) -> Match:
     return decode_match(_read(path), str(path))
 
 
+def load_partial(path: str | os.PathLike[str]) -> tuple[Match, SaveError | None]:
+    """The game saved at ``path`` as far as it replays: ``(match, None)`` if the
+    whole save loads, else ``(match up to its last legal move, the SaveError
+    saying where it broke)`` (``saves.format.decode_partial``), for a read-only
+    review. Never modifies the file. Raises SaveError when not even the set-up
+    can be rebuilt (or the file cannot be read)."""
+    return decode_partial(_read(path), str(path))
+
+
 def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
     """Where ``match`` autosaves: ``root/autosave/<match.id>.json``."""
     return Path(root) / AUTOSAVE_DIR / f"{match.id}.json"
@@ -340,6 +353,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     """
     p = Path(path)
     info = SaveInfo(path=str(p))
+    match: Match | None = None
     try:
         data = _read(p)
     except SaveError as e:
@@ -356,12 +370,16 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     except SaveError:
         pass
     try:
-        match = decode_match(data, str(p))
+        match, broken = decode_partial(data, str(p))
     except SaveError as e:
         info.error = str(e)
     except Exception as e:  # never let one bad file break the list
         info.error = f"{p} could not be read ({e})."
     else:
+        if broken is not None:
+            info.error, info.partial = str(broken), match.ply
+            match = None
+    if match is not None:
         info.title, info.game_id = match.game.title, match.game.id
         info.players = [s.name for s in match.seats]
         info.ply, info.over = match.ply, match.is_over()

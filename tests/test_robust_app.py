@@ -99,3 +99,98 @@ def test_unreadable_config_is_kept_aside_not_written_over(tmp_path) -> None:
     save_config(Config(theme="lowlands-dark"), tmp_path)  # its own file: replaced in place
     assert not (tmp_path / "config.json.unreadable-2").exists()
     assert load_config(tmp_path).theme == "lowlands-dark"
+
+
+# -- item 14: a save broken at move N is reviewed read-only up to there ---------------------
+def broken_at_move(m: Match, n: int) -> bytes:
+    import json
+
+    from saves import encode_match
+
+    obj = json.loads(encode_match(m))
+    obj["moves"][n - 1] = "fly to the moon"
+    return json.dumps(obj).encode()
+
+
+async def test_broken_autosave_is_reviewed_read_only_and_never_written(dirs) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.launcher import LauncherScreen
+
+    data, _ = dirs
+    m = new_match(moves=9)
+    path = autosave_path(m, data)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(broken_at_move(m, 7))
+    before = path.read_bytes()
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        entry = next(o for o in (menu.get_option_at_index(i) for i in range(menu.option_count))
+                     if o is not None and path.name in str(o.prompt))
+        assert not entry.disabled and "Review only (decision 6)" in str(entry.prompt)
+        menu.highlighted = menu.get_option_index(entry.id)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert "move 7 'fly to the moon' is not legal there" in app.screen.message
+        assert "the 6 decisions before that, read-only" in app.screen.message
+        await pilot.press("enter")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.read_only and review.match.ply == 6
+        assert review.match.moves == m.moves[:6]
+        await pilot.press("c")  # continue from here: refused, saying why
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog) and "read-only" in app.screen.message
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        app.go_launcher()
+        await pilot.press("q")  # quitting autosaves open games: not this one
+        await settle(pilot)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in path.parent.iterdir() if not p.name.startswith(".")) == [path.name]
+
+
+async def test_load_of_a_broken_save_offers_the_read_only_review(dirs, tmp_path) -> None:
+    m = new_match(moves=9)
+    path = tmp_path / "broken.json"
+    path.write_bytes(broken_at_move(m, 4))
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.open_file(path, review=False) is False
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "Review the 3 decisions before that, read-only?" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot)
+        await pilot.press("enter")  # the read-only note
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.read_only
+        await pilot.press("q")
+        await settle(pilot)
+    assert not (dirs[0] / "autosave").exists() or not any((dirs[0] / "autosave").glob("*.json"))
+
+
+def test_cli_review_of_a_broken_save_opens_read_only(tmp_path, monkeypatch, capsys) -> None:
+    from tui import app as app_module
+
+    m = new_match(moves=9)
+    path = tmp_path / "broken.json"
+    path.write_bytes(broken_at_move(m, 5))
+    started: list = []
+    monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, **k: started.append(self._start()))
+    assert app_module.main(["review", str(path)]) == 0
+    (screen,) = started
+    assert isinstance(screen, ReviewScreen) and screen.match.ply == 4
+    assert "move 5 'fly to the moon' is not legal there" in screen.read_only
+    # load refuses, and says where to look
+    assert app_module.main(["load", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "move 5" in err and f"lowlands review {path}" in err and len(err.strip().splitlines()) == 1

@@ -177,6 +177,8 @@ class LowlandsApp(App[None]):
         self.curtain = curtain
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
+        #: matches shown read-only (a broken save, a game locked by another copy)
+        self.read_only_matches: WeakSet[Any] = WeakSet()
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
@@ -218,6 +220,12 @@ class LowlandsApp(App[None]):
             start = self._start
             screen = start if isinstance(start, Screen) else start()
             self.push_screen(screen)
+            reason = getattr(screen, "read_only", "")
+            if reason:  # e.g. ``lowlands review`` of a save broken at some move
+                from tui.screens.dialogs import MessageDialog
+
+                self.read_only_matches.add(screen.match)
+                self.push_screen(MessageDialog(reason, title="Read-only review"))
         self._install_hangup()
         self.call_later(self.check_size)
 
@@ -318,14 +326,20 @@ class LowlandsApp(App[None]):
     def open_file(self, path: Path, *, review: bool = False) -> bool:
         """Load the save at ``path`` (read-only) and open it: its game screen, or
         review. A SaveError is shown in a MessageDialog; returns False then."""
-        from saves import SaveError, load
+        from saves import SaveError, load_partial
 
         from tui.screens.dialogs import MessageDialog
 
         try:
-            match = load(path)
+            match, broken = load_partial(path)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
+            return False
+        if broken is not None:  # broken at some move: review what came before, read-only
+            if review:
+                self.open_read_only(match, broken_review_note(broken, match))
+            else:
+                self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
             return False
         fork_unless_autosave(match, path, self.data_dir)
         if review:
@@ -342,6 +356,30 @@ class LowlandsApp(App[None]):
             return False
         self.push_screen(screen)
         return True
+
+    def open_read_only(self, match: Any, reason: str) -> None:
+        """Review ``match`` read-only: it is never autosaved nor continued here
+        (``reason`` says why, first in a dialog, then when ``c`` is pressed)."""
+        from tui.screens.dialogs import MessageDialog
+        from tui.screens.review import ReviewScreen
+
+        self.read_only_matches.add(match)
+        self.push_screen(ReviewScreen(match, read_only=reason))
+        self.push_screen(MessageDialog(reason, title="Read-only review"))
+
+    async def _offer_partial_review(self, match: Any, broken: Exception) -> None:
+        from tui.screens.dialogs import ConfirmDialog
+
+        if match.ply == 0:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(broken), title="This save cannot be opened", error=True))
+            return
+        ok = await self.push_screen_wait(ConfirmDialog(
+            f"{broken}\n\nReview the {match.ply} decisions before that, read-only?",
+            yes="Review", no="Close", title="This save cannot be continued"))
+        if ok:
+            self.open_read_only(match, broken_review_note(broken, match))
 
     # -- saving -------------------------------------------------------------------------------
     def default_save_path(self, match: Any, folder: str = "saves", suffix: str = ".json") -> Path:
@@ -405,10 +443,13 @@ class LowlandsApp(App[None]):
         self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
 
     def open_matches(self) -> list[Any]:
-        """The distinct matches shown by screens on the stack (top first)."""
+        """The distinct matches shown by screens on the stack (top first), but
+        not those opened read-only (``open_read_only``)."""
         seen: dict[int, Any] = {}
         for screen in reversed(self.screen_stack):
             m = _open_match(screen)
+            if m is not None and m in self.read_only_matches:
+                continue  # looked at, never written
             if m is not None and id(m) not in seen:
                 seen[id(m)] = m
         return list(seen.values())
@@ -444,6 +485,13 @@ class LowlandsApp(App[None]):
         """SIGHUP (the ssh session or terminal went away): autosave and exit."""
         self.autosave_open_matches()
         self.exit(return_code=129)
+
+
+def broken_review_note(broken: Exception, match: Any) -> str:
+    """What a read-only review of a save broken at some move says first."""
+    n = match.ply
+    shown = f"the {n} decision{'s' if n != 1 else ''} before that" if n else "only the set-up"
+    return f"{broken} Shown: {shown}, read-only; the file is left as it is."
 
 
 def config_dir_for(override: Path | None) -> Path:
@@ -561,6 +609,22 @@ def _load_file(path_text: str) -> Any:
         raise CliError(str(e)) from None
 
 
+def _load_partial_file(path_text: str) -> tuple[Any, Any]:
+    """``saves.load_partial`` for a command line: (match, SaveError or None).
+    Raises CliError when not even the set-up can be read."""
+    from saves import SaveError, load_partial
+
+    path = Path(path_text).expanduser()
+    if not path.exists():
+        raise CliError(f"no such file: {path}")
+    if not path.is_file():
+        raise CliError(f"not a file: {path}")
+    try:
+        return load_partial(path)
+    except SaveError as e:
+        raise CliError(str(e)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``lowlands`` command. Returns the exit status (2 for bad arguments)."""
     try:
@@ -611,17 +675,25 @@ def _main(argv: list[str]) -> int:
         match = make_match(args)
         start = _game_screen_factory(match, folder, curtain)
     elif command == "load":
-        match = _load_file(args.file)
+        match, broken = _load_partial_file(args.file)
+        if broken is not None:
+            hint = (f" (`lowlands review {args.file}` shows the {match.ply} decisions before it, read-only)"
+                    if match.ply else "")
+            raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)
         start = _game_screen_factory(match, folder, curtain)
     elif command == "review":
-        match = _load_file(args.file)
-        fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+        match, broken = _load_partial_file(args.file)
+        if broken is None:
+            fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+            read_only = ""
+        else:  # broken at some move: the game up to its last legal move, read-only
+            read_only = broken_review_note(broken, match)
 
         def start() -> Screen[Any]:
             from tui.screens.review import ReviewScreen
 
-            return ReviewScreen(match)
+            return ReviewScreen(match, read_only=read_only)
 
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
     app.run()
