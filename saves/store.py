@@ -17,6 +17,7 @@ games there are, and a file edited behind Lowlands' back is still checked.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
@@ -221,6 +222,43 @@ def describe_kind(kind: str | None) -> str:
     """"a Lowlands save", "a Lowlands game record", "a folder", "not a Lowlands file"
     ("nothing" for None): for messages."""
     return _KIND_WORDS.get(kind or "", "nothing")
+
+
+#: The temporary files ``write_atomic`` makes: "." + target name + "." + mkstemp's
+#: 8 random characters + ".tmp".
+TEMP_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+#: A temporary file older than this (seconds) is left over from a write that was
+#: killed: no write takes that long.
+STALE_TEMP_AGE = 600.0
+
+
+def clean_stale_temp(folders: "list[Path] | tuple[Path, ...]", max_age: float = STALE_TEMP_AGE,
+                     now: float | None = None) -> list[Path]:
+    """Delete the temporary files ``write_atomic`` left behind in ``folders`` when
+    a write was killed midway: regular files named like TEMP_PATTERN, older than
+    ``max_age`` seconds. Nothing else is touched (no other names, no
+    sub-folders, no links). Returns the files removed; never raises.
+    """
+    import time
+
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if not TEMP_PATTERN.match(e.name) or not e.is_file(follow_symlinks=False):
+                    continue
+                if now - e.stat(follow_symlinks=False).st_mtime < max_age:
+                    continue  # perhaps a write still going on (another copy of Lowlands)
+                os.unlink(e.path)
+                removed.append(Path(e.path))
+            except OSError:
+                continue
+    return removed
 
 
 def save(match: Match, path: str | os.PathLike[str]) -> None:

@@ -259,3 +259,49 @@ def test_file_kind_tells_saves_records_and_others(tmp_path) -> None:
     junk.write_bytes(b"\x00\xff")
     assert file_kind(path) == KIND_SAVE and file_kind(rec) == KIND_RECORD and file_kind(junk) == KIND_OTHER
     assert file_kind(tmp_path / "missing") is None
+
+
+# -- issue 10 item 5: --version; temporary files of killed writes are cleaned up --------
+def test_version_prints_and_exits_0(capsys) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"lowlands {version('lowlands')}"
+
+
+def test_start_removes_only_our_stale_temp_files(tmp_path, monkeypatch, capsys) -> None:
+    import tempfile
+    import time
+
+    from saves.store import write_atomic
+
+    data = tmp_path / "data"
+    folder = data / "autosave"
+    folder.mkdir(parents=True)
+    (data / "saves").mkdir()
+    old = time.time() - 3600
+
+    def leftover(where: Path, name: str, age: float = old) -> Path:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=where)  # as write_atomic names them
+        os.close(fd)
+        os.utime(tmp, (age, age))
+        return Path(tmp)
+
+    stale = [leftover(folder, "abc123.json"), leftover(data / "saves", "g.json")]
+    fresh = leftover(folder, "def456.json", age=time.time())  # perhaps another copy writing now
+    others = [folder / ".notes.tmp", folder / "x.json.abcdefgh.tmp", folder / "keep.json"]
+    for p in others:
+        p.write_text("mine")
+        os.utime(p, (old, old))
+    save_path = tmp_path / "g.json"
+    saved_match(save_path)
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, **k: None)
+    assert main(["review", str(save_path), "--data-dir", str(data)]) == 0
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and all(p.exists() for p in others)
+    # write_atomic's own temp names match what is cleaned
+    write_atomic(folder / "z.json", b"{}")
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == sorted(
+        [fresh.name, ".notes.tmp", "x.json.abcdefgh.tmp"])

@@ -516,6 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                         help="draw with ASCII only (no wide glyphs)")
     p = _Parser(prog="lowlands", description="Lowlands: Dutch tabletop games in the terminal.", parents=[common])
+    p.add_argument("--version", action="version", version=f"lowlands {version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     new = sub.add_parser("new", parents=[common], help="start a new game")
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
@@ -609,6 +610,31 @@ def _load_file(path_text: str) -> Any:
         raise CliError(str(e)) from None
 
 
+def _clean_temp(folder: Path) -> list[Path]:
+    """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
+    from Lowlands' own folders: the data folder, its autosave/, saves/ and
+    records/, and the config folder."""
+    from saves.store import AUTOSAVE_DIR, clean_stale_temp
+
+    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / "records"]
+    try:
+        folders.append(config_dir(None))
+    except Exception:  # noqa: BLE001 - no config folder: nothing to clean there
+        pass
+    return clean_stale_temp(folders)
+
+
+def version() -> str:
+    """This Lowlands' version (the installed distribution's; "unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("lowlands")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def _load_partial_file(path_text: str) -> tuple[Any, Any]:
     """``saves.load_partial`` for a command line: (match, SaveError or None).
     Raises CliError when not even the set-up can be read."""
@@ -668,6 +694,7 @@ def _main(argv: list[str]) -> int:
         folder = data_dir(getattr(args, "data_dir", None))
     except SaveError as e:
         raise CliError(str(e)) from None
+    _clean_temp(folder)
     ascii_only = bool(getattr(args, "ascii", False))
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
