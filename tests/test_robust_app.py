@@ -194,3 +194,122 @@ def test_cli_review_of_a_broken_save_opens_read_only(tmp_path, monkeypatch, caps
     assert app_module.main(["load", str(path)]) == 2
     err = capsys.readouterr().err
     assert "move 5" in err and f"lowlands review {path}" in err and len(err.strip().splitlines()) == 1
+
+
+# -- item 6: a live match is locked; a second copy is told and offered review or a copy -----
+def dead_pid() -> int:
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def hold_as_other_copy(data: Path, match_id: str, pid: int | None = None) -> Path:
+    """Write the lock another live Lowlands would hold (our parent process stands in)."""
+    import os
+    import socket
+
+    import msgspec
+
+    from saves.lock import LockInfo, lock_path
+
+    path = lock_path(data, match_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(msgspec.json.encode(LockInfo(os.getppid() if pid is None else pid, socket.gethostname())))
+    return path
+
+
+def test_lock_is_exclusive_and_stale_locks_are_taken_over(tmp_path) -> None:
+    from saves import lock
+
+    held = hold_as_other_copy(tmp_path, "m1")
+    with pytest.raises(lock.MatchLocked, match="another copy of Lowlands"):
+        lock.acquire(tmp_path, "m1")
+    assert lock.holder(tmp_path, "m1") is not None
+    lock.release(tmp_path, "m1")  # not ours: left alone
+    assert held.exists()
+    hold_as_other_copy(tmp_path, "m1", pid=dead_pid())  # its process is gone: stale
+    assert lock.holder(tmp_path, "m1") is None
+    assert lock.acquire(tmp_path, "m1") == held and lock.read_lock(held).pid == __import__("os").getpid()
+    assert lock.acquire(tmp_path, "m1") == held  # ours already
+    held.write_bytes(b"")  # unreadable: stale too
+    lock.acquire(tmp_path, "m1")
+    lock.release(tmp_path, "m1")
+    assert not held.exists()
+    assert not [p for p in held.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+async def test_second_copy_is_told_and_can_review_or_copy(dirs) -> None:
+    from textual.widgets import OptionList  # noqa: F401
+
+    from saves import load
+    from saves.lock import read_lock
+    from tui.screens.dialogs import ChoiceDialog
+    from tui.screens.game import GameScreen
+
+    data, _ = dirs
+    m = new_match(moves=5)
+    path = autosave(m, data)
+    before = path.read_bytes()
+    lock_file = hold_as_other_copy(data, m.id)
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")  # continue it
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert "open in another copy of Lowlands" in dialog.question
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog) and "read-only" in app.screen.message
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.read_only
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("c")  # a copy: its own id, its own autosave
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.match.id != m.id
+        assert read_lock(lock_file).pid != __import__("os").getpid()  # the other copy's lock stands
+        await pilot.press(game.picker.choices[0].hotkey)
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+    assert path.read_bytes() == before  # the other copy's game is untouched
+    assert load(autosave_path(game.match, data)).ply == 6
+
+
+async def test_a_game_being_played_holds_its_lock_until_it_is_closed(dirs) -> None:
+    import os
+
+    from saves.lock import lock_path, read_lock
+    from tui.screens.game import GameScreen
+    from tui.screens.launcher import LauncherScreen
+
+    data, _ = dirs
+    m = new_match(moves=2)
+    autosave(m, data)
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        info = read_lock(lock_path(data, m.id))
+        assert info is not None and info.pid == os.getpid()
+        app.go_launcher()
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen)
+        assert not lock_path(data, m.id).exists()
+        await pilot.press("a")
+        await settle(pilot)
+        assert lock_path(data, m.id).exists()
+        await pilot.press("q")
+        await settle(pilot)
+    assert not lock_path(data, m.id).exists()

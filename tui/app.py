@@ -140,8 +140,9 @@ class LowlandsApp(App[None]):
         data_dir: where saves and autosaves live (see ``saves.data_dir``).
         config_dir: where config.json lives (None: $LOWLANDS_CONFIG_DIR or the
             platform's config folder).
-        start: a screen (or a function making one) to open over the launcher,
-            e.g. a game screen for ``lowlands new``; None opens the launcher.
+        start: a screen (or a function making one, or opening one itself and
+            returning None) to open over the launcher, e.g. a game screen for
+            ``lowlands new``; None opens the launcher.
         ascii: avoid wide / non-ASCII glyphs (``--ascii``).
         curtain: the default of the hand-over curtain for games opened here.
     """
@@ -179,6 +180,8 @@ class LowlandsApp(App[None]):
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         #: matches shown read-only (a broken save, a game locked by another copy)
         self.read_only_matches: WeakSet[Any] = WeakSet()
+        #: ids of the matches whose lock (saves.lock) this app holds
+        self._locks: set[str] = set()
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
@@ -219,7 +222,8 @@ class LowlandsApp(App[None]):
         if self._start is not None:
             start = self._start
             screen = start if isinstance(start, Screen) else start()
-            self.push_screen(screen)
+            if screen is not None:  # (None: the function opened what it wanted itself)
+                self.push_screen(screen)
             reason = getattr(screen, "read_only", "")
             if reason:  # e.g. ``lowlands review`` of a save broken at some move
                 from tui.screens.dialogs import MessageDialog
@@ -268,6 +272,7 @@ class LowlandsApp(App[None]):
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         self.call_later(self.check_size)
+        self.call_later(self.sync_locks)
         if screen in self._screens_seen:  # a screen coming back (not one just opened)
             self.call_after_refresh(self.fix_hidden_focus)
         else:
@@ -342,6 +347,25 @@ class LowlandsApp(App[None]):
                 self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
             return False
         fork_unless_autosave(match, path, self.data_dir)
+        return self.open_match(match, review=review)
+
+    def open_match(self, match: Any, *, review: bool = False) -> bool:
+        """Open ``match``: its game screen, or review. If another copy of Lowlands
+        is playing it (``saves.lock``), review opens read-only and play asks
+        first: review it read-only, or continue a copy under a new id.
+        Returns False when nothing was opened (yet)."""
+        from saves.lock import MatchLocked, holder
+
+        from tui.screens.dialogs import MessageDialog
+
+        other = holder(self.data_dir, match.id)
+        if other is not None:
+            reason = f"{MatchLocked(other)} It is shown read-only here."
+            if review:
+                self.open_read_only(match, reason)
+                return True
+            self.run_worker(self._locked_choice(match, str(MatchLocked(other))), group="locked-choice")
+            return False
         if review:
             from tui.screens.review import ReviewScreen
 
@@ -356,6 +380,52 @@ class LowlandsApp(App[None]):
             return False
         self.push_screen(screen)
         return True
+
+    async def _locked_choice(self, match: Any, why: str) -> None:
+        from tui.screens.dialogs import ChoiceDialog
+
+        choice = await self.push_screen_wait(ChoiceDialog(
+            f"{why} If both copies played on, each would overwrite the other's game.",
+            [("r", "Review it read-only", "review"), ("c", "Continue a copy", "copy")],
+            title="This game is already open", cancel="Back"))
+        if choice == "review":
+            self.open_read_only(match, f"{why} It is shown read-only here.")
+        elif choice == "copy":  # its own id: its own autosave, beside the original
+            match.id = secrets.token_hex(6)
+            self.open_match(match)
+
+    # -- live-match locks -----------------------------------------------------------------
+    def sync_locks(self) -> None:
+        """Hold the lock (``saves.lock``) of every match open here for play or
+        review, and only those: taken when a screen shows one, given up when
+        none does. A match another copy took meanwhile becomes read-only here."""
+        from saves.lock import MatchLocked, acquire, release
+
+        open_now = {m.id: m for m in self.open_matches()}
+        for mid in list(self._locks):
+            if mid not in open_now:
+                release(self.data_dir, mid)
+                self._locks.discard(mid)
+        for mid, m in open_now.items():
+            if mid in self._locks:
+                continue
+            try:
+                acquire(self.data_dir, mid)
+            except MatchLocked as e:
+                self.read_only_matches.add(m)
+                self.notify(f"{e} This copy will not autosave it.", severity="error", timeout=10)
+            except OSError as e:  # no lock possible (read-only folder): autosaves fail anyway
+                self.log.warning(f"cannot lock the match: {e}")
+            else:
+                self._locks.add(mid)
+
+    def release_locks(self) -> None:
+        """Give up every match lock this app holds."""
+        from saves.lock import release
+
+        for mid in list(self._locks):
+            release(self.data_dir, mid)
+        self._locks.clear()
 
     def open_read_only(self, match: Any, reason: str) -> None:
         """Review ``match`` read-only: it is never autosaved nor continued here
@@ -471,6 +541,14 @@ class LowlandsApp(App[None]):
         """Quit, autosaving the open game first (q, ctrl+q, ctrl+c)."""
         self.autosave_open_matches()
         self.exit()
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Textual's exit; first the match locks are given up (every way out
+        passes here; atexit would catch the rest)."""
+        try:
+            self.release_locks()
+        finally:
+            super().exit(*args, **kwargs)
 
     # -- lost terminal ------------------------------------------------------------------------
     def _install_hangup(self) -> None:
@@ -708,7 +786,10 @@ def _main(argv: list[str]) -> int:
                     if match.ply else "")
             raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)
-        start = _game_screen_factory(match, folder, curtain)
+        _game_screen_factory(match, folder, curtain)  # (refuses a game without a screen)
+
+        def start() -> None:  # asks first if another copy is playing it
+            app.open_match(match)
     elif command == "review":
         match, broken = _load_partial_file(args.file)
         if broken is None:
@@ -717,7 +798,10 @@ def _main(argv: list[str]) -> int:
         else:  # broken at some move: the game up to its last legal move, read-only
             read_only = broken_review_note(broken, match)
 
-        def start() -> Screen[Any]:
+        def start() -> Screen[Any] | None:
+            if not read_only:  # read-only if another copy is playing it
+                app.open_match(match, review=True)
+                return None
             from tui.screens.review import ReviewScreen
 
             return ReviewScreen(match, read_only=read_only)
