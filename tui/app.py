@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import signal
 import sys
@@ -550,19 +551,114 @@ class LowlandsApp(App[None]):
         finally:
             super().exit(*args, **kwargs)
 
-    # -- lost terminal ------------------------------------------------------------------------
+    # -- lost terminal, signals ----------------------------------------------------------------
+    #: seconds a signalled exit may take before the process ends itself (a
+    #: hung-up terminal can block Textual's output thread forever)
+    EXIT_GRACE = 3.0
+
     def _install_hangup(self) -> None:
-        if self.is_headless or not hasattr(signal, "SIGHUP"):
+        """SIGHUP (the terminal went away) and SIGTERM (``kill``): autosave, restore
+        the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
+        so they run even when the event loop is stuck (e.g. Textual's output
+        thread died on a hung-up terminal and the loop waits on it); a watchdog
+        thread ends the process if the orderly exit has not within EXIT_GRACE."""
+        if self.is_headless:
             return
+        for name in ("SIGHUP", "SIGTERM"):
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                try:
+                    signal.signal(signum, self._on_signal)
+                except (ValueError, OSError):  # pragma: no cover - not the main thread
+                    pass
+
+    def _on_signal(self, signum: int, _frame: Any = None) -> None:
+        code = 128 + int(signum)
+        if getattr(self, "_ending", False):
+            return
+        self._ending = True
+        import threading
+
+        threading.Thread(target=self._watchdog, args=(code,), name="lowlands-exit", daemon=True).start()
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hangup)
-        except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover
+            self._loop.call_soon_threadsafe(self._terminate, code)  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - no loop (yet / any more): the watchdog ends it
             pass
 
     def _hangup(self) -> None:
         """SIGHUP (the ssh session or terminal went away): autosave and exit."""
+        self._terminate(129)
+
+    def _terminate(self, code: int) -> None:
         self.autosave_open_matches()
-        self.exit(return_code=129)
+        self.exit(return_code=code)
+
+    def _watchdog(self, code: int) -> None:
+        import time
+
+        time.sleep(self.EXIT_GRACE)
+        emergency_exit(self, code)
+
+
+#: the terminal's attributes before Lowlands changed them (``remember_terminal``)
+_TERMINAL: dict[str, Any] = {}
+#: what undoes every mode Lowlands (Textual) may switch on: mouse reporting in all
+#: its forms, bracketed paste, focus events, the kitty keyboard protocol, the
+#: alternate screen; then the cursor shown again.
+RESET_SEQUENCE = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+                  "\x1b[?2004l\x1b[?1004l\x1b[<u\x1b[?1049l\x1b[?25h")
+
+
+def remember_terminal() -> None:
+    """Note the terminal's attributes (termios) before the app starts, for
+    ``restore_terminal``."""
+    try:
+        import termios
+
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else 0
+        if os.isatty(fd):
+            _TERMINAL["fd"], _TERMINAL["attrs"] = fd, termios.tcgetattr(fd)
+    except Exception:  # noqa: BLE001 - no terminal: nothing to restore
+        pass
+
+
+def restore_terminal(sequences: bool = True) -> None:
+    """Best effort, never raises: the remembered termios attributes back (echo,
+    line mode) and (``sequences``) RESET_SEQUENCE written straight to the terminal."""
+    fd = _TERMINAL.get("fd")
+    if fd is None:
+        return
+    try:
+        import termios
+
+        termios.tcsetattr(fd, termios.TCSANOW, _TERMINAL["attrs"])
+    except Exception:  # noqa: BLE001
+        pass
+    if not sequences:
+        return
+    try:
+        out = sys.__stdout__.fileno() if sys.__stdout__ is not None else 1
+        os.write(out if os.isatty(out) else fd, RESET_SEQUENCE.encode())
+    except Exception:  # noqa: BLE001 - a hung-up terminal
+        pass
+
+
+def emergency_exit(app: Any, code: int) -> None:
+    """End the process now: wait briefly for the autosaves under way, autosave
+    the open games once more, restore the terminal, ``os._exit(code)``."""
+    try:
+        from tui.autosaver import flush
+
+        flush(timeout=2.0)
+        app.autosave_open_matches()
+    except Exception:  # noqa: BLE001 - never keep the process alive
+        pass
+    try:
+        app.release_locks()
+    except Exception:  # noqa: BLE001
+        pass
+    restore_terminal()
+    os._exit(code)
 
 
 def broken_review_note(broken: Exception, match: Any) -> str:
@@ -807,7 +903,11 @@ def _main(argv: list[str]) -> int:
             return ReviewScreen(match, read_only=read_only)
 
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
-    app.run()
+    remember_terminal()
+    try:
+        app.run()
+    finally:
+        restore_terminal(sequences=False)  # (Textual has reset the modes; echo and line mode for sure)
     return int(app.return_code or 0)
 
 
