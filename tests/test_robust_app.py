@@ -186,6 +186,7 @@ def test_cli_review_of_a_broken_save_opens_read_only(tmp_path, monkeypatch, caps
     started: list = []
     monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, **k: started.append(self._start()))
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
     assert app_module.main(["review", str(path)]) == 0
     (screen,) = started
     assert isinstance(screen, ReviewScreen) and screen.match.ply == 4

@@ -58,3 +58,48 @@ def test_hang_up_while_too_small_autosaves_and_ends(running, tmp_path) -> None:
     app.hang_up()
     assert app.wait(20) == 128 + signal.SIGHUP  # once: asleep, orphaned, in most tries
     assert len(autosaves(tmp_path)) == 1
+
+
+# -- item 4: without a usable terminal, one line and a non-zero exit -----------------------
+def run_plain(tmp_path: Path, args: list[str], **env: str):
+    import subprocess
+    import sys
+
+    from tests.ptyapp import ROOT
+
+    out = tmp_path / "out.txt"
+    with open(out, "wb") as f:
+        done = subprocess.run([sys.executable, "-c", "import sys; from tui.app import main; sys.exit(main())", *args],
+                              stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.PIPE, cwd=ROOT,
+                              env=app_env(tmp_path, **env), timeout=60)
+    return done.returncode, out.read_bytes(), done.stderr.decode()
+
+
+def test_no_terminal_says_so_in_one_line(tmp_path) -> None:
+    for args in ([], NEW):
+        code, out, err = run_plain(tmp_path, args)  # once: escape codes into the file, then a hang
+        assert code == 1 and out == b""
+        assert err.count("\n") == 1 and "standard input is not a terminal" in err
+        assert not autosaves(tmp_path)
+
+
+def test_non_interactive_commands_need_no_terminal(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from saves import save
+
+    code, out, err = run_plain(tmp_path, ["--version"])
+    assert code == 0 and out.startswith(b"lowlands ")
+    code, out, err = run_plain(tmp_path, ["--help"])
+    assert code == 0 and b"export" in out
+    path = tmp_path / "g.json"
+    save(Match(get_game("gift-of-tulips"), [Seat("Ann"), Seat("Bob")], 3), path)
+    code, out, err = run_plain(tmp_path, ["export", str(path)])
+    assert code == 0 and out.startswith(b'[Event "Lowlands"]') and err == ""
+
+
+def test_term_dumb_is_refused_in_one_line(running) -> None:
+    app = running(TERM="dumb")
+    assert app.wait(30) == 1  # once: full colour and cursor codes anyway
+    assert b"\x1b[" not in app.output
+    assert b"TERM=dumb" in app.output and app.output.strip().count(b"\n") == 0

@@ -784,6 +784,23 @@ def _load_file(path_text: str) -> Any:
         raise CliError(str(e)) from None
 
 
+def terminal_problem() -> str:
+    """Why this process cannot draw full-screen ("" when it can): standard input
+    or output is not a terminal (``lowlands </dev/null >file``), or TERM says
+    the terminal cannot move the cursor (``TERM=dumb``)."""
+    for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout)):
+        try:
+            ok = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # closed
+            ok = False
+        if not ok:
+            return f"{name} is not a terminal"
+    term = os.environ.get("TERM", "")
+    if term in ("dumb", "unknown"):
+        return f"the terminal (TERM={term}) cannot draw full-screen"
+    return ""
+
+
 def _clean_temp(folder: Path) -> list[Path]:
     """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
     from Lowlands' own folders: the data folder, its autosave/, saves/ and
@@ -902,6 +919,11 @@ def _main(argv: list[str]) -> int:
 
             return ReviewScreen(match, read_only=read_only)
 
+    problem = terminal_problem()
+    if problem:
+        print(f"lowlands: {problem}; Lowlands is a full-screen program and needs one "
+              "(lowlands --help lists the commands that do not)", file=sys.stderr)
+        return 1
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
     remember_terminal()
     try:
