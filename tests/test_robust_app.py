@@ -314,3 +314,47 @@ async def test_a_game_being_played_holds_its_lock_until_it_is_closed(dirs) -> No
         await pilot.press("q")
         await settle(pilot)
     assert not lock_path(data, m.id).exists()
+
+
+# -- item 11: the ASCII look, chosen in the app and remembered ------------------------------
+def test_ascii_text_spells_glyphs_out() -> None:
+    from tui.widgets.common import ascii_cell, ascii_text
+
+    assert ascii_text("Ann moves a token (-½): 2½ guilders → Zoë • done") == \
+        "Ann moves a token (-0.5): 2.5 guilders -> Zoe * done"
+    assert ascii_text("李") == "?" and ascii_text("plain") == "plain"
+    assert ascii_cell("←", 1) == "<" and ascii_cell("李", 2) == "? " and ascii_cell("•", 1) == "*"
+
+
+async def test_ascii_look_from_the_palette_is_remembered(dirs) -> None:
+    from tui.config import load_config
+
+    m = new_match(moves=3)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not app.ascii
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"ascii look")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.ascii
+        assert "(read-only)" not in app.screen.sub_title
+        from tui.chrome import AsciiFilter
+
+        assert any(isinstance(f, AsciiFilter) for f in app.get_line_filters())
+    assert load_config(dirs[1]).ascii is True
+    again = make_app(dirs)
+    assert again.ascii
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"full look")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not again.ascii
+    assert load_config(dirs[1]).ascii is False

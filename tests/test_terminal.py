@@ -103,3 +103,55 @@ def test_term_dumb_is_refused_in_one_line(running) -> None:
     assert app.wait(30) == 1  # once: full colour and cursor codes anyway
     assert b"\x1b[" not in app.output
     assert b"TERM=dumb" in app.output and app.output.strip().count(b"\n") == 0
+
+
+# -- item 11: a non-UTF-8 locale gets the ASCII look; --ascii leaks nothing -----------------
+def non_ascii(data: bytes) -> bytes:
+    return bytes(b for b in data if b > 127)
+
+
+def test_c_locale_draws_ascii_and_takes_non_ascii_names(running) -> None:
+    # LC_ALL=C without Python's UTF-8 mode: the output encoding is ASCII
+    app = running(["new", "gift-of-tulips", "--players", "Ann,Zoë"], LC_ALL="C", PYTHONUTF8="0")
+    assert app.wait_for(b"Zoe", 60), app.output[-500:]  # once: refused with a codec error
+    app.read(1.0)
+    assert non_ascii(app.output) == b""
+    assert b"\\u25" not in app.output and b"\\xeb" not in app.output  # once: literal \u256d escapes
+    os.kill(app.pid, signal.SIGTERM)
+    assert app.wait(20) == 128 + signal.SIGTERM
+
+
+def test_c_locale_export_writes_utf8(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from saves import save
+
+    path = tmp_path / "z.json"
+    save(Match(get_game("gift-of-tulips"), [Seat("Ann"), Seat("Zoë")], 3), path)
+    code, out, err = run_plain(tmp_path, ["export", str(path)], LC_ALL="C", PYTHONUTF8="0")
+    assert code == 0 and err == ""  # once: UnicodeEncodeError
+    assert '[Players "Ann, Zoë"]' in out.decode("utf-8")
+
+
+def test_ascii_option_leaks_no_glyph_anywhere(running) -> None:
+    """Golden Age (arrows, half guilders), its help (Markdown bullets) and review."""
+    app = running(["new", "golden-age", "--players", "Ann,Bob,Cy", "--seed", "2", "--ascii"], size=(120, 40))
+    assert app.wait_for(b"Ann", 60)
+    for keys in (b"1", b"1", b"1", b"?"):  # a few set-up decisions, then the help
+        app.type(keys)
+        app.read(1.5)
+    app.type(b"\x1b")
+    app.read(1.0)
+    app.type(b"r")  # review
+    app.read(1.5)
+    assert non_ascii(app.output) == b"", non_ascii(app.output)[:40].decode("utf-8", "replace")
+    os.kill(app.pid, signal.SIGTERM)
+    assert app.wait(20) is not None
+
+
+def test_arguments_read_under_a_non_utf8_locale() -> None:
+    from tui.app import _utf8_arg
+
+    assert _utf8_arg("Zo\udcc3\udcab") == "Zoë"  # UTF-8 bytes kept as surrogates by Python
+    assert _utf8_arg("Zo\udceb") == "Zoë"  # Latin-1
+    assert _utf8_arg("Ann") == "Ann"

@@ -115,6 +115,12 @@ class LowlandsCommands(Provider):
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
                 cmds.append(("Redo", "Make the undone decision again", lambda: screen.run_action("redo")))
+        if app.ascii:
+            cmds.append(("Full look", "Draw with box lines, arrows and other glyphs again (remembered)",
+                         lambda: app.set_ascii(False)))
+        else:
+            cmds.append(("ASCII look", "Draw with plain ASCII only, for terminals that show other glyphs "
+                         "wrongly (remembered)", lambda: app.set_ascii(True)))
         from tui.screens.launcher import LauncherScreen
 
         if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
@@ -172,11 +178,8 @@ class LowlandsApp(App[None]):
         self.data_dir = Path(data_dir)
         self.config_dir = config_dir_for(config_dir)
         self.ascii = ascii
-        if ascii:
-            from tui.chrome import install_ascii_borders
-
-            install_ascii_borders()
         self.curtain = curtain
+        self._ascii_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         #: matches shown read-only (a broken save, a game locked by another copy)
@@ -186,6 +189,12 @@ class LowlandsApp(App[None]):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
+        #: the ASCII look: asked for (--ascii, a non-UTF-8 locale) or chosen before
+        self.ascii = bool(ascii or self.config.ascii)
+        if self.ascii:
+            from tui.chrome import install_ascii_borders
+
+            install_ascii_borders()
         self._start_theme(self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME)
 
     def _start_theme(self, name: str) -> None:
@@ -246,6 +255,18 @@ class LowlandsApp(App[None]):
             return Content(title)
         return Content.assemble(Content(title), (" - ", "dim"), Content(sub).stylize("dim"))
 
+    def get_line_filters(self) -> Sequence[Any]:
+        """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
+        when ``ascii``: nothing non-ASCII reaches the screen."""
+        filters = list(super().get_line_filters())
+        if self.ascii:
+            if self._ascii_filter is None:
+                from tui.chrome import AsciiFilter
+
+                self._ascii_filter = AsciiFilter()
+            filters.append(self._ascii_filter)
+        return filters
+
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
         text = super().get_key_display(binding)
@@ -260,6 +281,36 @@ class LowlandsApp(App[None]):
             if not text.isascii():
                 text = binding.key.split(",")[0]
         return text
+
+    # -- the ASCII look ---------------------------------------------------------------
+    def set_ascii(self, on: bool) -> None:
+        """Switch the ASCII look on or off now, redraw every screen, and remember
+        the choice in config.json."""
+        from tui.chrome import install_ascii_borders
+        from tui.widgets.base import DataWidget
+
+        install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
+        self.ascii = on
+        for screen in self.screen_stack:
+            for widget in screen.query("*"):
+                if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
+                    widget._redraw()
+                rewrite = getattr(widget, "_rewrite", None)
+                if callable(rewrite) and widget.is_mounted:
+                    try:
+                        rewrite()
+                    except Exception:  # noqa: BLE001 - a widget that cannot redraw yet
+                        pass
+            refresh_menu = getattr(screen, "refresh_menu", None)
+            if callable(refresh_menu):
+                refresh_menu()
+            screen.refresh(layout=True)
+        self.refresh_css()
+        self.config.ascii = on
+        try:
+            save_config(self.config, self.config_dir)
+        except OSError as e:
+            self.notify(f"Could not remember the look: {e}", severity="warning")
 
     # -- theme memory -----------------------------------------------------------------
     def _theme_changed(self, theme: Theme) -> None:
@@ -851,7 +902,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _utf8_arg(arg: str) -> str:
+    """A command-line argument as the user typed it: under a non-UTF-8 locale
+    Python keeps undecodable bytes as surrogates ("Zo\\udcc3\\udcab"); they are
+    read as UTF-8 (else Latin-1) instead of failing later with a codec error."""
+    try:
+        arg.encode("utf-8")
+        return arg
+    except UnicodeEncodeError:
+        raw = os.fsencode(arg)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
+def output_is_utf8() -> bool:
+    """Whether the terminal output (Textual draws on stderr, text goes to stdout)
+    is encoded as UTF-8; under a non-UTF-8 locale (``LC_ALL=C`` without Python's
+    UTF-8 mode) it is not, and Lowlands uses the ASCII look."""
+    import codecs
+
+    for stream in (sys.__stderr__, sys.__stdout__):
+        enc = getattr(stream, "encoding", None) or "ascii"
+        try:
+            if codecs.lookup(enc).name != "utf-8":
+                return False
+        except LookupError:
+            return False
+    return True
+
+
+def _plain_output() -> None:
+    """Under a non-UTF-8 locale: characters the output cannot encode become "?"
+    (never a traceback or literal ``\\u256d`` escapes)."""
+    for stream in (sys.__stdout__, sys.__stderr__, sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
 def _main(argv: list[str]) -> int:
+    argv = [_utf8_arg(a) for a in argv]
+    utf8 = output_is_utf8()
+    if not utf8:
+        _plain_output()
     args = build_parser().parse_args(argv)
     command = args.command
     if command == "export":
@@ -875,8 +971,15 @@ def _main(argv: list[str]) -> int:
             except OSError as e:
                 print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
                 return 1
-        else:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        else:  # a record is UTF-8 whatever the locale
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+            buffer = getattr(sys.stdout, "buffer", None)
+            if buffer is not None:
+                sys.stdout.flush()
+                buffer.write(data)
+                buffer.flush()
+            else:  # a text-only stream (tests capture into one)
+                sys.stdout.write(data.decode("utf-8"))
         return 0
 
     from saves import SaveError, data_dir
@@ -886,7 +989,7 @@ def _main(argv: list[str]) -> int:
     except SaveError as e:
         raise CliError(str(e)) from None
     _clean_temp(folder)
-    ascii_only = bool(getattr(args, "ascii", False))
+    ascii_only = bool(getattr(args, "ascii", False)) or not utf8
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
     if command == "new":
