@@ -155,3 +155,21 @@ def test_arguments_read_under_a_non_utf8_locale() -> None:
     assert _utf8_arg("Zo\udcc3\udcab") == "Zoë"  # UTF-8 bytes kept as surrogates by Python
     assert _utf8_arg("Zo\udceb") == "Zoë"  # Latin-1
     assert _utf8_arg("Ann") == "Ann"
+
+
+# -- item 9: no pixel mouse reporting (a 0x0 pixel size crashed Textual's parser) -----------
+def test_no_pixel_mouse_mode_and_a_zero_pixel_size_does_not_crash(running) -> None:
+    app = running()
+    assert app.wait_for(b"\x1b[?2048$p", 60)  # Textual asks for in-band resize reports
+    app.type(b"\x1b[?2048;2$y")  # the terminal: supported, not on
+    assert app.wait_for(b"Ann", 60)
+    app.read(1.0)
+    # a terminal that reports sizes in band, with a pixel size of 0x0, then mouse events
+    app.type(b"\x1b[48;24;80;0;0t")
+    app.read(0.5)
+    app.type(b"\x1b[<35;10;5M\x1b[<0;12;6M\x1b[<0;12;6m")
+    app.read(2.0)
+    assert app.poll() is None and b"Error" not in app.output, app.output[-800:]  # once: ZeroDivisionError
+    assert b"\x1b[?1016h" not in app.output and b"\x1b[?2048h" not in app.output
+    os.kill(app.pid, signal.SIGTERM)
+    assert app.wait(20) == 128 + signal.SIGTERM

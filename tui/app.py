@@ -255,6 +255,14 @@ class LowlandsApp(App[None]):
             return Content(title)
         return Content.assemble(Content(title), (" - ", "dim"), Content(sub).stylize("dim"))
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver for this terminal, without pixel mouse reporting
+        (``tui.terminal``: a 0x0 pixel size would crash Textual's input parser)."""
+        from tui.terminal import guard_parser, no_pixel_mouse_driver
+
+        guard_parser()
+        return no_pixel_mouse_driver(super().get_driver_class())
+
     def get_line_filters(self) -> Sequence[Any]:
         """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
         when ``ascii``: nothing non-ASCII reaches the screen."""
