@@ -15,7 +15,7 @@ from core import get_game
 from core.gift_of_tulips import Add, Choose, Give, Keep, Secret
 from core.match import Match, Seat
 from tui.screens.game import CurtainScreen, GameScreen
-from tui.screens.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
+from tui.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
 from tui.widgets.choice import HOTKEYS, RESERVED, ChoicePicker, assign_hotkeys
 from tui.widgets.common import Marker, seat_letters
 from tui.widgets.log import Log

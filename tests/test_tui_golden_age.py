@@ -1,4 +1,4 @@
-"""Pilot tests of The Dutch Golden Age screen (tui/screens/golden_age.py) and the
+"""Pilot tests of The Dutch Golden Age screen (tui/golden_age/) and the
 Graph widget (tui/widgets/graph.py): a 3-player game by keys through set-up, a few
 turns, an auction with two bidders, undo across a bid and review, at 80x24 and
 120x40; the map's highlights; money with a half sign (".5" with --ascii).
@@ -31,14 +31,8 @@ from core.golden_age.rules import (
 )
 from core.match import Match, Seat
 from tui.boards import board_for
-from tui.screens.golden_age import (
-    MAP_CELLS,
-    GoldenAgeBoard,
-    GoldenAgeScreen,
-    income_at,
-    money,
-    space_text,
-)
+from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
+from tui.golden_age.board import MAP_CELLS
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
 
@@ -337,7 +331,7 @@ def test_income_preview_matches_the_engine() -> None:
 
 
 def test_ascii_half() -> None:
-    from tui.screens.golden_age import ascii_half
+    from tui.golden_age.labels import ascii_half
 
     assert ascii_half("bids 2½, pays ½ (-½)") == "bids 2.5, pays 0.5 (-0.5)"
 

@@ -14,19 +14,13 @@ from collections import deque
 from typing import Callable
 
 from core.windmill_valley import components as C
-from core.windmill_valley.state import Farm, State, Task
+from core.windmill_valley.scoring import contract_vp
+from core.windmill_valley.state import Farm, State, Task, event
 
 SIDES = {"big": 0, "small": 1}
 
 
 # -- small helpers ----------------------------------------------------------------------
-def event(s: State, text: str) -> None:
-    """Add an announcement to ``s.events`` (the 12 newest are kept)."""
-    s.events.append(text)
-    if len(s.events) > 12:
-        del s.events[0]
-
-
 def gain_guilders(f: Farm, n: int) -> None:
     """Add ``n`` guilders, never above MAX_GUILDERS (PR: no more than 9)."""
     f.guilders = min(C.MAX_GUILDERS, f.guilders + n)
@@ -1199,8 +1193,6 @@ def do_timing(s: State, t: Task, w: list[str]) -> None:
 
 
 def do_contract(s: State, t: Task, w: list[str]) -> None:
-    from core.windmill_valley.scoring import contract_vp
-
     f = s.farms[t.seat]
     f.vp += contract_vp(s, t.seat, f.contracts[int(w[1]) - 1])
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
+from tui.screens.review import ReviewScreen
 
 
 def _num(x: float) -> str:
@@ -124,8 +125,6 @@ class GameOverScreen(QuietTitles, Screen[None]):
         table.focus()
 
     def action_review(self) -> None:
-        from tui.screens.review import ReviewScreen
-
         self.app.push_screen(ReviewScreen(self.match))
 
     def action_new_game(self) -> None:
