@@ -21,6 +21,24 @@ class IllegalMove(ValueError):
     """
 
 
+class NoLegalMove(RuntimeError):
+    """A position that is not over yet offers no legal move: an engine bug that
+    would leave the players stuck (see ``checked_moves``)."""
+
+
+def checked_moves(game: "Game", state: Any) -> list[Any]:
+    """``game.legal_moves(state)``, guarded: a position that is not over always
+    has a legal move (the engines end every forced-step loop and close a choice
+    that offers nothing). Raises NoLegalMove naming the game and turn when
+    that does not hold, rather than leaving a player without a key that works.
+    """
+    moves = game.legal_moves(state)
+    if not moves and not game.is_over(state):
+        raise NoLegalMove(f"{game.title}: the position at turn {game.turn(state)} is not over "
+                          "but offers no legal move.")
+    return moves
+
+
 class Move(msgspec.Struct, frozen=True, tag=True):
     """Base of every game's moves: frozen, hashable, comparable msgspec Structs.
 

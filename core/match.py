@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import msgspec
 
-from core.engine import Game, IllegalMove
+from core.engine import Game, IllegalMove, checked_moves
 
 UndoPolicy = Literal["friendly", "strict"]
 SeatKind = Literal["human", "bot"]
@@ -92,7 +92,9 @@ class Match:
         return self.game.is_over(self._state)
 
     def legal_moves(self) -> list[Any]:
-        return self.game.legal_moves(self._state)
+        """The legal moves now; raises NoLegalMove (``core.engine.checked_moves``)
+        if the game is not over yet offers none."""
+        return checked_moves(self.game, self._state)
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].kind == "bot"

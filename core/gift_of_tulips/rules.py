@@ -214,6 +214,8 @@ class GiftOfTulips:
         if state.phase == "setup":
             return [Choose(c) for c in sorted(set(state.hands[state.current]))]
         moves: list[TulipMove] = []
+        if not state.drawn:  # nothing drawn: no action has a card to act on
+            return moves
         if state.used != "keep":
             moves.append(Keep())
         if state.used != "give":
@@ -242,7 +244,10 @@ class GiftOfTulips:
                 s.current = cur + 1
             else:
                 s.phase, s.current = "play", 0
-                self._draw(s)
+                if s.deck:
+                    self._draw(s)
+                else:  # nothing left to draw: the game ends at once (engine guard)
+                    self._finish(s)
             return s
         card, v = s.drawn, s.drawn[0]
         rank = rank_of(s, v)

@@ -732,7 +732,9 @@ class GoldenAge:
         if a.color in ("green", "brown"):
             s.phase = "award"
             choices = self._award_choices(s)
-            if a.color == "brown" and len(choices) == 1:
+            if not choices:  # no brown card left and no money for a painter: nothing to take
+                self._close_auction(s)
+            elif a.color == "brown" and len(choices) == 1:
                 self._award(s, choices[0])
             return
         self._receive(s, w, self._draw(s, a.color))

@@ -53,6 +53,9 @@ class Options(msgspec.Struct, frozen=True):
 _AUTO = {"after": A.auto_after, "mstep": A.auto_mstep}
 #: Decisions carried out automatically when they offer exactly one choice.
 _FORCED = {"gate", "steps"}
+#: Engine guard (not a rule): if this many whole rounds pass in one settle without
+#: any player having a decision, the game ends rather than turn forever.
+IDLE_ROUNDS_LIMIT = 20
 
 
 def _notation_of(text: str) -> Pick:
@@ -198,8 +201,14 @@ class WindmillValley:
                 text, told_next = "next, " + text, True
             A.event(s, text)
 
+        idle_turns, limit = 0, IDLE_ROUNDS_LIMIT * len(s.players)
         while s.phase != "over":
+            if idle_turns > limit:  # engine guard: a forced-step loop always ends
+                A.event(s, f"No player had anything to decide for {IDLE_ROUNDS_LIMIT} rounds: the game ends")
+                self._finish(s)
+                break
             if not s.tasks:
+                idle_turns += 1
                 self._end_turn(s)
                 continue
             t = s.tasks[-1]
@@ -210,6 +219,7 @@ class WindmillValley:
                 continue
             if t.kind == "endturn":
                 s.tasks.pop()
+                idle_turns += 1
                 self._end_turn(s)
                 continue
             legal = A.LEGAL[t.kind](s, t)

@@ -198,9 +198,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None) -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
         super().__init__()
         self.match = match
+        #: why this game may only be looked at ("" = it may be continued): a save
+        #: broken at some move, or a game another Lowlands is playing
+        self.read_only = read_only
         self.game = match.game
         self.names = [s.name for s in match.seats]
         self.labels = seat_labels(self.names)
@@ -325,11 +328,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
         i = self.cursor
         state = self._states[i]
         total = self.match.ply
+        head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
-            self.sub_title = f"Review · set-up · {total} decisions"
+            self.sub_title = f"{head} · set-up · {total} decisions"
             position = f"Set-up, {total} decisions, {self.turn_count()} turns"
         else:
-            self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
+            self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
         self.query_one("#review-position", Label).update(Content(position), layout=False)
         ascii = bool(getattr(self.app, "ascii", False))
@@ -405,8 +409,13 @@ class ReviewScreen(QuietTitles, Screen[None]):
 
     @work(exclusive=True, group="review-continue")
     async def action_continue_here(self) -> None:
-        from tui.screens.dialogs import ConfirmDialog
+        from tui.screens.dialogs import ConfirmDialog, MessageDialog
 
+        if self.read_only:
+            self.app.push_screen(MessageDialog(f"{self.read_only}\n\nThis review is read-only: "
+                                               "the game cannot be continued from here.",
+                                               title="Read-only review"))
+            return
         dropped = self.match.ply - self.cursor
         if dropped > 0:
             later = "decision" if dropped == 1 else "decisions"
