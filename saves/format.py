@@ -13,6 +13,16 @@ through the game (``parse`` then ``Match.push``), so a file whose moves were
 edited, or that an older or newer version of the rules would play differently,
 is caught: either a move is not legal where it stands, or the SHA-256 of the
 final state differs from ``state_sha256``.
+
+Replay checks each move's legality exactly once: ``parse`` turns the notation
+into a move by way of the position's legal moves (so it refuses a move that is
+not legal there), and ``Match.push(..., trusted=True)`` then applies it with
+the game's ``apply_trusted``, without generating the legal moves a second
+time. The hash check alone could not replace that one check: a notation only
+becomes a move through the legal moves of its position, an edited move must be
+reported as the move that is wrong ("move 5 'bid 9' is not legal there") rather
+than as a different final position, and ``apply_trusted`` given an illegal move
+may fail in any way.
 """
 
 from __future__ import annotations
@@ -231,7 +241,9 @@ def decode_match(data: bytes, source: str = "") -> Match:
         if match.is_over():
             raise SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
         try:
-            match.push(game.parse(match.state, text))
+            # parse returns only a legal move (IllegalMove otherwise): that is the
+            # one legality check, so the move is applied trusted (see module doc)
+            match.push(game.parse(match.state, text), trusted=True)
         except IllegalMove:
             raise SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source) from None
         except Exception as e:  # a save must never crash the app

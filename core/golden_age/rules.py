@@ -23,7 +23,6 @@ from core.golden_age import components as C
 from core.golden_age.state import Auction, ColonyMarker, Guild, Painting, Player, Province, State
 from core.rng import Rng
 
-_ENCODER = msgspec.msgpack.Encoder()
 
 
 # -- moves ----------------------------------------------------------------------
@@ -496,9 +495,6 @@ class GoldenAge:
     State = State
     Move = GoldenMove
     private_information = False
-
-    def __init__(self) -> None:
-        self._parse_cache: tuple[bytes, dict[str, GoldenMove]] | None = None
 
     # set-up -------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Options | None = None) -> State:
@@ -1108,21 +1104,23 @@ class GoldenAge:
         raise TypeError(f"Not a Golden Age move: {move!r}")
 
     def parse(self, state: State, text: str) -> GoldenMove:
-        """The legal move written as ``text``; IllegalMove if there is none.
+        """The legal move written as ``text`` (whitespace and case aside);
+        IllegalMove if there is none.
 
-        The notation -> move table of the last state parsed is kept (keyed by
-        the state's msgpack bytes), so parsing every legal move of one state
-        costs one ``legal_moves`` call, not one per move.
+        The text is read back into a move directly (``_read``) and accepted when
+        that move is legal here and its notation is ``text``, so one call costs
+        one ``legal_moves`` and one ``notation``; text in any other shape falls
+        back to comparing it with the notation of every legal move.
         """
-        key = _ENCODER.encode(state)
-        if self._parse_cache is None or self._parse_cache[0] != key:
-            table = {self.notation(m).lower(): m for m in self.legal_moves(state)}
-            self._parse_cache = (key, table)
         want = " ".join(text.split()).lower()
-        try:
-            return self._parse_cache[1][want]
-        except KeyError:
-            raise IllegalMove(f"'{text}' is not a legal move now.") from None
+        legal = self.legal_moves(state)
+        move = _read(want.split())
+        if move is not None and move in legal and self.notation(move).lower() == want:
+            return move
+        for m in legal:
+            if self.notation(m).lower() == want:
+                return m
+        raise IllegalMove(f"'{text}' is not a legal move now.")
 
     def describe(self, state: State, move: GoldenMove) -> str:
         """One log line for ``move`` made in ``state``, in plain English: the
@@ -1314,6 +1312,51 @@ class GoldenAge:
             s.decks[color] = sorted(s.decks[color])
         s.rng = Rng(0)
         return s
+
+
+def _read(w: list[str]) -> GoldenMove | None:
+    """The move whose notation has the (lower-case) words ``w``, if ``w`` has a
+    notation's shape (``GoldenAge.notation`` read backwards); else None.
+
+    Only a fast path for ``parse``, which still checks that the move is legal
+    and that its notation is the text."""
+    n = len(w)
+    if not n:
+        return None
+    head = w[0]
+    try:
+        if n == 1:
+            return {"roll": _ROLL, "end": _END, "pass": _PASS}.get(head)
+        if head == "move" and n == 3:
+            return MoveToken(w[1], w[2])
+        if head == "bid" and n == 2:
+            whole, dot, half = w[1].partition(".")
+            return Bid(int(whole) * C.HALF + (1 if dot and half == "5" else 0))
+        if head == "special":
+            return Special(w[1], " ".join(w[2:]))
+        if head == "take":
+            return Take(" ".join(w[1:]))
+        if head == "auction" and n == 2:
+            return StartAuction(w[1])
+        if head == "guild" and n == 2:
+            return TakeGuild(w[1])
+        if head == "exchange" and n == 3:
+            return Exchange(w[1], int(w[2]))
+        if head == "convert" and n in (2, 4):
+            return Convert(w[1], w[3] if n == 4 else "")
+        if head == "found" and n in (3, 5):
+            return Found(w[1], tuple(w[2].split("+")), w[4] if n == 5 else "")
+        if head == "dice" and n == 2:
+            return PlayDice(int(w[1]))
+        if head == "place" and n == 2:
+            return PlaceMarker(w[1])
+        if head == "token" and n == 2:
+            return PlaceToken(w[1])
+        if head == "king" and n == 2:
+            return PlaceKing(int(w[1]))
+    except ValueError:
+        return None
+    return None
 
 
 #: apply's dispatch: move type -> its handler.
