@@ -214,6 +214,13 @@ def colony_sets(cards: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 @lru_cache(maxsize=4096)
+def _held_colony_sets(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``colony_sets`` of a hand given as a tuple; cached (hands repeat often)."""
+    c = kind_counts(cards)
+    return _colony_sets(*(c[k] for k in _KIND_ORDER))
+
+
+@lru_cache(maxsize=4096)
 def _colony_sets(*counts: int) -> tuple[tuple[str, ...], ...]:
     """``colony_sets`` for the kind counts (ship, captain, cannon, flag); cached."""
     c = dict(zip(_KIND_ORDER, counts))
@@ -331,6 +338,8 @@ _EXCHANGE_MOVES = tuple(
     for size in (1, 2, 3)
 )
 _NUM_GUILD_STEPS = len(C.GUILD_COSTS)
+#: site_color of every site a marker can stand on
+_SITE_COLOR = {site: site_color(site) for site in _SPECIAL}
 
 
 # -- the state an apply builds ---------------------------------------------------------
@@ -644,7 +653,7 @@ class GoldenAge:
         # special actions and auctions
         decks, discards = s.decks, s.discards
         for site in active:
-            color = site_color(site)
+            color = _SITE_COLOR[site]
             if color == "green":
                 if p.tokens and money >= C.TOKEN_PRICE:
                     moves += _GREEN_SPECIALS[site]
@@ -662,11 +671,12 @@ class GoldenAge:
                 moves.append(_AUCTION[site])
         if cards:
             # card exchanges
+            held = set(cards)
             for want, grey, size, move in _EXCHANGE_MOVES:
-                if cards.count(want) + cards.count(grey) >= size:
+                if (want in held or grey in held) and cards.count(want) + cards.count(grey) >= size:
                     moves.append(move)
             # colonies
-            sets = colony_sets(cards) if len(cards) >= C.MIXED_SET else []
+            sets = _held_colony_sets(tuple(cards)) if len(cards) >= C.MIXED_SET else ()
             if sets:
                 for space in C.COLONY_IDS:
                     cap = C.COLONIES[space][2]
