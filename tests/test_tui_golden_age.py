@@ -15,6 +15,7 @@ from textual.app import App
 
 from core import get_game
 from core.engine import copy_state
+from core.golden_age.rules import Draft
 from core.golden_age import components as C
 from core.golden_age.rules import (
     Bid,
@@ -326,8 +327,9 @@ def test_income_preview_matches_the_engine() -> None:
     for space in range(len(C.TRACK)):
         moved = copy_state(s)
         moved.king = (space - 2) % len(C.TRACK)
-        GAME._move_king(moved, 2)
-        assert income_at(s, space) == moved.income, space
+        draft = Draft(moved)
+        GAME._move_king(draft, 2)
+        assert income_at(s, space) == draft.s.income, space
 
 
 def test_ascii_half() -> None:

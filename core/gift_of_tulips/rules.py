@@ -232,6 +232,12 @@ class GiftOfTulips:
         """
         if move not in self.legal_moves(state):
             raise IllegalMove(f"'{self.notation(move)}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: TulipMove) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+        ``state`` is untouched; an illegal move gives an undefined result."""
         s = copy_for_apply(state)
         cur = s.current
         if isinstance(move, Choose):

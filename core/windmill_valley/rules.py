@@ -170,9 +170,15 @@ class WindmillValley:
             if self.is_over(state):
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: Pick) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+        ``state`` is untouched; an illegal move gives an undefined result."""
         s = copy_state(state)
         turn = s.turns
-        self._do(s, text)
+        self._do(s, self.notation(move))
         self._settle(s, turn)
         return s
 

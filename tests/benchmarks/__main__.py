@@ -3,8 +3,8 @@
     .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory] [windmill] [golden] [review]
 
 Sections (all by default, in this order):
-  games    (c) random full games per second, per registered game and player count
-  saves    (d) save and load-with-replay of a 200-decision match (median of 20)
+  games    (c) rules engines: random games per second, legal_moves / apply / apply_trusted microseconds
+  saves    (d) save and load-with-replay of a 200-decision match and a 700-decision Golden Age save (median of 20)
   startup  (a) startup until the launcher has painted, beside a bare Textual app
   keys     (b) key-to-paint latency in the Gift of Tulips screen, beside the bare app
   memory   (e) peak memory of the app in a 6-player Gift of Tulips game
