@@ -468,6 +468,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
     ex.add_argument("file", metavar="FILE")
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    from core.bots.arena import add_parser as add_arena
+
+    add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
     return p
 
 
@@ -556,6 +559,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     command = args.command
+    if command == "arena":
+        from core.bots.arena import run_cli
+
+        return run_cli(args)
     if command == "export":
         match = _load_file(args.file)
         from saves import export_text
