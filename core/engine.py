@@ -161,6 +161,29 @@ def apply_trusted(game: Game, state: Any, move: Any) -> Any:
         return game.apply(state, move)
     return fast(state, move)
 
+@runtime_checkable
+class BotSupport(Protocol):
+    """Optional methods a game offers its computer players (core/bots uses them
+    when present; a game without them gets bots that score positions by
+    ``scores`` and search only the view with a fresh RNG).
+
+    Each game implements them in ``core/<game>/evaluate.py`` and
+    ``core/<game>/determinize.py``.
+    """
+
+    def margins(self, state: Any) -> list[float]:
+        """Per seat, the projected final score margin in VP: the seat's projected
+        final score minus the best other projected score (the Gardener counts as
+        the other side in Windmill Valley solo). Over: from the real scores."""
+        ...
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        """A full State consistent with ``view`` (what ``view(state, seat)``
+        returns): every hidden part (deck orders, unseen cards, the RNG that
+        rolls future dice) sampled from ``rng`` (a ``random.Random``), never
+        read from anywhere else. ``view`` is untouched."""
+        ...
+
 
 def parse_by_notation(game: Game, state: Any, text: str) -> Any:
     """Find the legal move whose notation is ``text`` (whitespace-normalised).

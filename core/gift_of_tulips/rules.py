@@ -7,7 +7,7 @@ RULES.md beside this file states every rule as implemented.
 
 from __future__ import annotations
 
-from typing import Sequence, Union
+from typing import Any, Sequence, Union
 
 import msgspec
 
@@ -410,6 +410,20 @@ class GiftOfTulips:
             s.drawn = H
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.gift_of_tulips.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.gift_of_tulips.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 GAME = GiftOfTulips()

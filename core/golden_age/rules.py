@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Sequence, Union, get_args
+from typing import Any, Sequence, Union, get_args
 
 import msgspec
 
@@ -1324,6 +1324,20 @@ class GoldenAge:
             s.decks[color] = sorted(s.decks[color])
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.golden_age.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.golden_age.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _read(w: list[str]) -> GoldenMove | None:

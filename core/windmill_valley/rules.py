@@ -11,7 +11,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("gate 2", "steps 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -418,6 +418,20 @@ class WindmillValley:
             s.solo.deck = [-1] * len(s.solo.deck)
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.windmill_valley.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.windmill_valley.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _steps(n: int) -> str:
