@@ -33,15 +33,17 @@ class Region(NamedTuple):
 
     Attributes:
         id: the name used in the grid.
-        lines: what it shows, the title first; plain strings or Rich Text. Lines
-            wider than the region are cut (``…``/``.``); lines beyond its height
-            are left out, so put the most important first.
+        lines: what it shows, the title first; plain strings or Rich Text, or a tuple
+            of wordings, longest first, of which the longest that fits is drawn
+            (``("Friesland blue", "Friesland")``). Lines wider than the region are cut
+            (``…``/``.``); lines beyond its height are left out, so put the most
+            important first.
         style: Rich style of the title line (e.g. the region's colour, bold).
         mark: Rich style laid over the whole region (a highlight), "" for none.
     """
 
     id: str
-    lines: Sequence[Text | str] = ()
+    lines: Sequence[Text | str | tuple[Text | str, ...]] = ()
     style: str = ""
     mark: str = ""
 
@@ -105,19 +107,24 @@ class RegionMap(DataWidget):
         return out
 
     @staticmethod
-    def _box(cells: Sequence[Sequence[str]], rid: str, need: int, h: int) -> tuple[int, int, int, int]:
-        """The rectangle of ``rid``'s cells (r0, c0, r1, c1) to write its lines in:
-        enough lines for ``need`` if it can, then as wide as it can, then the highest."""
+    def _box(cells: Sequence[Sequence[str]], rid: str, widths: Sequence[int], w: int,
+             h: int) -> tuple[int, int, int, int]:
+        """The rectangle of ``rid``'s cells (r0, c0, r1, c1) to write lines of ``widths``
+        in: the most lines shown whole, then the most characters shown, then the highest,
+        then the widest."""
         rows, cols = len(cells), len(cells[0])
-        best: tuple[tuple[int, int, int], tuple[int, int, int, int]] | None = None
+        best: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
         for r0 in range(rows):
             for c0 in range(cols):
                 for r1 in range(r0, rows):
                     for c1 in range(c0, cols):
                         if any(cells[r][c] != rid for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)):
                             continue
-                        lines = (r1 - r0 + 1) * h + (r1 - r0)
-                        key = (min(lines, need), c1 - c0, -r0)
+                        room_h = (r1 - r0 + 1) * h + (r1 - r0)
+                        room_w = (c1 - c0 + 1) * w + (c1 - c0)
+                        shown = widths[:room_h]
+                        key = (sum(x <= room_w for x in shown), sum(min(x, room_w) for x in shown),
+                               -r0, room_w)
                         if best is None or key > best[0]:
                             best = (key, (r0, c0, r1, c1))
         assert best is not None
@@ -197,11 +204,13 @@ class RegionMap(DataWidget):
         for reg in regions:
             if not any(reg.id in row for row in cells):
                 continue
-            r0, c0, r1, c1 = self._box(cells, reg.id, len(reg.lines), h)
+            options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
+            widths = [min(x.cell_len for x in opts) for opts in options]
+            r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
             top, left = r0 * (h + 1), c0 * (w + 1)
             room_w = (c1 - c0 + 1) * w + (c1 - c0)
             room_h = (r1 - r0 + 1) * h + (r1 - r0)
-            texts = [Text(t) if isinstance(t, str) else t.copy() for t in reg.lines[:room_h]]
+            texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
             pad = 1 if texts and max(t.cell_len for t in texts) < room_w else 0
             mark = Style.parse(reg.mark) if reg.mark else Style()
             for i, t in enumerate(texts):
@@ -234,6 +243,10 @@ class RegionMap(DataWidget):
             ln.no_wrap = True
             ln.truncate(max(width, 1), overflow="crop")
         return out
+
+
+def _text(t: Text | str) -> Text:
+    return Text(t) if isinstance(t, str) else t
 
 
 from rich.console import Console  # noqa: E402  (styles of a Text at an offset need a console)
