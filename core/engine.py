@@ -57,12 +57,15 @@ class ScoreSheet(msgspec.Struct, frozen=True):
         parts: category name -> VP, in the rulebook's order; sums to ``total``.
         tiebreak: the values compared, in order, when totals are equal
             (e.g. ``(cards in bouquet,)``); larger is better.
+        tiebreak_names: what each ``tiebreak`` value counts, in the rulebook's words
+            (e.g. ``("tulips in the bouquet",)``), for score tables; same length.
     """
 
     seat: int
     total: float
     parts: dict[str, float]
     tiebreak: tuple[float, ...] = ()
+    tiebreak_names: tuple[str, ...] = ()
 
 
 def copy_state(state: S) -> S:

@@ -318,6 +318,7 @@ class GiftOfTulips:
                     "Majorities": state.majority_vp[i],
                 },
                 tiebreak=(len(state.bouquets[i]),),
+                tiebreak_names=("tulips in the bouquet",),
             )
             for i in range(len(state.players))
         ]

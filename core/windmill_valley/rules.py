@@ -336,7 +336,7 @@ class WindmillValley:
             else:
                 parts.update({k: 0 for k in ("Contracts", "Windmill groups", "Patch rows", "Patch columns")})
             out.append(ScoreSheet(seat=seat, total=sum(parts.values()), parts=parts,
-                                  tiebreak=SC.tiebreak(state, seat)))
+                                  tiebreak=SC.tiebreak(state, seat), tiebreak_names=SC.TIEBREAK_NAMES))
         return out
 
     def winners(self, state: State) -> list[int]:
