@@ -13,6 +13,16 @@ through the game (``parse`` then ``Match.push``), so a file whose moves were
 edited, or that an older or newer version of the rules would play differently,
 is caught: either a move is not legal where it stands, or the SHA-256 of the
 final state differs from ``state_sha256``.
+
+Replay checks each move's legality exactly once: ``parse`` turns the notation
+into a move by way of the position's legal moves (so it refuses a move that is
+not legal there), and ``Match.push(..., trusted=True)`` then applies it with
+the game's ``apply_trusted``, without generating the legal moves a second
+time. The hash check alone could not replace that one check: a notation only
+becomes a move through the legal moves of its position, an edited move must be
+reported as the move that is wrong ("move 5 'bid 9' is not legal there") rather
+than as a different final position, and ``apply_trusted`` given an illegal move
+may fail in any way.
 """
 
 from __future__ import annotations
@@ -269,7 +279,9 @@ def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | No
             broken = SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
             break
         try:
-            match.push(game.parse(match.state, text))
+            # parse returns only a legal move (IllegalMove otherwise): that is the
+            # one legality check, so the move is applied trusted (see module doc)
+            match.push(game.parse(match.state, text), trusted=True)
         except IllegalMove:
             broken = SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source)
             break

@@ -767,6 +767,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
     ex.add_argument("--force", action="store_true",
                     help="replace OUT even if it is not a Lowlands game record (never the file being read)")
+    from core.bots.arena import add_parser as add_arena
+
+    add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
     return p
 
 
@@ -958,6 +961,10 @@ def _main(argv: list[str]) -> int:
         _plain_output()
     args = build_parser().parse_args(argv)
     command = args.command
+    if command == "arena":
+        from core.bots.arena import run_cli
+
+        return run_cli(args)
     if command == "export":
         match = _load_file(args.file)
         from saves import export_text

@@ -11,7 +11,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("gate 2", "steps 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -170,9 +170,15 @@ class WindmillValley:
             if self.is_over(state):
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: Pick) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+        ``state`` is untouched; an illegal move gives an undefined result."""
         s = copy_state(state)
         turn = s.turns
-        self._do(s, text)
+        self._do(s, self.notation(move))
         self._settle(s, turn)
         return s
 
@@ -330,7 +336,7 @@ class WindmillValley:
             else:
                 parts.update({k: 0 for k in ("Contracts", "Windmill groups", "Patch rows", "Patch columns")})
             out.append(ScoreSheet(seat=seat, total=sum(parts.values()), parts=parts,
-                                  tiebreak=SC.tiebreak(state, seat)))
+                                  tiebreak=SC.tiebreak(state, seat), tiebreak_names=SC.TIEBREAK_NAMES))
         return out
 
     def winners(self, state: State) -> list[int]:
@@ -412,6 +418,20 @@ class WindmillValley:
             s.solo.deck = [-1] * len(s.solo.deck)
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.windmill_valley.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.windmill_valley.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _steps(n: int) -> str:

@@ -28,7 +28,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
-from tui.screens import seat_labels
+from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
 
 
@@ -445,13 +445,15 @@ class ReviewScreen(QuietTitles, Screen[None]):
             self.notify(f"Autosave failed: {e}", severity="error")
 
     def _return_to_game(self) -> None:
-        """Back to this match's game screen (opening one if there is none below)."""
-        from tui.screens.game_over import GameOverScreen
+        """Back to this match's game screen (opening one if there is none below).
 
+        The other screens of this match above it (review, game over) are
+        popped or replaced; review imports neither the game screen nor the
+        game-over screen (they import review)."""
         stack = self.app.screen_stack
         for i in range(len(stack) - 2, -1, -1):
             s = stack[i]
-            if getattr(s, "match", None) is self.match and not isinstance(s, (ReviewScreen, GameOverScreen)):
+            if getattr(s, "match", None) is self.match and is_game_screen(s):
                 for _ in range(len(stack) - 1 - i):
                     self.app.pop_screen()
                 return
@@ -459,12 +461,10 @@ class ReviewScreen(QuietTitles, Screen[None]):
         k = 0
         while (
             k < len(stack) - 1
-            and isinstance(stack[-1 - k], (ReviewScreen, GameOverScreen))
+            and not is_game_screen(stack[-1 - k])
             and getattr(stack[-1 - k], "match", None) is self.match
         ):
             k += 1
-        from tui.screens import screen_for
-
         try:
             screen = screen_for(self.match, data_dir=self.app.data_dir, curtain=getattr(self.app, "curtain", False))  # type: ignore[attr-defined]
         except RuntimeError as e:
