@@ -36,12 +36,13 @@ def running(tmp_path):
         app.kill()
 
 
-def test_sigterm_restores_the_terminal_autosaves_and_exits(running, tmp_path) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGQUIT], ids=lambda s: s.name)
+def test_a_signal_restores_the_terminal_autosaves_and_exits(running, tmp_path, signum) -> None:
     app = running()
     assert app.wait_for(b"Ann", 60), app.output[-300:]
     app.read(0.5)
-    os.kill(app.pid, signal.SIGTERM)
-    assert app.wait(20) == 128 + signal.SIGTERM
+    os.kill(app.pid, signum)  # once: SIGTERM left the terminal raw, SIGINT kept no autosave
+    assert app.wait(20) == 128 + signum
     lflag = app.termios_flags()[3]
     assert lflag & termios.ECHO and lflag & termios.ICANON  # not left raw
     tail = app.output[app.output.rfind(b"\x1b[?1049h"):]

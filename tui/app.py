@@ -616,14 +616,15 @@ class LowlandsApp(App[None]):
     EXIT_GRACE = 3.0
 
     def _install_hangup(self) -> None:
-        """SIGHUP (the terminal went away) and SIGTERM (``kill``): autosave, restore
+        """SIGHUP (the terminal went away), SIGTERM (``kill``), and SIGINT / SIGQUIT
+        sent from outside (the keys are plain keys in raw mode): autosave, restore
         the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
         so they run even when the event loop is stuck (e.g. Textual's output
         thread died on a hung-up terminal and the loop waits on it); a watchdog
         thread ends the process if the orderly exit has not within EXIT_GRACE."""
         if self.is_headless:
             return
-        for name in ("SIGHUP", "SIGTERM"):
+        for name in ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT"):
             signum = getattr(signal, name, None)
             if signum is not None:
                 try:
