@@ -256,8 +256,10 @@ async def test_second_copy_is_told_and_can_review_or_copy(dirs) -> None:
     before = path.read_bytes()
     lock_file = hold_as_other_copy(data, m.id)
     app = make_app(dirs)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu")
+        assert "open in another copy" in str(menu.get_option_at_index(0).prompt)
         await pilot.press("a")  # continue it
         await settle(pilot)
         dialog = app.screen
