@@ -86,14 +86,15 @@ class PtyApp:
                 self.status = os.waitstatus_to_exitcode(status)
         return self.status
 
-    def wait(self, timeout: float = 20.0) -> int | None:
-        """Wait for the end (reading meanwhile); None if still running at the timeout."""
+    def wait(self, timeout: float = 20.0, read: bool = True) -> int | None:
+        """Wait for the end (reading meanwhile, unless not ``read``: a terminal
+        that has stopped reading); None if still running at the timeout."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.poll() is not None:
                 self.read(0.1)
                 return self.status
-            if self.fd >= 0:
+            if self.fd >= 0 and read:
                 self.read(0.1)
             else:
                 time.sleep(0.1)

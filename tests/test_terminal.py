@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import termios
+import time
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,18 @@ def test_no_pixel_mouse_mode_and_a_zero_pixel_size_does_not_crash(running) -> No
     assert b"\x1b[?1016h" not in app.output and b"\x1b[?2048h" not in app.output
     os.kill(app.pid, signal.SIGTERM)
     assert app.wait(20) == 128 + signal.SIGTERM
+
+
+def test_signal_while_the_terminal_stopped_reading_still_ends(running, tmp_path) -> None:
+    """The app's output blocks (nobody reads the terminal), so its event loop is
+    stuck: the signal handler's watchdog still autosaves and ends the process."""
+    app = running(size=(200, 60))
+    assert app.wait_for(b"Ann", 60)
+    app.read(0.5)
+    for k in range(12):  # full redraws nobody reads: the terminal's buffer fills up
+        app.resize(200 - k % 2, 60)
+        time.sleep(0.1)
+    time.sleep(1.0)
+    os.kill(app.pid, signal.SIGTERM)
+    assert app.wait(30, read=False) == 128 + signal.SIGTERM  # without the watchdog: stuck for good
+    assert len(autosaves(tmp_path)) == 1

@@ -697,9 +697,14 @@ def restore_terminal(sequences: bool = True) -> None:
     if not sequences:
         return
     try:
+        import fcntl
+
         out = sys.__stdout__.fileno() if sys.__stdout__ is not None else 1
-        os.write(out if os.isatty(out) else fd, RESET_SEQUENCE.encode())
-    except Exception:  # noqa: BLE001 - a hung-up terminal
+        out = out if os.isatty(out) else fd
+        # never block on a terminal that no longer reads (a full or hung-up one)
+        fcntl.fcntl(out, fcntl.F_SETFL, fcntl.fcntl(out, fcntl.F_GETFL) | os.O_NONBLOCK)
+        os.write(out, RESET_SEQUENCE.encode())
+    except Exception:  # noqa: BLE001 - a hung-up or full terminal
         pass
 
 
