@@ -296,19 +296,16 @@ class LowlandsApp(App[None]):
         the choice in config.json."""
         from tui.chrome import install_ascii_borders
         from tui.widgets.base import DataWidget
+        from tui.widgets.log import Log
 
         install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
         self.ascii = on
         for screen in self.screen_stack:
             for widget in screen.query("*"):
                 if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
-                    widget._redraw()
-                rewrite = getattr(widget, "_rewrite", None)
-                if callable(rewrite) and widget.is_mounted:
-                    try:
-                        rewrite()
-                    except Exception:  # noqa: BLE001 - a widget that cannot redraw yet
-                        pass
+                    widget._redraw()  # lines built with glyph(): built again
+                elif isinstance(widget, Log):
+                    widget._rewrite()  # log lines spelled out (2½ -> 2.5) or back
             refresh_menu = getattr(screen, "refresh_menu", None)
             if callable(refresh_menu):
                 refresh_menu()
