@@ -79,6 +79,8 @@ class Log(QuietScroll, RichLog):
             self._entries = entries
             for i in range(keep, len(entries)):
                 self._write_entry(entries, i, scroll_end=True)
+            if mark is None:
+                self._scroll_to_end()
             return
         self._entries = entries
         self._mark = mark
@@ -98,6 +100,10 @@ class Log(QuietScroll, RichLog):
         return True
 
     def _write_entry(self, entries: list[LogEntry], i: int, scroll_end: bool) -> None:
+        """Write entry ``i``. Once the size is known the caller scrolls
+        (``_scroll_to_end``, in the same frame); before, RichLog keeps the
+        lines and their ``scroll_end`` until it has a size."""
+        scroll_end = scroll_end and not self._size_known
         if self._starts is not None:
             if self._size_known and len(self._starts) == i:
                 self._starts.append(len(self.lines))
@@ -116,8 +122,16 @@ class Log(QuietScroll, RichLog):
         self._starts = []
         for i in range(len(entries)):
             self._write_entry(entries, i, scroll_end=mark is None)
-        if mark is not None and entries:
+        if mark is None:
+            self._scroll_to_end()
+        elif entries:
             self.call_after_refresh(self._scroll_to_mark)
+
+    def _scroll_to_end(self) -> None:
+        """Scroll to the newest line now, not after the next refresh (RichLog's
+        ``write(scroll_end=True)`` scrolls a frame later)."""
+        if self._size_known:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event) -> None:
         # the lines are wrapped when written: rewrite them at the new width.
