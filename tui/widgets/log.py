@@ -10,6 +10,7 @@ from textual.geometry import Size
 from textual.widgets import RichLog
 
 from tui.widgets.base import QuietScroll
+from tui.widgets.common import ascii_text, use_ascii
 
 
 class LogEntry(NamedTuple):
@@ -152,6 +153,8 @@ class Log(QuietScroll, RichLog):
         first = i == 0 or entries[i - 1].turn != e.turn
         marked = i == self._mark
         text = e.text + (" <" if marked else "")
+        if use_ascii(self):  # the ASCII look: "2½" -> "2.5", "→" -> "->" before wrapping
+            text = ascii_text(text)
         body = textwrap.wrap(text, max(6, width - 6)) or [""]
         out = []
         for n, chunk in enumerate(body):
