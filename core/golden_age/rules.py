@@ -278,8 +278,29 @@ def vp_parts(s: State, seat: int) -> dict[str, int]:
 
 
 def vp(s: State, seat: int) -> int:
-    """``seat``'s total VP now."""
-    return sum(vp_parts(s, seat).values())
+    """``seat``'s total VP now: the sum of ``vp_parts`` (counted without
+    building the parts, as every end of turn asks for it)."""
+    p = s.players[seat]
+    total = p.money // C.VP_MONEY_UNIT
+    for pr in s.provinces.values():
+        total += pr.tokens[seat] * C.VP_TOKEN
+        if pr.marker == seat:
+            total += C.VP_PROVINCE_MARKER
+    for cid, ms in s.colonies.items():
+        for m in ms:
+            if m.owner == seat:
+                total += _WEST_VP if cid == "west" else _EAST_VP
+    for a in p.finished:
+        total += C.art_vp(a)
+    for c in p.culture:
+        total += C.CULTURE_VP.get(c, 0)
+        if c.startswith("gov-"):
+            total += C.GOVERNOR_VP
+    return total
+
+
+_EAST_VP = C.COLONIES["east-2"][1]
+_WEST_VP = C.COLONIES["west"][1]
 
 
 def bid_limit(s: State, seat: int) -> int:
