@@ -660,11 +660,12 @@ class GoldenAge:
                 nxt = g.step + 1
                 if nxt < _NUM_GUILD_STEPS and money >= C.GUILD_COSTS[nxt]:
                     moves.append(_TAKE_GUILD[color])
-        for cid, ms in s.colonies.items():
-            for x in ms:
-                if x.owner == seat and not x.flipped:
-                    active.append(cid)
-                    break
+        if any(s.colonies.values()):  # (most of a game nobody has founded a colony)
+            for cid, ms in s.colonies.items():
+                for x in ms:
+                    if x.owner == seat and not x.flipped:
+                        active.append(cid)
+                        break
         # new Influence Marker from 3 tokens
         for prov in convertible:
             if markers:
