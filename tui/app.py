@@ -1048,6 +1048,7 @@ def _main(argv: list[str]) -> int:
         print(f"lowlands: {problem}; Lowlands is a full-screen program and needs one "
               "(lowlands --help lists the commands that do not)", file=sys.stderr)
         return 1
+    quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
     remember_terminal()
     try:
@@ -1055,6 +1056,27 @@ def _main(argv: list[str]) -> int:
     finally:
         restore_terminal(sequences=False)  # (Textual has reset the modes; echo and line mode for sure)
     return int(app.return_code or 0)
+
+
+#: How long a lone Escape byte waits for the rest of an escape sequence before
+#: it counts as the Escape key (ms). Textual waits 100 ms (its ESCDELAY); a
+#: terminal writes a key's sequence at once, so 25 ms tells them apart while
+#: Escape backs out of a choice group or dialog without a felt delay.
+#: Terminals with the kitty keyboard protocol (which Textual turns on) send
+#: Escape unambiguously and never wait.
+ESCAPE_DELAY_MS = 25
+
+
+def quick_escape(environ: Any = None) -> float:
+    """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
+    (then Textual's own reading of it stands). Returns the delay in seconds."""
+    import os
+
+    from textual import constants
+
+    if "ESCDELAY" not in (os.environ if environ is None else environ):
+        constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    return constants.ESCAPE_DELAY
 
 
 def _game_screen_factory(match: Any, folder: Path, curtain: bool) -> Callable[[], Screen[Any]]:
