@@ -761,7 +761,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
     new.add_argument("--players", required=True, metavar="NAMES", help="comma-separated names in seat order")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="fixes all chance (default: random)")
-    new.add_argument("--bots", default="", metavar="NAMES", help="comma-separated names played by the computer")
+    new.add_argument("--bots", default="", metavar="NAMES",
+                     help="comma-separated names played by the computer, each NAME or NAME:LEVEL "
+                          "(random, greedy, strong; a bare name means strong)")
+    new.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
+                     help="the strong bots' thinking time per decision (default 1.0)")
     new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
     new.add_argument("--curtain", action="store_true", help="hide the board between players")
     for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
@@ -783,6 +787,24 @@ def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",")]
 
 
+def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
+    """``--bots Bob:strong,Cy:greedy,Di``: casefolded name -> level (a bare name
+    means strong). Raises CliError for a name not at the table or an unknown level."""
+    from core.bots import DEFAULT_LEVEL, LEVELS
+
+    known = {n.casefold() for n in names}
+    out: dict[str, str] = {}
+    for item in [b for b in _names(text) if b] if text else []:
+        name, _, level = item.partition(":")
+        name, level = name.strip(), (level.strip().lower() or DEFAULT_LEVEL)
+        if name.casefold() not in known:
+            raise CliError(f"--bots names {name!r}, who is not among the players")
+        if level not in LEVELS:
+            raise CliError(f"--bots gives {name!r} the level {level!r}; choose from {', '.join(LEVELS)}")
+        out[name.casefold()] = level
+    return out
+
+
 def make_match(args: argparse.Namespace) -> Any:
     """The Match a ``lowlands new`` command line describes. Raises CliError."""
     from core import GAMES
@@ -802,16 +824,16 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
-    bot_names = [b for b in _names(args.bots) if b] if args.bots else []
-    known = {n.casefold() for n in names}
-    for b in bot_names:
-        if b.casefold() not in known:
-            raise CliError(f"--bots names {b!r}, who is not among the players")
-    bots = {b.casefold() for b in bot_names}
-    seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
+    bots = _bot_levels(args.bots, names)
+    bot_time = getattr(args, "bot_time", 1.0)
+    if not 0 < bot_time <= 600:
+        raise CliError(f"--bot-time must be more than 0 and at most 600 seconds, not {bot_time:g}")
+    seats = [
+        Seat(n, "bot", bots[n.casefold()]) if n.casefold() in bots else Seat(n, "human") for n in names
+    ]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        return Match(game, seats, seed, undo_policy=args.undo)
+        return Match(game, seats, seed, undo_policy=args.undo, bot_time=bot_time)
     except ValueError as e:
         raise CliError(str(e)) from None
 

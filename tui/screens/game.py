@@ -542,12 +542,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        from core.bots import choose
-
         version = self._version
         self._bot_busy = True
-        try:
-            move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + m.ply)
+        try:  # the seat's level and the table's bot time; stops early once the table moved on
+            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
         finally:
             self._bot_busy = False
         if version != self._version or not self.is_attached:
