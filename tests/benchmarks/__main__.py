@@ -1,6 +1,6 @@
 """`make bench`: run the Lowlands benchmarks and print their figures.
 
-    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory] [windmill] [golden] [review]
+    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory] [windmill] [golden] [review] [arle]
 
 Sections (all by default, in this order):
   games    (c) random full games per second, per registered game and player count
@@ -11,6 +11,7 @@ Sections (all by default, in this order):
   windmill (f) key-to-paint in a late 4-player Windmill Valley game
   golden   (g) key-to-paint in a 3-player Golden Age game (cursor, group open/close, decision/undo)
   review   (h) opening review and stepping, for a whole Gift of Tulips and a 600-decision Golden Age game
+  arle     (i) Fields of Arle engine: random games/s for 1 and 2 players, apply and legal_moves in us
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails
@@ -27,7 +28,7 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_core, bench_golden_age, bench_tui, bench_windmill_valley
+    from tests.benchmarks import bench_core, bench_fields_of_arle, bench_golden_age, bench_tui, bench_windmill_valley
 
     sections = {
         "games": bench_core.bench_random_games,
@@ -38,6 +39,7 @@ def main(argv: list[str]) -> int:
         "windmill": bench_windmill_valley.bench_windmill_keys,
         "golden": bench_golden_age.bench_golden_age_keys,
         "review": bench_tui.bench_review,
+        "arle": bench_fields_of_arle.bench_arle_core,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]
