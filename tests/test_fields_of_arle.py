@@ -745,3 +745,95 @@ def test_9_clock_buildings(b):
     assert move in legal(s)
     s = play(s, move)
     assert check(s.homes[0]), s.homes[0].g
+
+
+def test_4_clock_buildings_in_the_final_window_but_no_loading():
+    s = new()
+    s.phase = "final"
+    h = s.homes[0]
+    h.land += ["cworkshop", "loading"]
+    h.barn.append(Vehicle("handcart", [""]))
+    h.g["brick"] = 1
+    s.tasks = [Task("final", 0)]
+    moves = legal(s)
+    assert "use cworkshop" in moves and not any(m.startswith("use loading") for m in moves)
+    assert moves[-1] == "done"
+
+
+def test_5_4_arrangement_for_display_respects_capacities():
+    h = new().homes[0]
+    h.land = ["stall", "stable", "park", "grain", "flax"]
+    h.dikes = 1  # 8 land spaces: 3 empty
+    h.g.update(sheep=7, cattle=4, horse=3)
+    rows = AN.arrangement(h)
+    caps = {"stable": 6, "stall": 3, "land": 2}
+    got = {a: 0 for a in C.ANIMALS}
+    for unit, animal, n in rows:
+        if animal:
+            got[animal] += n
+        assert n <= caps.get(unit, 7)
+    assert got == {"sheep": 7, "cattle": 4, "horse": 3}
+    h.g.update(sheep=30)
+    assert AN.arrangement(h) == [] and not AN.home_fits(h)
+
+
+def _winter(seat=0):
+    s = new()
+    s.half = 2
+    return at_place(s, seat)
+
+
+def test_3_weavers_tanner_use_their_tool_levels():
+    s = at_place(new(), 0)
+    s.homes[0].g["wool"] = 9
+    s = play(s, "place woolweaver")
+    assert legal(s)[:2] == ["times 1", "times 2"] and "times 3" not in legal(s)  # 2 looms
+    s = play(s, "times 2")
+    assert (s.homes[0].g["wool"], s.homes[0].g["woolen"]) == (7, 2)
+    s = _winter()
+    s.homes[0].g["hides"] = 9
+    s = play(s, "place tanner")
+    assert "times 3" in legal(s) and "times 4" not in legal(s)  # 3 fleshing beams
+    s = play(s, "times 3", "skip", "place linenweaver", "times 2")
+    g = s.homes[0].g
+    assert (g["hides"], g["leather"], g["flax"], g["linen"]) == (6, 3, 1, 2)
+
+
+def test_3_wainwright_vehicle_and_peat_boat_boatman_counts_boats():
+    s = _winter()
+    s.homes[0].g.update(wood=9, horse=1)
+    s = play(s, "place wainwright")
+    moves = legal(s)
+    assert {"vehicle cart", "vehicle cart+boat", "boat"} <= set(moves) and "vehicle carriage" not in moves
+    s = play(s, "vehicle cart+boat")
+    h = s.homes[0]
+    assert sorted(v.kind for v in h.barn) == ["boat", "cart"] and h.g["wood"] == 3 and h.g["horse"] == 0
+    s = play(s, "skip", "place boatman")
+    assert s.homes[0].g["peat"] == 3 + 3 + 1
+
+
+def test_3_warden_dike_warden_and_winter_carpenter():
+    s = at_place(new(), 0)
+    s.homes[0].land.append("forest")
+    s = play(s, "place warden")
+    assert set(legal(s)) >= {"flip forest", "flip stall", "flip moor"}
+    s = play(s, "flip forest")
+    assert "park" in s.homes[0].land
+    s = _winter()
+    s = play(s, "place dikewarden", "flip moor")
+    assert s.homes[0].dikes == 1 and 4 in s.homes[0].moors[1:]
+    s = _winter()
+    s.homes[0].g["brick"] = 2
+    s = play(s, "place wcarpenter", "stable")
+    h = s.homes[0]
+    assert "stable" in h.land and "stall" not in h.land and h.g["brick"] == 0
+    assert s.supply["stall"] == 6 and s.supply["stable"] == 2
+
+
+def test_3_forester_and_carpenter_use_empty_land():
+    s = at_place(new(), 0)
+    s = play(s, "place carpenter", "stall", "skip", "place forester", "take forest")
+    h = s.homes[0]
+    assert h.land.count("stall") == 2 and "forest" in h.land and AN.empty_spaces(h) == 0
+    s = play(s, "skip")
+    assert "place builder" not in legal(s) and "place carpenter" not in legal(s)

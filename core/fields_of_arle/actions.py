@@ -540,8 +540,15 @@ def space_cost(s: State, seat: int, i: int) -> dict[str, int] | None:
     return cost if can_pay(h, cost) else None
 
 
+#: spaces without a cost whose action always offers something (see space_options)
+_ALWAYS = frozenset(C.SPACE_INDEX[x] for x in ("fisherman", "grocer", "colonist", "dikebuilder", "clayworker",
+                                                "woodcutter", "boatman", "cattletrader", "wgrocer", "merchant"))
+
+
 def usable(s: State, seat: int, i: int) -> bool:
     """Whether ``seat`` could pay for space ``i`` and then do something there."""
+    if i in _ALWAYS:
+        return True
     cost = space_cost(s, seat, i)
     if cost is None:
         return False
@@ -800,7 +807,8 @@ CLOCK_USES = ("parlor", "colhouse", "cworkshop", "schnapps", "litter", "woodhous
 
 
 def clock_options(s: State, seat: int, final: bool = False) -> list[str]:
-    """"use <building>" for each owned clock building whose exchange can be made now."""
+    """"use <building>" for each owned clock building whose exchange can be made now
+    (``final``: after the work phase, so not the Loading Station)."""
     h = s.homes[seat]
     g = h.g
     out = []
@@ -812,7 +820,7 @@ def clock_options(s: State, seat: int, final: bool = False) -> list[str]:
               "schnapps": g["grain"] >= 1 and g["peat"] >= 1 and g["food"] < C.CAP["food"],
               "litter": g["horse"] >= 2 and g["flax"] >= 3,
               "woodhouse": g["timber"] >= 1 and g["food"] >= 1}[b]
-        if ok and not (final and b in ("cworkshop", "litter")):
+        if ok:
             out.append(f"use {b}")
     if not final and "loading" in h.land:
         for vi, v in enumerate(h.barn):

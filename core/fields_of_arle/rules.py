@@ -625,9 +625,32 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "field":
         return f"puts a {w[1]} field on an empty land space"
     if v == "times":
-        return f"does it {w[1]} time{'s' if w[1] != '1' else ''}"
+        k = int(w[1])
+        sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
+        return {
+            "woolweaver": f"turns {k} wool into {k} woolen",
+            "tanner": f"turns {k} hides into {k} leather",
+            "linenweaver": f"turns {k} flax into {k} linen",
+            "potter": f"turns {k} clay into {3 * k} food and {k} peat",
+            "baker": f"bakes {k} time{'s' if k != 1 else ''}: {k} grain (flax when out of grain) and {k} peat"
+                     f" (wood when out of peat) into {6 * k} food",
+            "bakehouse": f"bakes {k} time{'s' if k != 1 else ''} at the Bakehouse: {2 * k} grain and {k} flax"
+                         f" into {8 * k} food",
+        }.get(sid, f"does it {k} time{'s' if k != 1 else ''}")
     if v == "take":
-        return f"takes {' and '.join(w[1].split('+'))}" if len(w) > 1 else "takes it"
+        sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
+        what = " and ".join(f"1 {x}" for x in w[1].split("+"))
+        if sid == "junk":
+            return f"takes a {C.EQUIPMENT[w[1]][0]} for free"
+        return {
+            "grocer": f"takes {what}, 1 grain and 1 leather",
+            "colonist": "takes 1 horse",
+            "cattletrader": f"takes 2 grain, 1 sheep and {what}",
+            "wgrocer": f"takes {what}, 1 wood and 1 clay, and cuts 1 peat",
+            "merchant": f"takes 2 hides, {what}",
+            "woodtrader": "takes 4 wood",
+            "forester": "puts a forest on an empty land space",
+        }.get(sid, f"takes {what}")
     if v == "drain":
         return "drains a moor (4 peat on it)"
     if v == "both":
