@@ -586,6 +586,7 @@ def test_8_9_tie_is_a_shared_win():
     s = run_until(at_place(new(), 0), GAME.is_over)
     t0, t1 = (x.total for x in GAME.scores(s))
     assert t0 == t1 and GAME.winners(s) == [0, 1]
+    assert any("shared win" in x for x in GAME.epilogue(s))
 
 
 def test_8_10_solo_target_and_rating_in_epilogue():
@@ -837,3 +838,59 @@ def test_3_forester_and_carpenter_use_empty_land():
     assert h.land.count("stall") == 2 and "forest" in h.land and AN.empty_spaces(h) == 0
     s = play(s, "skip")
     assert "place builder" not in legal(s) and "place carpenter" not in legal(s)
+
+
+@pytest.mark.parametrize("kind, size, starts", [
+    ("handcart", 1, [0]), ("handcart", 2, []),
+    ("wagon", 1, [0, 1]), ("wagon", 2, []),  # small vehicles never merge cells
+    ("cart", 1, [0, 1, 2]), ("cart", 2, [0, 1]), ("cart", 3, [0]), ("cart", 4, []),
+    ("horsecart", 2, [0, 1, 2]), ("horsecart", 3, [0, 1]), ("horsecart", 4, [0]),
+    ("carriage", 1, [0]), ("carriage", 2, [1]), ("carriage", 3, [0]), ("carriage", 4, []),
+    ("droshky", 1, [0, 3]), ("droshky", 2, [1]), ("droshky", 3, [0, 1]), ("droshky", 4, [0]),
+])
+def test_7_3_loading_legality_per_vehicle(kind, size, starts):
+    v = Vehicle(kind, [""] * len(C.EQUIPMENT[kind][5]))
+    assert A.placements(v, size) == starts
+
+
+def test_7_5_sales_are_made_at_once_without_other_free_actions():
+    s = at_place(new(), 0)
+    s.homes[0].barn = [Vehicle("wagon", ["", ""])]
+    s = play(s, "load beemoor 1 1")
+    assert legal(s) == ["sell 1"]
+    s = play(s, "sell 1")
+    assert legal(s) == ["done"] and s.homes[0].g["food"] == 7
+
+
+def test_turn_changes_with_each_worker_and_each_change_of_seat():
+    s = at_place(new(), 0)
+    t0 = GAME.turn(s)
+    s = play(s, "place master")  # Ann's sub-decision: same turn
+    assert GAME.turn(s) == t0 and GAME.to_move(s) == 0
+    s = play(s, "tool fish", "stop")
+    assert GAME.turn(s) == t0 + 1 and GAME.to_move(s) == 1
+    s = run_until(s, lambda st: GAME.pending(st).kind == "endwork")
+    t1 = GAME.turn(s)
+    s = play(s, "end")
+    assert GAME.to_move(s) == 1 and GAME.turn(s) == t1 + 1
+    solo = new(1)
+    t2 = GAME.turn(solo)
+    assert GAME.turn(play(solo, "skip")) == t2 + 1
+
+
+def test_5_4_an_animal_may_wait_for_the_land_a_peat_cut_of_the_same_action_frees():
+    s = _winter()
+    h = s.homes[0]
+    h.land += ["forest", "forest"]  # no empty land
+    h.moors = [1, C.UNDRAINED, C.UNDRAINED, C.UNDRAINED]  # the last peat on the boardwalk
+    h.g.update(horse=3, sheep=5)  # stall and dikes full
+    s = play(s, "place wgrocer", "take sheep")  # +1 sheep, then cut the boardwalk's last peat
+    h = s.homes[0]
+    assert h.moors[0] == C.REMOVED and h.g["sheep"] == 6 and GAME.pending(s).kind != "release"
+    s2 = _winter()
+    h2 = s2.homes[0]
+    h2.land += ["forest", "forest"]
+    h2.g.update(horse=3, sheep=5)
+    h2.moors = [2, C.UNDRAINED, C.UNDRAINED, C.UNDRAINED]
+    s2 = play(s2, "place wgrocer", "take sheep")
+    assert GAME.pending(s2).kind == "release" and GAME.to_move(s2) == 0

@@ -122,7 +122,7 @@ def cut_from(s: State, seat: int, slot: int) -> None:
     h.g["peat"] += 1
     if h.moors[slot] == 0:
         h.moors[slot] = C.REMOVED
-        event(s, f"{s.players[seat]}'s {slot_text(slot)} is empty and leaves the game:"
+        event(s, f"{s.players[seat]}'s {slot_text(slot).removeprefix('the ')} is empty and leaves the game:"
                  f" +{C.MOOR_SPACES[slot]} land space{'s' if C.MOOR_SPACES[slot] > 1 else ''}")
 
 

@@ -51,7 +51,8 @@ class Options(msgspec.Struct, frozen=True):
 
 
 #: Task kinds of the work phase: free actions are offered beside their choices.
-WORK_KINDS = {"place", "opt", "cut", "master", "field", "butcher", "sell", "smithy", "bakehouse",
+#: Not "sell": a destination's sales are made at once when it is loaded (S1); not "release".
+WORK_KINDS = {"place", "opt", "cut", "master", "field", "butcher", "smithy", "bakehouse",
               "animal", "farmersinn", "junk", "flip", "endwork"}
 #: Decisions taken for the player when they offer exactly one choice (the log says so).
 FORCED = {"cut", "conv", "payanimal", "young", "final_none"}
@@ -222,8 +223,9 @@ class FieldsOfArle:
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
         s = clone_state(state)
+        seat = s.tasks[-1].seat
         self._do(s, text)
-        self._settle(s)
+        self._settle(s, seat)
         return s
 
     def _do(self, s: State, text: str) -> None:
@@ -234,11 +236,21 @@ class FieldsOfArle:
         else:
             s.tasks.pop()
             self._do_task(s, t, w)
-        if not AN.home_fits(s.homes[t.seat]):
-            top = s.tasks[-1] if s.tasks else None
-            if top is None or top.kind != "release" or top.seat != t.seat:
-                s.tasks.append(Task("release", t.seat))
-                A.event(s, f"{s.players[t.seat]}'s animals do not all fit: release one")
+
+    @staticmethod
+    def _check_fit(s: State, seat: int) -> bool:
+        """After ``seat``'s decision: when its animals do not all fit, a "release" decision
+        (S1: new animals are kept only if housed at once). Not while a peat cut of the same
+        action is pending (an emptied moor gives land). Returns False while deferred."""
+        if s.phase == "over" or AN.home_fits(s.homes[seat]):
+            return True
+        top = s.tasks[-1] if s.tasks else None
+        if top is not None and top.seat == seat and top.kind == "cut":
+            return False
+        if top is None or top.seat != seat or top.kind != "release":
+            s.tasks.append(Task("release", seat))
+            A.event(s, f"{s.players[seat]}'s animals do not all fit: release one")
+        return True
 
     def _do_task(self, s: State, t: Task, w: list[str]) -> None:
         k = t.kind
@@ -279,10 +291,13 @@ class FieldsOfArle:
         else:
             raise KeyError(k)
 
-    def _settle(self, s: State) -> None:
+    def _settle(self, s: State, acting: int = -1) -> None:
         """Run automatic steps and drop decisions that offer nothing, announcing what is
-        lost, until a real decision is pending or the game is over."""
+        lost, until a real decision is pending or the game is over. ``acting``: the seat
+        that just decided (its animals must fit before anything else happens)."""
         while s.phase != "over":
+            if acting >= 0 and self._check_fit(s, acting):
+                acting = -1
             if not s.tasks:
                 self._advance(s)
                 continue
@@ -293,6 +308,7 @@ class FieldsOfArle:
                 auto(s, t)
                 continue
             if t.kind in ("place", "endwork", "final"):
+                self._turn_to(s, t.seat)
                 break
             legal = self._choices(s, t)
             if not legal or legal == ["stop"]:
@@ -306,7 +322,15 @@ class FieldsOfArle:
                 s.tasks.pop()
                 self._do_task(s, t, legal[0].split())
                 continue
+            self._turn_to(s, t.seat)
             break
+
+    @staticmethod
+    def _turn_to(s: State, seat: int) -> None:
+        """A decision for ``seat`` is pending: a new turn begins when the seat changes."""
+        if seat != s.turn_seat:
+            s.turns += 1
+            s.turn_seat = seat
 
     # the half-year -------------------------------------------------------------------
     def _workers(self, s: State) -> int:
@@ -318,11 +342,11 @@ class FieldsOfArle:
             if s.placed < self._workers(s):
                 seat = (s.start + s.placed) % n
                 s.turns += 1
+                s.turn_seat = seat
                 s.tasks.append(Task("place", seat))
                 return
             waiting = [(s.start + k) % n for k in range(n) if not s.homes[(s.start + k) % n].ended]
             if waiting:
-                s.turns += 1
                 for seat in reversed(waiting):
                     s.tasks.append(Task("endwork", seat))
                 return
@@ -331,7 +355,6 @@ class FieldsOfArle:
         if s.phase == "inventory":
             if s.half >= C.HALF_YEARS:
                 s.phase = "final"
-                s.turns += 1
                 A.event(s, "The game ends: the last conversions before scoring")
                 for k in reversed(range(n)):
                     s.tasks.append(Task("final", (s.start + k) % n))
@@ -360,7 +383,6 @@ class FieldsOfArle:
     def _inventory(self, s: State) -> None:
         """S1: November after a summer, May after a winter; each seat's steps in order."""
         s.phase = "inventory"
-        s.turns += 1
         n = len(s.players)
         nov = s.half % 2 == 1
         A.event(s, f"{'November' if nov else 'May'} inventory")
@@ -400,8 +422,8 @@ class FieldsOfArle:
         return out
 
     def epilogue(self, state: State) -> list[str]:
-        """End-of-game lines: each player's food split over the two indicators, and in a
-        solo game the target and rating (R11); [] until the game is over."""
+        """End-of-game lines: each player's food split over the two indicators; in a solo
+        game the target and rating (R11); with two players a tie (R12); [] until the end."""
         if state.phase != "over":
             return []
         lines = []
@@ -411,6 +433,9 @@ class FieldsOfArle:
                          f" food indicators")
         if len(state.players) == 1:
             lines += SO.solo_lines(state.players[0], self.scores(state)[0].total)
+        elif len(self.winners(state)) > 1:
+            total = self.scores(state)[0].total
+            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (R12, no tie-breaker)")
         return lines
 
     # text ------------------------------------------------------------------------------

@@ -97,7 +97,9 @@ class State(msgspec.Struct):
         supply: limited tile piles (SUPPLY keys) -> tiles left.
         tasks: pending steps, top = last.
         events: recent announcements, newest last.
-        turns: decisions that changed hands or began a new worker (for undo and review).
+        turns: turns begun so far: a new worker, or the decision passing to another seat
+            (for strict undo and turn-wise review).
+        turn_seat: the seat whose turn ``turns`` counts now (-1 before the first).
         rng: the game's random generator (used only in set-up).
     """
 
@@ -115,4 +117,5 @@ class State(msgspec.Struct):
     tasks: list[Task]
     events: list[str]
     turns: int = 0
+    turn_seat: int = -1
     rng: Rng = msgspec.field(default_factory=Rng)
