@@ -936,3 +936,46 @@ def test_7_5_destination_sales(dest, prep, sale, check):
     load = next(m for m in legal(s) if m.startswith(f"load {dest} 1 "))
     s = play(s, load, sale)
     assert check(s, s.homes[0])
+
+
+# ----------------------------------------------------------------------------- solver against brute force
+from itertools import product  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def _brute(counts, empty, stalls, stables, anyp):
+    """(fits, set of young vectors) by trying every unit type and every count per unit."""
+    units = [3] * stalls + [6] * stables
+    land = [2] * empty
+    fits_any = False
+    young: set[tuple[int, int, int]] = set()
+    for types in product(range(3), repeat=len(units)):
+        ranges = [range(cap + 1) for cap in units]
+        for fill in product(*ranges):
+            placed = [0, 0, 0]
+            got = [0, 0, 0]
+            for t, cap, x in zip(types, units, fill):
+                placed[t] += x
+                got[t] += AN.unit_young(cap, x)
+            if any(p > n for p, n in zip(placed, counts)):
+                continue
+            rest = [n - p for n, p in zip(counts, placed)]
+            best = min(
+                sum(max(0, r - 2 * sum(1 for lt in lts if lt == t)) for t, r in enumerate(rest))
+                for lts in product(range(3), repeat=len(land))
+            ) if land else sum(rest)
+            if best <= anyp:
+                fits_any = True
+                young.add(tuple(got))
+    return fits_any, young
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.tuples(st.integers(0, 5), st.integers(0, 4), st.integers(0, 4)), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 1), st.integers(0, 3))
+def test_5_4_5_solver_matches_brute_force(counts, empty, stalls, stables, anyp):
+    ok, young = _brute(counts, empty, stalls, stables, anyp)
+    assert AN.fits(counts, empty, stalls, stables, anyp) == ok
+    assert set(AN.offspring(counts, empty, stalls, stables, anyp)) == young

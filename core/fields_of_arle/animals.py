@@ -136,7 +136,7 @@ def offspring(counts: tuple[int, int, int], empty: int, stalls: int, stables: in
     """Every (young sheep, young cattle, young horses) some arrangement of ``counts`` gives
     in May, most young first (ties: sheep, cattle, horses order). Empty if nothing fits."""
     found: set[tuple[int, int, int]] = set()
-    needs = tuple(-(-n // 2) for n in counts)
+    needs = counts  # more units than animals of a type never change its young
     for st in _splits(stables, needs):
         for sl in _splits(stalls, needs):
             opts = [_type_young(n, a, b) for n, a, b in zip(counts, sl, st)]
