@@ -6,6 +6,8 @@
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
     lowlands export FILE [-o OUT]              print the plain-text game record
+    lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
+    lowlands web [--port 8000]                 the same tables in a browser
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -468,6 +470,9 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
     ex.add_argument("file", metavar="FILE")
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    from net.cli import add_commands  # serve, web, client (tables over the network)
+
+    add_commands(sub, common)
     return p
 
 
@@ -577,6 +582,10 @@ def _main(argv: list[str]) -> int:
         folder = data_dir(getattr(args, "data_dir", None))
     except SaveError as e:
         raise CliError(str(e)) from None
+    if command in ("serve", "web", "client"):
+        from net import cli
+
+        return {"serve": cli.run_serve, "web": cli.run_web, "client": cli.run_client}[command](args, folder)
     ascii_only = bool(getattr(args, "ascii", False))
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
