@@ -317,6 +317,8 @@ class Hub:
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
+            with contextlib.suppress(OSError):
+                socket_path(self.data_dir).unlink()
 
     async def _serve_client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer)

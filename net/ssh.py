@@ -238,6 +238,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         finally:
             os.close(slave)
         self.ts.sessions.add(self)
+        self.ts.procs.add(self.proc)
         self._resume_reading()
         self._schedule_idle()
         asyncio.get_running_loop().create_task(self._wait())
@@ -245,6 +246,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _wait(self) -> None:
         assert self.proc is not None
         code = await self.proc.wait()
+        self.ts.procs.discard(self.proc)
         # let the last frame out of the pty before closing
         await asyncio.sleep(0.05)
         self._pump_out()
@@ -387,6 +389,8 @@ class TableServer:
         self.total = 0
         self.per_address: dict[str, int] = {}
         self.sessions: set[AppSession] = set()
+        #: every app process still running (waited for, or killed, on close)
+        self.procs: set[asyncio.subprocess.Process] = set()
         self._acceptor: Any = None
         self.key: asyncssh.SSHKey | None = None
 
@@ -416,10 +420,16 @@ class TableServer:
         """Stop listening, hang up every session and flush every table's autosave."""
         if self._acceptor is not None:
             self._acceptor.close()
+        procs = list(self.procs)
         for s in list(self.sessions):
             if s.chan is not None:
                 s.chan.close()
             s.connection_lost(None)
+        for proc in procs:  # the apps end on their hang-up; the stubborn are killed
+            try:
+                await asyncio.wait_for(proc.wait(), 3)
+            except asyncio.TimeoutError:
+                AppSession._kill(proc)
         await self.hub.close()
         if self._acceptor is not None:
             with contextlib.suppress(Exception):

@@ -217,3 +217,62 @@ async def test_new_table_form_sends_the_game_seats_bots_and_options() -> None:
     (msg,) = results
     assert msg.game == "windmill-valley" and msg.options["expert"] is True
     assert [(s.name, s.kind) for s in msg.seats] == [("Ann", "human"), ("", "human"), ("Bot 1", "bot")]
+
+
+async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> None:
+    """The lobby app in-process against a hub: a table with a bot; the game screen
+    decides only for its seat; review cannot cut the table back; saving is off."""
+    from tui.screens.dialogs import PathDialog
+    from tui.screens.lobby import LobbyScreen, RemoteSeat, TableClientApp
+    from tui.screens.review import ReviewScreen
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, LobbyScreen)
+            app.link.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.lobby.tables:
+                    break
+            await pilot.press("1")
+            await pilot.press("t")  # start
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, RemoteSeat):
+                    break
+            screen = app.screen
+            assert isinstance(screen, RemoteSeat)
+            m = screen.match
+            table = hub.tables[m.table]
+            for _ in range(6):  # Ann picks whenever it is her turn; the hub's bot answers
+                for _ in range(200):
+                    await pilot.pause(0.02)
+                    if m.to_move() == m.seat and m.ply == table.match.ply:
+                        break
+                assert m.legal_moves()
+                await pilot.press("1")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if m.ply == table.match.ply and m.to_move() == m.seat:
+                    break
+            assert m.moves == table.match.moves and set(m.movers) == {0, 1}
+            await pilot.press("s")
+            await pilot.pause()
+            assert not isinstance(app.screen, PathDialog)
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen)
+            assert not app.screen.check_action("continue_here", ())
+            await pilot.press("escape")
+            await pilot.press("q")  # back to the lobby; the seat stays Ann's
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, LobbyScreen)
+            assert table.seat_of("Ann") == 0
+        assert not (tmp_path / "client").exists()  # nothing written on the client's side
+        assert (tmp_path / "server" / "serve" / "autosave" / f"{table.record.id}.json").exists()
+    finally:
+        await hub.close()

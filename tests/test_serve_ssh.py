@@ -64,6 +64,16 @@ async def test_two_players_see_each_others_moves_not_each_others_secrets(tmp_pat
                 if card not in mine:
                     assert f"[{card}]" not in row, (row, theirs)
             assert "yours" in row
+        # a watcher sees the public view: nobody's secret card
+        cy = await Term().open(server.port, "Cy")
+        await cy.wait_for("Gift of Tulips")
+        cy.send("1")
+        await cy.wait_for("Watch the game")
+        cy.send("w")
+        await cy.wait_for("watching")
+        row = cy.line_with("Secret")
+        assert "face down" in row and "[" not in row and "yours" not in row, row
+        cy.close()
         # the other seat cannot choose: its picker offers nothing and says who is deciding
         waiting = terms[1 - table.match.to_move()]
         await waiting.wait_for("Waiting for")

@@ -458,7 +458,11 @@ class TableClientApp(LowlandsApp):
         elif isinstance(msg, P.Seats):
             m = self.matches.get(msg.table.id)
             if m is not None:
+                old_info = m.table_info  # type: ignore[attr-defined]
                 m.table_info = msg.table  # type: ignore[attr-defined]
+                for before, now in zip(old_info.seats, msg.table.seats):
+                    if now.kind == "human" and now.name != self.player and before.connected != now.connected:
+                        self.notify(f"{now.name} is {'back' if now.connected else 'away (the seat is kept)'}.")
         elif isinstance(msg, P.Problem):
             self.notify(msg.text, severity="warning", timeout=4)
 
@@ -505,6 +509,16 @@ class TableClientApp(LowlandsApp):
 
     def autosave_open_matches(self) -> None:
         """Nothing to save here: the table server autosaves every table."""
+
+    def save_dialog(self, match: Any) -> None:
+        """Off: a remote player must not write files on the server (the table
+        server autosaves every table; its host can export it)."""
+        self.notify("Saving to a file is off at a table server; every table is autosaved there.",
+                    severity="warning")
+
+    def export_dialog(self, match: Any) -> None:
+        """Off, as ``save_dialog``."""
+        self.save_dialog(match)
 
 
 class RemoteSeat:

@@ -389,6 +389,11 @@ class ReviewScreen(QuietTitles, Screen[None]):
     def action_jump(self, where: str) -> None:
         self.move_to(0 if where == "start" else self.match.ply)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue_here":  # a networked table is cut back only by its owner
+            return self.match.authority_here
+        return True
+
     def action_back(self) -> None:
         self.app.pop_screen()
 
