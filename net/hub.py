@@ -111,7 +111,8 @@ class Table:
     # -- what the lobby shows ----------------------------------------------------------
     def info(self) -> P.TableInfo:
         online = {c.player for c in self.hub.clients if not c.closed}
-        seats = [P.SeatInfo(s.name, s.kind, s.kind == "human" and s.name in online) for s in self.record.seats]
+        seats = [P.SeatInfo(s.name, s.kind, s.kind == "human" and s.name in online, s.level)
+                 for s in self.record.seats]
         watchers = sum(1 for seat in self.clients.values() if seat is None)
         return P.TableInfo(self.record.id, self.record.game, self.game.title, seats, self.record.creator,
                            self.record.status, self.match.ply if self.match else 0, watchers)
@@ -214,7 +215,8 @@ class Table:
                     return
                 await asyncio.sleep(self.hub.bot_delay)
                 ply = m.ply
-                move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + ply)
+                level = self.record.seats[seat].level
+                move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + ply, level)
                 if m is not self.match or m.ply != ply:
                     continue
                 m.push(move)
@@ -432,13 +434,17 @@ class Hub:
             name = " ".join(s.name.split())[:32]
             if s.kind == "bot":
                 name = name or f"Bot {i + 1}"
+                from core.bots import LEVELS
+
+                if s.level not in LEVELS:
+                    raise IllegalMove(f"A bot plays at one of the levels {', '.join(LEVELS)}, not {s.level!r}.")
             elif name not in ("", client.player):
                 raise IllegalMove("A person's seat is free or yours; the others take their own seats.")
             if name and name.casefold() in names:
                 raise IllegalMove(f"Two seats are called {name!r}.")
             if name:
                 names.add(name.casefold())
-            seats.append(P.SeatInfo(name, s.kind))
+            seats.append(P.SeatInfo(name, s.kind, level=s.level if s.kind == "bot" else "random"))
         from saves.format import now_iso
 
         table_id = secrets.token_hex(6)

@@ -28,11 +28,13 @@ TableStatus = Literal["waiting", "playing", "finished", "failed"]
 
 class SeatInfo(msgspec.Struct, frozen=True):
     """One seat at a table: the player's name ("" while free), "human" or "bot",
-    and whether that player has a screen connected now."""
+    whether that player has a screen connected now, and a bot's level
+    (``core.bots.LEVELS``: random, greedy, strong)."""
 
     name: str = ""
     kind: Literal["human", "bot"] = "human"
     connected: bool = False
+    level: str = "random"
 
 
 class TableInfo(msgspec.Struct, frozen=True):

@@ -110,6 +110,8 @@ async def make_table(server: TableServer, host: "Term", guest: "Term", title: st
     await asyncio.sleep(0.2)
     host.send("\r")
     await asyncio.sleep(0.3)
+    host.send("\r")  # the bots' level: as offered
+    await asyncio.sleep(0.3)
     host.send(str(bots))
     await asyncio.sleep(0.2)
     host.send("\r")

@@ -203,7 +203,7 @@ async def test_new_table_form_sends_the_game_seats_bots_and_options() -> None:
         key = str(sorted(games, key=lambda g: games[g][0]).index("windmill-valley") + 1)
         await pilot.press(key)
         await pilot.pause()
-        assert form.query_one("#opt-expert").region.bottom <= 24  # the form fits 80x24
+        assert form.query_one("#new-error").region.bottom <= 24  # the whole form fits 80x24
         form.query_one("#opt-expert").value = True
         form.query_one("#seats").value = "3"
         form.query_one("#bots").value = "5"
@@ -212,18 +212,21 @@ async def test_new_table_form_sends_the_game_seats_bots_and_options() -> None:
         await pilot.pause()
         assert "Bots: 0 to 2" in str(form.query_one("#new-error").render())
         form.query_one("#bots").value = "1"
+        form.query_one("#level").value = "greedy"
         await pilot.press("enter")
         await pilot.pause()
     (msg,) = results
     assert msg.game == "windmill-valley" and msg.options["expert"] is True
     assert [(s.name, s.kind) for s in msg.seats] == [("Ann", "human"), ("", "human"), ("Bot 1", "bot")]
+    assert msg.seats[2].level == "greedy"
 
 
 async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> None:
     """The lobby app in-process against a hub: a table with a bot; the game screen
     decides only for its seat; review cannot cut the table back; saving is off."""
     from tui.screens.dialogs import PathDialog
-    from tui.screens.lobby import LobbyScreen, RemoteSeat, TableClientApp
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen, TableClientApp
     from tui.screens.review import ReviewScreen
 
     hub = Hub(tmp_path / "server", bot_delay=0)
@@ -242,10 +245,10 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
             await pilot.press("t")  # start
             for _ in range(100):
                 await pilot.pause(0.02)
-                if isinstance(app.screen, RemoteSeat):
+                if isinstance(app.screen, GameScreen):
                     break
             screen = app.screen
-            assert isinstance(screen, RemoteSeat)
+            assert isinstance(screen, GameScreen)
             m = screen.match
             table = hub.tables[m.table]
             for _ in range(6):  # Ann picks whenever it is her turn; the hub's bot answers
@@ -266,7 +269,7 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
             await pilot.press("r")
             await pilot.pause()
             assert isinstance(app.screen, ReviewScreen)
-            assert not app.screen.check_action("continue_here", ())
+            assert app.screen.read_only  # a networked table is not cut back from review
             await pilot.press("escape")
             await pilot.press("q")  # back to the lobby; the seat stays Ann's
             await pilot.pause(0.2)

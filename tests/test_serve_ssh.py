@@ -71,6 +71,7 @@ async def test_two_players_see_each_others_moves_not_each_others_secrets(tmp_pat
         await cy.wait_for("Watch the game")
         cy.send("w")
         await cy.wait_for("watching")
+        await cy.wait_for("face down")  # the board drawn
         row = cy.line_with("Secret")
         assert "face down" in row and "[" not in row and "yours" not in row, row
         cy.close()

@@ -143,6 +143,8 @@ async def test_a_browser_player_moves_and_the_ssh_player_sees_it(tmp_path: Any) 
         await asyncio.sleep(0.2)
         ann.send("\r")
         await asyncio.sleep(0.3)
+        ann.send("\r")  # the bots' level: as offered
+        await asyncio.sleep(0.3)
         ann.send("0")
         await asyncio.sleep(0.2)
         ann.send("\r")

@@ -104,7 +104,7 @@ class RemoteMatch(Match):
         super().__init__(game, seats, seed, options, "strict")
         self.link = link
         self.table = table
-        self.seat = seat
+        self.home_seat = seat
         self.id = table
         #: called after the hub changed the match (a decision, a take-back)
         self.listeners: list[Callable[[], None]] = []
@@ -120,13 +120,14 @@ class RemoteMatch(Match):
         return m
 
     # -- who decides here ----------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The seat this screen decides for and sees from (``home_seat``; None: watching)."""
+        return self.home_seat
+
     def decides_here(self, seat: int | None) -> bool:
         """Only this screen's own seat is chosen here."""
-        return seat is not None and seat == self.seat and not self.is_bot(seat)
-
-    def viewer_here(self) -> int | None:
-        """Whose hidden information this screen may show: its own seat's."""
-        return self.seat
+        return seat is not None and seat == self.home_seat and not self.is_bot(seat)
 
     def legal_moves(self) -> list[Any]:
         """The choices this screen may make: the legal moves on its own turn, else none."""

@@ -35,7 +35,7 @@ from tui.remote import RemoteMatch, TableLink
 def seat_text(seat: P.SeatInfo) -> str:
     """"Ann", "Ann (away)", "Bot 3 (computer)" or "(free)"."""
     if seat.kind == "bot":
-        return f"{seat.name} (computer)"
+        return f"{seat.name} (computer, {seat.level})"
     if not seat.name:
         return "(free)"
     return seat.name if seat.connected else f"{seat.name} (away)"
@@ -249,6 +249,8 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             yield Vertical(id="options")
             yield Label("Seats (players, you included):")
             yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
+            yield Label("Their level (random, greedy, strong):")
+            yield Input("random", id="level", max_length=8)
             yield Label("Of them played by the computer:")
             yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
             yield Static("", id="new-error")
@@ -322,6 +324,11 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     @on(Input.Submitted, "#seats")
     def _seats_done(self, event: Input.Submitted) -> None:
         event.stop()
+        self.query_one("#level", Input).focus()
+
+    @on(Input.Submitted, "#level")
+    def _level_done(self, event: Input.Submitted) -> None:
+        event.stop()
         self.query_one("#bots", Input).focus()
 
     @on(Input.Submitted, "#bots")
@@ -349,7 +356,12 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             return f"Bots: 0 to {n - 1} (you take a seat)."
         seats = [P.SeatInfo(self.me, "human")]
         seats += [P.SeatInfo("", "human") for _ in range(n - 1 - bots)]
-        seats += [P.SeatInfo(f"Bot {i + 1}", "bot") for i in range(bots)]
+        from core.bots import LEVELS
+
+        level = self.query_one("#level", Input).value.strip().lower()
+        if bots and level not in LEVELS:
+            return f"Bot level: one of {', '.join(LEVELS)}."
+        seats += [P.SeatInfo(f"Bot {i + 1}", "bot", level=level) for i in range(bots)]
         options = self.options()
         if isinstance(options, str):
             return options
@@ -490,7 +502,12 @@ class TableClientApp(LowlandsApp):
             while len(self.screen_stack) > 1 and getattr(self.screen, "match", None) is old:
                 self.pop_screen()
         screen = remote_screen_for(match, self.data_dir)
-        match.listeners.append(screen.remote_changed)
+
+        def changed() -> None:  # the hub changed the match: redraw
+            if screen.is_mounted:
+                screen.refresh_view()
+
+        match.listeners.append(changed)
         self.push_screen(screen)
 
     def table_action(self, action: str, table: str) -> None:
@@ -521,65 +538,14 @@ class TableClientApp(LowlandsApp):
         self.save_dialog(match)
 
 
-class RemoteSeat:
-    """Mixed into a game's own screen class to play a RemoteMatch: the board
-    from this screen's seat, choices only on its turn, no bots and no autosave
-    here (the hub does both), and a redraw whenever the hub changes the match."""
-
-    match: RemoteMatch
-
-    def _default_viewer(self) -> int | None:
-        return self.match.seat
-
-    def _viewer_for(self, seat: int | None) -> int | None:
-        return None if self.match.is_over() else self.match.seat
-
-    def _schedule_bot(self) -> None:
-        pass
-
-    def _autosave(self) -> None:
-        pass
-
-    def _autosave_soon(self) -> None:
-        pass
-
-    def _check_curtain(self, seat: int | None) -> None:
-        self._shown_to(seat)  # type: ignore[attr-defined]
-
-    def prompt_text(self, state: Any, seat: int) -> str:
-        if seat == self.match.seat:
-            return super().prompt_text(state, seat)  # type: ignore[misc]
-        return f"Waiting for {self.match.seats[seat].name}..."
-
-    def decision_text(self, state: Any, seat: int | None) -> str:
-        text = super().decision_text(state, seat)  # type: ignore[misc]
-        who = "watching" if self.match.seat is None else f"you are {self.match.seats[self.match.seat].name}"
-        return f"{text} · {who}"
-
-    def remote_changed(self) -> None:
-        """The hub changed the match: redraw (if this screen is mounted)."""
-        if self.is_mounted:  # type: ignore[attr-defined]
-            self.refresh_view()  # type: ignore[attr-defined]
-
-    def action_quit_game(self) -> None:
-        self.app.go_launcher()  # type: ignore[attr-defined]
-
-
-_REMOTE_CLASSES: dict[type, type] = {}
-
-
 def remote_screen_for(match: RemoteMatch, data_dir: Path) -> Any:
-    """The game's own screen class with ``RemoteSeat`` mixed in, playing ``match``."""
+    """The game's own screen playing ``match`` (GameScreen reads ``match.authority_here``
+    and ``home_seat``: own seat's view, choices only on its turn, no bots or autosave)."""
     from tui.screens import game_screen_class
 
-    cls = game_screen_class(match.game.id)
-    remote = _REMOTE_CLASSES.get(cls)
-    if remote is None:
-        remote = type(f"Remote{cls.__name__}", (RemoteSeat, cls), {})
-        _REMOTE_CLASSES[cls] = remote
     # seat_guard 0: every turn this screen shows is its own player's (the guard
     # stops a held key playing the next person's turn at a shared keyboard)
-    return remote(match, data_dir=data_dir, curtain=False, seat_guard=0)
+    return game_screen_class(match.game.id)(match, data_dir=data_dir, curtain=False, seat_guard=0)
 
 
-__all__ = ["LobbyScreen", "NewTableScreen", "TableActions", "TableClientApp", "remote_screen_for"]
+__all__ = ["LobbyScreen", "NameScreen", "NewTableScreen", "TableActions", "TableClientApp", "remote_screen_for"]
