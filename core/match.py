@@ -53,6 +53,14 @@ class Match:
         ValueError: if the number of seats is outside the game's range.
     """
 
+    #: True when this object owns the game: it runs the bots, is autosaved here,
+    #: and may be cut back in review. False for a screen's copy of a table owned
+    #: elsewhere (``tui.remote.RemoteMatch``: the table server owns it).
+    authority_here: bool = True
+    #: the one seat a screen of this match decides for and sees from when it is
+    #: not the authority (None: a watcher); unused at one keyboard
+    home_seat: int | None = None
+
     def __init__(
         self,
         game: Game,
@@ -220,6 +228,25 @@ class Match:
         group = self.moves[-n:]
         self._truncate(len(self.moves) - n)
         self._redo.append(group)
+        return True
+
+    # -- networked tables: the strict rule of online tables ---------------------------
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last decision at a networked table:
+        only their own (no other player has decided since), a human's, and only
+        if it revealed nothing (``game.reveals``). Undo policy "strict" for
+        tables with one screen per player; ``take_back`` pops it."""
+        if not self.moves or self.movers[-1] != seat or self.is_bot(seat):
+            return False
+        return not self.game.reveals(self.state_at(self.ply - 1), self._state)
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision if ``can_take_back(seat)``; returns
+        whether it did (nothing changes otherwise). Clears the redo stack."""
+        if not self.can_take_back(seat):
+            return False
+        self._truncate(self.ply - 1)
+        self._redo.clear()
         return True
 
     def can_redo(self) -> bool:

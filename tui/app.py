@@ -6,6 +6,8 @@
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
     lowlands export FILE [-o OUT [--force]]    print the plain-text game record
+    lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
+    lowlands web [--port 8000]                 the same tables in a browser
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -461,7 +463,7 @@ class LowlandsApp(App[None]):
         none does. A match another copy took meanwhile becomes read-only here."""
         from saves.lock import MatchLocked, acquire, release
 
-        open_now = {m.id: m for m in self.open_matches()}
+        open_now = {m.id: m for m in self.open_matches() if m.authority_here}  # a table server locks its own
         for mid in list(self._locks):
             if mid not in open_now:
                 release(self.data_dir, mid)
@@ -780,6 +782,9 @@ def build_parser() -> argparse.ArgumentParser:
     from core.bots.arena import add_parser as add_arena
 
     add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
+    from net.cli import add_commands  # serve, web, client (tables over the network)
+
+    add_commands(sub, common)
     return p
 
 
@@ -1032,6 +1037,10 @@ def _main(argv: list[str]) -> int:
     except SaveError as e:
         raise CliError(str(e)) from None
     _clean_temp(folder)
+    if command in ("serve", "web", "client"):
+        from net import cli
+
+        return {"serve": cli.run_serve, "web": cli.run_web, "client": cli.run_client}[command](args, folder)
     ascii_only = bool(getattr(args, "ascii", False)) or not utf8
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None

@@ -295,6 +295,8 @@ class ReviewScreen(QuietTitles, Screen[None]):
         #: why this game may only be looked at ("" = it may be continued): a save
         #: broken at some move, or a game another Lowlands is playing
         self.read_only = read_only
+        if not match.authority_here and not read_only:  # a networked table: its server owns it
+            self.read_only = "This table is kept by the table server; only your own last decision can be taken back (u)."
         self.game = match.game
         self.names = [s.name for s in match.seats]
         self.labels = seat_labels(self.names)
