@@ -12,7 +12,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("place forester",
 from __future__ import annotations
 
 import copy
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -222,6 +222,12 @@ class FieldsOfArle:
             if self.is_over(state):
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: Pick) -> State:
+        """``apply`` without checking ``move`` (taken from ``legal_moves(state)`` or
+        ``parse`` a moment ago: replay, bots, playouts); undefined for any other move."""
+        text = f"{move.verb} {move.arg}" if move.arg else move.verb
         s = clone_state(state)
         seat = s.tasks[-1].seat
         self._do(s, text)
@@ -464,8 +470,24 @@ class FieldsOfArle:
         return "; ".join([text, *new])
 
     def view(self, state: State, viewer: int | None) -> State:
-        """The state itself: Fields of Arle has no hidden information (AU P1)."""
-        return state
+        """The state with its RNG zeroed: Fields of Arle has no hidden information (AU P1);
+        the RNG, used only in set-up, is the one thing a view leaves out."""
+        if state.rng.state == 0:
+            return state
+        return msgspec.structs.replace(state, rng=Rng(0))
+
+    # bots ------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.fields_of_arle.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """Nothing is hidden: the view is the full state (``determinize.determinize``)."""
+        from core.fields_of_arle.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
