@@ -551,15 +551,15 @@ def _milk(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     food = sum(1 for k in C.MILK_SHEEP if h.g["sheep"] >= k) + sum(1 for k in C.MILK_CATTLE if h.g["cattle"] >= k)
     if food:
-        A.gain(s, t.seat, "food", food)
-        A.event(s, f"{s.players[t.seat]} milks: +{food} food")
+        got = A.gain(s, t.seat, "food", food)
+        A.event(s, f"{s.players[t.seat]} milks: +{got} food")
 
 
 def _harvest(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     grain, flax, wood = h.land.count("grain"), h.land.count("flax"), h.land.count("forest")
-    A.gain(s, t.seat, "grain", grain)
-    A.gain(s, t.seat, "flax", flax)
+    grain = A.gain(s, t.seat, "grain", grain)
+    flax = A.gain(s, t.seat, "flax", flax)
     h.g["wood"] += wood
     if grain or flax or wood:
         A.event(s, f"{s.players[t.seat]} harvests: +{grain} grain, +{flax} flax, +{wood} wood")
@@ -579,8 +579,8 @@ def _shear(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     wool = sum(1 for k in C.SHEAR if h.g["sheep"] >= k)
     if wool:
-        A.gain(s, t.seat, "wool", wool)
-        A.event(s, f"{s.players[t.seat]} shears: +{wool} wool")
+        got = A.gain(s, t.seat, "wool", wool)
+        A.event(s, f"{s.players[t.seat]} shears: +{got} wool")
 
 
 def _feed(s: State, t: Task) -> None:
