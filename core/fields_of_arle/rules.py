@@ -91,6 +91,7 @@ def clone_state(state: State) -> State:
 
 
 def season(half: int) -> str:
+    """"summer" for odd half-years, "winter" for even ones."""
     return "summer" if half % 2 else "winter"
 
 
@@ -155,14 +156,17 @@ class FieldsOfArle:
 
     # queries ---------------------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
+        """The seat deciding now, None once the game is over."""
         if state.phase == "over" or not state.tasks:
             return None
         return state.tasks[-1].seat
 
     def is_over(self, state: State) -> bool:
+        """Whether the game has been scored (after the final conversion window)."""
         return state.phase == "over"
 
     def turn(self, state: State) -> int:
+        """Turns begun so far (a new worker, or the decision passing to another seat)."""
         return state.turns
 
     def reveals(self, before: State, after: State) -> bool:
