@@ -6,6 +6,8 @@
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
     lowlands export FILE [-o OUT [--force]]    print the plain-text game record
+    lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
+    lowlands web [--port 8000]                 the same tables in a browser
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -458,7 +460,7 @@ class LowlandsApp(App[None]):
         none does. A match another copy took meanwhile becomes read-only here."""
         from saves.lock import MatchLocked, acquire, release
 
-        open_now = {m.id: m for m in self.open_matches()}
+        open_now = {m.id: m for m in self.open_matches() if m.authority_here}  # a table server locks its own
         for mid in list(self._locks):
             if mid not in open_now:
                 release(self.data_dir, mid)
@@ -758,7 +760,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
     new.add_argument("--players", required=True, metavar="NAMES", help="comma-separated names in seat order")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="fixes all chance (default: random)")
-    new.add_argument("--bots", default="", metavar="NAMES", help="comma-separated names played by the computer")
+    new.add_argument("--bots", default="", metavar="NAMES",
+                     help="comma-separated names played by the computer, each NAME or NAME:LEVEL "
+                          "(random, greedy, strong; a bare name means strong)")
+    new.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
+                     help="the strong bots' thinking time per decision (default 1.0)")
     new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
     new.add_argument("--curtain", action="store_true", help="hide the board between players")
     for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
@@ -773,11 +779,32 @@ def build_parser() -> argparse.ArgumentParser:
     from core.bots.arena import add_parser as add_arena
 
     add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
+    from net.cli import add_commands  # serve, web, client (tables over the network)
+
+    add_commands(sub, common)
     return p
 
 
 def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",")]
+
+
+def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
+    """``--bots Bob:strong,Cy:greedy,Di``: casefolded name -> level (a bare name
+    means strong). Raises CliError for a name not at the table or an unknown level."""
+    from core.bots import DEFAULT_LEVEL, LEVELS
+
+    known = {n.casefold() for n in names}
+    out: dict[str, str] = {}
+    for item in [b for b in _names(text) if b] if text else []:
+        name, _, level = item.partition(":")
+        name, level = name.strip(), (level.strip().lower() or DEFAULT_LEVEL)
+        if name.casefold() not in known:
+            raise CliError(f"--bots names {name!r}, who is not among the players")
+        if level not in LEVELS:
+            raise CliError(f"--bots gives {name!r} the level {level!r}; choose from {', '.join(LEVELS)}")
+        out[name.casefold()] = level
+    return out
 
 
 def make_match(args: argparse.Namespace) -> Any:
@@ -799,16 +826,16 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
-    bot_names = [b for b in _names(args.bots) if b] if args.bots else []
-    known = {n.casefold() for n in names}
-    for b in bot_names:
-        if b.casefold() not in known:
-            raise CliError(f"--bots names {b!r}, who is not among the players")
-    bots = {b.casefold() for b in bot_names}
-    seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
+    bots = _bot_levels(args.bots, names)
+    bot_time = getattr(args, "bot_time", 1.0)
+    if not 0 < bot_time <= 600:
+        raise CliError(f"--bot-time must be more than 0 and at most 600 seconds, not {bot_time:g}")
+    seats = [
+        Seat(n, "bot", bots[n.casefold()]) if n.casefold() in bots else Seat(n, "human") for n in names
+    ]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        return Match(game, seats, seed, undo_policy=args.undo)
+        return Match(game, seats, seed, undo_policy=args.undo, bot_time=bot_time)
     except ValueError as e:
         raise CliError(str(e)) from None
 
@@ -1007,6 +1034,10 @@ def _main(argv: list[str]) -> int:
     except SaveError as e:
         raise CliError(str(e)) from None
     _clean_temp(folder)
+    if command in ("serve", "web", "client"):
+        from net import cli
+
+        return {"serve": cli.run_serve, "web": cli.run_web, "client": cli.run_client}[command](args, folder)
     ascii_only = bool(getattr(args, "ascii", False)) or not utf8
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
@@ -1045,6 +1076,7 @@ def _main(argv: list[str]) -> int:
         print(f"lowlands: {problem}; Lowlands is a full-screen program and needs one "
               "(lowlands --help lists the commands that do not)", file=sys.stderr)
         return 1
+    quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
     app.owns_process = True
     remember_terminal()
@@ -1053,6 +1085,27 @@ def _main(argv: list[str]) -> int:
     finally:
         restore_terminal(sequences=False)  # (Textual has reset the modes; echo and line mode for sure)
     return int(app.return_code or 0)
+
+
+#: How long a lone Escape byte waits for the rest of an escape sequence before
+#: it counts as the Escape key (ms). Textual waits 100 ms (its ESCDELAY); a
+#: terminal writes a key's sequence at once, so 25 ms tells them apart while
+#: Escape backs out of a choice group or dialog without a felt delay.
+#: Terminals with the kitty keyboard protocol (which Textual turns on) send
+#: Escape unambiguously and never wait.
+ESCAPE_DELAY_MS = 25
+
+
+def quick_escape(environ: Any = None) -> float:
+    """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
+    (then Textual's own reading of it stands). Returns the delay in seconds."""
+    import os
+
+    from textual import constants
+
+    if "ESCDELAY" not in (os.environ if environ is None else environ):
+        constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    return constants.ESCAPE_DELAY
 
 
 def _game_screen_factory(match: Any, folder: Path, curtain: bool) -> Callable[[], Screen[Any]]:

@@ -26,7 +26,7 @@ SEAT_STYLES: tuple[str, ...] = (
 HIGHLIGHT = "reverse bold"
 
 #: The note a board shows under a table with previews (see ``preview``).
-PREVIEW_NOTE = "a{arrow}b: what the highlighted choice would make it"
+PREVIEW_NOTE = "a{arrow}b: now {arrow} with the highlighted choice"
 
 
 class Marker(NamedTuple):
