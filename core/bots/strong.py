@@ -48,6 +48,9 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_ITERATIONS = 20_000
 #: How much of a finished game's reward is the win (the rest is the margin).
 WIN_WEIGHT = 0.75
+#: Decisions played at random (by kind of move) beyond a new node before it is
+#: evaluated (0: the evaluation alone judges the new node).
+ROLLOUT = 0
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -230,6 +233,15 @@ def _iterate(
         path.append(node)
         if len(moves) == 1 and child.n == 0:
             break  # a forced move into a new node: evaluate here
+    for _ in range(ROLLOUT):
+        if game.is_over(s):
+            break
+        moves = game.legal_moves(s)
+        kinds: dict[str, list[Any]] = {}
+        for x in moves:
+            kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
+        group = list(kinds.values())[rng.randrange(len(kinds))]
+        s = game.apply(s, group[rng.randrange(len(group))])
     rew, marg = _rewards(game, s, seats, base)
     for nd in path:
         nd.n += 1
