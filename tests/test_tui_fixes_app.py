@@ -1,4 +1,4 @@
-"""Tests for the playtest faults in /work/notes/TUI_FIXES.md that live in the
+"""Tests for the playtest faults (the TUI_FIXES playtest notes) that live in the
 app shell (tui/app.py, tui/config.py, tui/chrome.py and the shell screens).
 
 Each test names its item; each failed before its fix.
@@ -56,6 +56,7 @@ def _cli_loaded_match(argv, monkeypatch) -> Match:
 
     monkeypatch.setattr(app_module, "_game_screen_factory", spy)
     monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, *a, **k: None)
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
     assert main(argv) == 0
     return got["match"]
 
