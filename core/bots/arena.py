@@ -38,9 +38,10 @@ from core.bots.common import margins
 #: iterations takes about that long there (quiet, the same count takes a
 #: quarter of it). The app itself stops on the clock (``Match.bot_choice``).
 ITERATIONS_PER_SECOND: dict[str, int] = {
-    "gift-of-tulips": 1000,
-    "golden-age": 400,
-    "windmill-valley": 500,
+    "gift-of-tulips": 1500,
+    "golden-age": 700,
+    "windmill-valley": 700,
+    "fields-of-arle": 700,
 }
 DEFAULT_RATE = 500
 

@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from core.bots.common import margins, sampler
-from core.engine import Game
+from core.engine import Game, apply_trusted
 
 #: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
 MARGIN_SCALE = 10.0
@@ -180,7 +180,7 @@ def _order(game: Game, s: Any, moves: list[Any], mover: int, rng: random.Random)
     """``moves`` sorted by the mover's margin one decision later (ties: ``rng``)."""
     keyed = []
     for m in moves:
-        keyed.append((-margins(game, game.apply(s, m))[mover], rng.random(), m))
+        keyed.append((-margins(game, apply_trusted(game, s, m))[mover], rng.random(), m))
     keyed.sort(key=lambda k: (k[0], k[1]))
     return [k[2] for k in keyed]
 
@@ -213,7 +213,7 @@ def _iterate(
                 child = _Node(seats)
                 child.avail = 1
                 node.children[fresh] = child
-                s = game.apply(s, fresh)
+                s = apply_trusted(game, s, fresh)
                 path.append(child)
                 break
             best, best_u = cands[0], float("-inf")
@@ -228,7 +228,7 @@ def _iterate(
         if child is None:
             child = node.children[m] = _Node(seats)
         child.avail += 0 if len(moves) > 1 else 1
-        s = game.apply(s, m)
+        s = apply_trusted(game, s, m)
         node = child
         path.append(node)
         if len(moves) == 1 and child.n == 0:
@@ -241,7 +241,7 @@ def _iterate(
         for x in moves:
             kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
         group = list(kinds.values())[rng.randrange(len(kinds))]
-        s = game.apply(s, group[rng.randrange(len(group))])
+        s = apply_trusted(game, s, group[rng.randrange(len(group))])
     rew, marg = _rewards(game, s, seats, base)
     for nd in path:
         nd.n += 1

@@ -12,7 +12,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("place forester",
 from __future__ import annotations
 
 import copy
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -466,6 +466,20 @@ class FieldsOfArle:
     def view(self, state: State, viewer: int | None) -> State:
         """The state itself: Fields of Arle has no hidden information (AU P1)."""
         return state
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.fields_of_arle.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.fields_of_arle.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
