@@ -85,8 +85,8 @@ def _components(gid: str, s) -> list:
     if gid == "windmill-valley":
         out = [*(d for st in s.stacks.values() for d in st), *s.farm_deck]
         return out + (list(s.solo.deck) if s.solo else [])
-    if gid == "fields-of-arle":  # nothing hidden
-        return []
+    if gid == "fields-of-arle":
+        return []  # nothing is hidden (audit P1)
     raise AssertionError(f"no component list for {gid}")
 
 
@@ -118,8 +118,6 @@ def _perturb(gid: str, s, rng: random.Random):
 def test_decisions_ignore_hidden_information(gid: str, level: str) -> None:
     """Two states that differ only in information hidden from the bot's seat
     give the same decision for the same seed (issue 8 item 2)."""
-    if gid == "fields-of-arle":
-        pytest.skip("Fields of Arle hides nothing (view returns the state)")
     game = core.get_game(gid)
     rng = random.Random(5)
     differing = 0
