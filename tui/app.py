@@ -606,6 +606,9 @@ class LowlandsApp(App[None]):
         passes here; atexit would catch the rest)."""
         try:
             self.release_locks()
+            from core.bots import worker
+
+            worker.close()  # a strong bot still thinking stops; its process ends
         finally:
             super().exit(*args, **kwargs)
 

@@ -47,7 +47,7 @@ from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
-from tui.widgets.common import seat_letters, seat_style
+from tui.widgets.common import glyph, seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
 
 
@@ -222,6 +222,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
+        Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
         Binding("s", "save", "Save"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
@@ -250,6 +251,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
+        self._hinting = False
         self._over_shown = False
         self._curtain_seat: int | None = None
         self._curtain_up = False
@@ -354,6 +356,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
+        if seat is not None and m.is_bot(seat) and m.authority_here:
+            self.sub_title = self.thinking_text(seat)
         if not m.authority_here:  # a networked table: say from which seat this screen looks
             me = m.home_seat
             self.sub_title += " · " + ("watching" if me is None else f"you are {self.names[me]}")
@@ -544,7 +548,19 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         if seat is not None and self.match.is_bot(seat) and self.match.authority_here:  # else its owner plays them
             self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
 
-    async def _bot_step(self) -> None:
+    def thinking_text(self, seat: int) -> str:
+        """The header while bot ``seat`` decides: "Bob is thinking…"."""
+        return f"{self.names[seat]} is thinking" + glyph(self, "…", "...")
+
+    def _moved_on(self, version: int) -> bool:
+        """True once the table is no longer where a bot started thinking: a
+        decision, undo or redo since, the player left, or another screen (review,
+        help, a dialog) is on top (on_screen_resume starts the bot again)."""
+        return version != self._version or not self.is_attached or self.app.screen is not self
+
+    def _bot_step(self) -> None:
+        """Start the bot to move thinking, in a Textual worker: the screen's own
+        messages (keys: undo, review, quit) keep flowing meanwhile."""
         self._bot_timer = None
         m = self.match
         seat = m.to_move()
@@ -552,16 +568,84 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        version = self._version
         self._bot_busy = True
-        try:  # the seat's level and the table's bot time; stops early once the table moved on
-            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
+        self.run_worker(self._bot_work(seat, self._version), group="bot", exit_on_error=True)
+
+    async def _bot_work(self, seat: int, version: int) -> None:
+        m = self.match
+        move: Any = None
+        try:  # the seat's level and the table's bot time; undo, review and quit stay live
+            if m.seats[seat].level == "strong":
+                text, _ = await self._think(version, False)
+                move = None if text is None else self.game.parse(m.state, text)
+            else:  # random and greedy take milliseconds: a thread will do
+                move = await asyncio.to_thread(m.bot_choice, lambda: self._moved_on(version))
+        except Exception:
+            if not self._moved_on(version):
+                raise  # a real failure, not a match changed under the thinking bot
         finally:
             self._bot_busy = False
-        if version != self._version or not self.is_attached:
-            self._schedule_bot()
-            return
+        if self._moved_on(version):
+            if self.is_attached and version != self._version:
+                self._schedule_bot()  # undo/redo while thinking: think again about the new position
+            return  # never play a decision for a table that moved on
         self.play(move)
+
+    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, str]:
+        """The strong bot's (notation, hint line) for the position now, thought out
+        in the worker process (``core.bots.worker``); (None, "") when the table
+        moved on meanwhile (the search is then told to stop at once)."""
+        from core.bots.worker import thinker
+
+        m = self.match
+        t = thinker()
+        future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
+        try:
+            while not future.done():
+                if self._moved_on(version):
+                    t.stop()
+                await asyncio.wait({future}, timeout=0.05)
+        except asyncio.CancelledError:  # the screen went away
+            t.stop()
+            raise
+        text, line = future.result()
+        return (None, "") if self._moved_on(version) else (text, line)
+
+    def action_hint(self) -> None:
+        """``h`` on a human's decision: the strong bot's choice, from that seat's
+        view only (``core.bots.hint``), highlighted in the picker, and one line
+        saying why (its projected final margin against the next best choice).
+        Thought out in a worker; any decision or undo meanwhile drops it."""
+        m = self.match
+        seat = m.to_move()
+        if seat is None or m.is_bot(seat) or not self._moves or self._bot_busy or self._hinting:
+            return
+        self._hinting = True
+        self.run_worker(self._hint_work(m), group="hint", exit_on_error=True)
+
+    async def _hint_work(self, m: Any) -> None:
+        try:
+            await self._hint(m)
+        finally:
+            self._hinting = False
+
+    async def _hint(self, m: Any) -> None:
+        version = self._version
+        self.picker.set_prompt("Thinking about a hint" + glyph(self, "…", "..."))
+        try:
+            text, line = await self._think(version, True)
+        except Exception:
+            if not self._moved_on(version):
+                raise
+            return
+        if text is None:
+            return
+        move = self.game.parse(m.state, text)
+        self._show_menu()  # the prompt back, the list as it was
+        index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
+        if index is not None:
+            self.picker.highlight(index)
+        self.notify(line, title="Hint", timeout=8)
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -676,10 +760,13 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return self.match.can_undo() and not self._bot_busy
+        if action == "undo":  # also while a bot thinks: its decision is then dropped
+            return self.match.can_undo()
         if action == "redo":
-            return self.match.can_redo() and not self._bot_busy
+            return self.match.can_redo()
+        if action == "hint":
+            seat = self.match.to_move()
+            return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
         if action == "scores":
@@ -700,13 +787,13 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self.app.push_screen(GameOverScreen(self.match))
 
     def action_undo(self) -> None:
-        if self._bot_busy or not self.match.undo():
+        if not self.match.undo():
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
 
     def action_redo(self) -> None:
-        if self._bot_busy or not self.match.redo():
+        if not self.match.redo():
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)

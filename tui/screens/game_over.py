@@ -148,6 +148,8 @@ class GameOverScreen(QuietTitles, Screen[None]):
                 self.match.game.id,
                 [s.name for s in self.match.seats],
                 [s.kind == "bot" for s in self.match.seats],
+                [s.level if s.kind == "bot" else "strong" for s in self.match.seats],
+                self.match.bot_time,
             )
         )
 
