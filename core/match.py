@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 
 import msgspec
 
-from core.engine import Game, IllegalMove
+from core.engine import Game, IllegalMove, apply_trusted, checked_moves
 
 UndoPolicy = Literal["friendly", "strict"]
 SeatKind = Literal["human", "bot"]
@@ -92,33 +92,52 @@ class Match:
         return self.game.is_over(self._state)
 
     def legal_moves(self) -> list[Any]:
-        return self.game.legal_moves(self._state)
+        """The legal moves now; raises NoLegalMove (``core.engine.checked_moves``)
+        if the game is not over yet offers none."""
+        return checked_moves(self.game, self._state)
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].kind == "bot"
 
-    def push(self, move: Any) -> Any:
+    def push(self, move: Any, trusted: bool = False) -> Any:
         """Make a decision; clears the redo stack. Returns the new state.
 
-        Raises IllegalMove (and changes nothing) if the move is not legal.
+        Args:
+            move: the move to make in the current state.
+            trusted: True when ``move`` was just taken from ``legal_moves()``
+                or returned by the game's ``parse`` for the current state: it
+                is applied with ``apply_trusted``, without generating the legal
+                moves again to check it (see ``core.engine.Game``). Anything
+                else (a key a person pressed, a move built by hand) goes
+                through the checked ``apply``.
+        Raises:
+            IllegalMove (and changes nothing) if the game is over or, unless
+            ``trusted``, the move is not legal.
         """
-        self._push(move)
+        self._push(move, trusted)
         self._redo.clear()
         return self._state
 
-    def _push(self, move: Any) -> None:
+    def _push(self, move: Any, trusted: bool = False) -> None:
         seat = self.game.to_move(self._state)
         if seat is None:
             raise IllegalMove("The game is over; no more moves.")
-        new = self.game.apply(self._state, move)
+        if trusted:
+            new = apply_trusted(self.game, self._state, move)
+        else:
+            new = self.game.apply(self._state, move)
         self.moves.append(move)
         self.movers.append(seat)
         self.snapshots.append(self._encoder.encode(new))
         self._state = new
 
     def push_notation(self, text: str) -> Any:
-        """Parse ``text`` in the current state and push it (IllegalMove if bad)."""
-        return self.push(self.game.parse(self._state, text))
+        """Parse ``text`` in the current state and push it (IllegalMove if bad).
+
+        ``parse`` only returns legal moves, so that is the one legality check:
+        the move is then applied trusted.
+        """
+        return self.push(self.game.parse(self._state, text), trusted=True)
 
     def play_bots(self, limit: int = 10_000) -> int:
         """Let bot seats decide until a human is to move or the game ends.
@@ -182,7 +201,9 @@ class Match:
         if not self._redo:
             return False
         for move in self._redo.pop():
-            self._push(move)
+            # each was made (and checked) in this very position before the undo,
+            # and the rules are deterministic: no need to check it again
+            self._push(move, trusted=True)
         return True
 
     def _truncate(self, ply: int) -> None:

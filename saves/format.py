@@ -13,6 +13,16 @@ through the game (``parse`` then ``Match.push``), so a file whose moves were
 edited, or that an older or newer version of the rules would play differently,
 is caught: either a move is not legal where it stands, or the SHA-256 of the
 final state differs from ``state_sha256``.
+
+Replay checks each move's legality exactly once: ``parse`` turns the notation
+into a move by way of the position's legal moves (so it refuses a move that is
+not legal there), and ``Match.push(..., trusted=True)`` then applies it with
+the game's ``apply_trusted``, without generating the legal moves a second
+time. The hash check alone could not replace that one check: a notation only
+becomes a move through the legal moves of its position, an edited move must be
+reported as the move that is wrong ("move 5 'bid 9' is not legal there") rather
+than as a different final position, and ``apply_trusted`` given an illegal move
+may fail in any way.
 """
 
 from __future__ import annotations
@@ -51,15 +61,19 @@ class SaveError(Exception):
         self.source = source
 
 
-class SeatRecord(msgspec.Struct):
+class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
     """One seat as saved: the player's name and "human" or "bot"."""
 
     name: str
     kind: str = "human"
 
 
-class SaveFile(msgspec.Struct):
-    """The whole save file (field order is the order written)."""
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
+    """The whole save file (field order is the order written).
+
+    A field this version does not know is refused (SaveError), never dropped:
+    loading and autosaving again would otherwise lose it silently.
+    """
 
     format: str
     version: int
@@ -163,8 +177,18 @@ def read_file(data: bytes, source: str = "") -> SaveFile:
         )
     try:
         return msgspec.json.decode(data, type=SaveFile)
-    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+    except msgspec.ValidationError as e:
+        if "unknown field" in str(e):
+            raise SaveError(_unknown_field(name, _plain(e)), source) from None
         raise SaveError(f"{name} is damaged ({_plain(e)}).", source) from None
+    except msgspec.DecodeError as e:
+        raise SaveError(f"{name} is damaged ({_plain(e)}).", source) from None
+
+
+def _unknown_field(name: str, detail: str) -> str:
+    """The refusal of a save carrying a field this version does not know."""
+    return (f"{name} has a field this version of Lowlands does not know ({detail}); it may come "
+            "from a newer version. It is not opened, so the field is not lost; the file is left as it is.")
 
 
 def _plain(e: Exception) -> str:
@@ -186,10 +210,27 @@ def decode_match(data: bytes, source: str = "") -> Match:
         (the redo stack is empty).
     Raises:
         SaveError: not JSON or truncated; wrong format marker; unknown version;
-            a damaged field; unknown game; bad options; a player count the game
-            does not take; an unknown undo policy; a move that is not legal
-            where it stands; or a final state whose SHA-256 differs from the
-            recorded one.
+            a damaged or unknown field; unknown game; bad or unknown options; a
+            player count the game does not take; an unknown undo policy; a move
+            that is not legal where it stands; or a final state whose SHA-256
+            differs from the recorded one.
+    """
+    match, broken = decode_partial(data, source)
+    if broken is not None:
+        raise broken
+    return match
+
+
+def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | None]:
+    """Like ``decode_match``, but a save whose moves break still gives the game
+    up to its last legal move, for a read-only review.
+
+    Returns ``(match, None)`` when the whole save loads; else ``(match, error)``
+    where ``match`` holds the moves before the first one that cannot be
+    replayed (all of them when only the final SHA-256 differs) and ``error`` is
+    the SaveError ``decode_match`` raises, naming the move where it broke.
+    Raises SaveError when even the set-up cannot be rebuilt (not a save, an
+    unknown version, game, field or option, a bad seat or undo policy).
     """
     from core import GAMES
     from core.engine import IllegalMove
@@ -205,6 +246,9 @@ def decode_match(data: bytes, source: str = "") -> Match:
             f"known games: {known}).",
             source,
         )
+    unknown = sorted(set(f.options) - set(game.Options.__struct_encode_fields__))
+    if unknown:
+        raise SaveError(_unknown_field(name, f"option '{unknown[0]}' of {game.title}"), source)
     try:
         options = msgspec.convert(f.options, game.Options)
     except msgspec.ValidationError as e:
@@ -227,22 +271,29 @@ def decode_match(data: bytes, source: str = "") -> Match:
         match = Match(game, [Seat(s.name, s.kind) for s in f.seats], f.seed, options, f.undo_policy)  # type: ignore[arg-type]
     except Exception as e:  # the game refused this set-up
         raise SaveError(f"{name} cannot be set up again: {e}", source) from None
-    for i, text in enumerate(f.moves, 1):
-        if match.is_over():
-            raise SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
-        try:
-            match.push(game.parse(match.state, text))
-        except IllegalMove:
-            raise SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source) from None
-        except Exception as e:  # a save must never crash the app
-            raise SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source) from None
-    if match.state_sha256() != f.state_sha256:
-        raise SaveError(
-            f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
-            "different final position than the one saved (the file was edited, or written by "
-            "a version of Lowlands with different rules).",
-            source,
-        )
     match.id = f.id
     match.created = f.created
-    return match
+    broken: SaveError | None = None
+    for i, text in enumerate(f.moves, 1):
+        if match.is_over():
+            broken = SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
+            break
+        try:
+            # parse returns only a legal move (IllegalMove otherwise): that is the
+            # one legality check, so the move is applied trusted (see module doc)
+            match.push(game.parse(match.state, text), trusted=True)
+        except IllegalMove:
+            broken = SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source)
+            break
+        except Exception as e:  # a save must never crash the app
+            broken = SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source)
+            break
+    else:
+        if match.state_sha256() != f.state_sha256:
+            broken = SaveError(
+                f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
+                "different final position than the one saved (the file was edited, or written by "
+                "a version of Lowlands with different rules).",
+                source,
+            )
+    return match, broken

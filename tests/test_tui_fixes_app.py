@@ -1,4 +1,4 @@
-"""Tests for the playtest faults in /work/notes/TUI_FIXES.md that live in the
+"""Tests for the playtest faults (the TUI_FIXES playtest notes) that live in the
 app shell (tui/app.py, tui/config.py, tui/chrome.py and the shell screens).
 
 Each test names its item; each failed before its fix.

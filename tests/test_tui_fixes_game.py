@@ -1,4 +1,4 @@
-"""Pilot tests for the playtest faults of notes/TUI_FIXES.md fixed in the game
+"""Pilot tests for the playtest faults (the TUI_FIXES playtest notes) fixed in the game
 screen, the choice picker, DataWidget and the Gift of Tulips screen."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from textual.containers import Vertical
 
 from core import get_game
 from core.match import Match, Seat
-from tui.screens.gift_of_tulips import GiftOfTulipsScreen
+from tui.gift_of_tulips import GiftOfTulipsScreen
 from tests.test_tui_game import GameApp
 from tui.widgets.base import DataWidget
 from tui.widgets.choice import ChoicePicker
@@ -295,7 +295,7 @@ async def test_continuing_a_finished_game_clears_the_game_over_banner(tmp_path: 
     from textual.screen import Screen
 
     from tests.test_tui_windmill_valley import make_match as wv_match, quick_choice
-    from tui.screens.windmill_valley import WindmillValleyScreen
+    from tui.windmill_valley import WindmillValleyScreen
 
     match = wv_match(["Ann", "Bob"], seed=37)
     while not match.is_over():
@@ -429,7 +429,7 @@ async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> 
 async def test_held_key_guard_on_the_golden_age_screen(tmp_path: Path) -> None:
     # the Golden Age screen draws its own grouped menu; the guard still holds
     from tests.test_tui_golden_age import make_match as ga_match
-    from tui.screens.golden_age import GoldenAgeScreen
+    from tui.golden_age import GoldenAgeScreen
 
     match = ga_match(seed=3)
     screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)

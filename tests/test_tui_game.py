@@ -15,7 +15,7 @@ from core import get_game
 from core.gift_of_tulips import Add, Choose, Give, Keep, Secret
 from core.match import Match, Seat
 from tui.screens.game import CurtainScreen, GameScreen
-from tui.screens.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
+from tui.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
 from tui.widgets.choice import HOTKEYS, RESERVED, ChoicePicker, assign_hotkeys
 from tui.widgets.common import Marker, seat_letters
 from tui.widgets.log import Log
@@ -402,8 +402,11 @@ async def test_track_draws_markers_at_their_spaces() -> None:
         await pilot.pause()
         lines = track.render().plain.splitlines()
         assert lines[0].startswith("0") and lines[0][10:12] == "10"
-        assert lines[1][3] == "A" and lines[1][12] == "2"  # two markers share space 12
-        assert "A Ann 3" in lines[2] and "B Bob 12" in lines[2]
+        # two markers share space 12: both letters stand there, one above the other
+        # (issue 10 item 28: a bare count "2" could not say who sits on the space)
+        assert lines[1][3] == "A" and lines[1][12] == "B" and lines[2][12] == "C"
+        assert lines[2].strip() == "C"
+        assert "A Ann 3" in lines[3] and "B Bob 12" in lines[3]
 
 
 async def test_track_loop_and_grow() -> None:

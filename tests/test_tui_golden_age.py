@@ -1,4 +1,4 @@
-"""Pilot tests of The Dutch Golden Age screen (tui/screens/golden_age.py) and the
+"""Pilot tests of The Dutch Golden Age screen (tui/golden_age/) and the
 Graph widget (tui/widgets/graph.py): a 3-player game by keys through set-up, a few
 turns, an auction with two bidders, undo across a bid and review, at 80x24 and
 120x40; the map's highlights; money with a half sign (".5" with --ascii).
@@ -15,6 +15,7 @@ from textual.app import App
 
 from core import get_game
 from core.engine import copy_state
+from core.golden_age.rules import Draft
 from core.golden_age import components as C
 from core.golden_age.rules import (
     Bid,
@@ -31,14 +32,8 @@ from core.golden_age.rules import (
 )
 from core.match import Match, Seat
 from tui.boards import board_for
-from tui.screens.golden_age import (
-    MAP_CELLS,
-    GoldenAgeBoard,
-    GoldenAgeScreen,
-    income_at,
-    money,
-    space_text,
-)
+from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
+from tui.golden_age.board import MAP_CELLS
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
 
@@ -332,12 +327,13 @@ def test_income_preview_matches_the_engine() -> None:
     for space in range(len(C.TRACK)):
         moved = copy_state(s)
         moved.king = (space - 2) % len(C.TRACK)
-        GAME._move_king(moved, 2)
-        assert income_at(s, space) == moved.income, space
+        draft = Draft(moved)
+        GAME._move_king(draft, 2)
+        assert income_at(s, space) == draft.s.income, space
 
 
 def test_ascii_half() -> None:
-    from tui.screens.golden_age import ascii_half
+    from tui.golden_age.labels import ascii_half
 
     assert ascii_half("bids 2½, pays ½ (-½)") == "bids 2.5, pays 0.5 (-0.5)"
 

@@ -1,4 +1,4 @@
-"""Pilot tests of the Windmill Valley screen (tui/screens/windmill_valley.py) and the
+"""Pilot tests of the Windmill Valley screen (tui/windmill_valley/) and the
 widgets it brought (Ring, GridMap, PageBar): whole games by keys, undo, review,
 solo, both terminal sizes, calendar announcements, the 1-4 step preview.
 """
@@ -20,9 +20,8 @@ from core.match import Match, Seat
 from core.windmill_valley import components as C
 from core.windmill_valley.rules import action_preview, arrows_of
 from tui.boards import board_for
-from tui.screens.windmill_valley import (
-    WindmillValleyBoard, WindmillValleyScreen, calendar_after, few_words, is_automatic, short_reward,
-)
+from tui.windmill_valley import WindmillValleyBoard, WindmillValleyScreen
+from tui.windmill_valley.labels import calendar_after, few_words, is_automatic, short_reward
 from tui.widgets.choice import assign_hotkeys
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.pages import PageBar

@@ -5,7 +5,7 @@
              [--undo friendly|strict] [--curtain]
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
-    lowlands export FILE [-o OUT]              print the plain-text game record
+    lowlands export FILE [-o OUT [--force]]    print the plain-text game record
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -140,8 +140,9 @@ class LowlandsApp(App[None]):
         data_dir: where saves and autosaves live (see ``saves.data_dir``).
         config_dir: where config.json lives (None: $LOWLANDS_CONFIG_DIR or the
             platform's config folder).
-        start: a screen (or a function making one) to open over the launcher,
-            e.g. a game screen for ``lowlands new``; None opens the launcher.
+        start: a screen (or a function making one, or opening one itself and
+            returning None) to open over the launcher, e.g. a game screen for
+            ``lowlands new``; None opens the launcher.
         ascii: avoid wide / non-ASCII glyphs (``--ascii``).
         curtain: the default of the hand-over curtain for games opened here.
     """
@@ -177,6 +178,10 @@ class LowlandsApp(App[None]):
         self.curtain = curtain
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
+        #: matches shown read-only (a broken save, a game locked by another copy)
+        self.read_only_matches: WeakSet[Any] = WeakSet()
+        #: ids of the matches whose lock (saves.lock) this app holds
+        self._locks: set[str] = set()
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
@@ -217,7 +222,14 @@ class LowlandsApp(App[None]):
         if self._start is not None:
             start = self._start
             screen = start if isinstance(start, Screen) else start()
-            self.push_screen(screen)
+            if screen is not None:  # (None: the function opened what it wanted itself)
+                self.push_screen(screen)
+            reason = getattr(screen, "read_only", "")
+            if reason:  # e.g. ``lowlands review`` of a save broken at some move
+                from tui.screens.dialogs import MessageDialog
+
+                self.read_only_matches.add(screen.match)
+                self.push_screen(MessageDialog(reason, title="Read-only review"))
         self._install_hangup()
         self.call_later(self.check_size)
 
@@ -260,6 +272,7 @@ class LowlandsApp(App[None]):
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         self.call_later(self.check_size)
+        self.call_later(self.sync_locks)
         if screen in self._screens_seen:  # a screen coming back (not one just opened)
             self.call_after_refresh(self.fix_hidden_focus)
         else:
@@ -318,16 +331,41 @@ class LowlandsApp(App[None]):
     def open_file(self, path: Path, *, review: bool = False) -> bool:
         """Load the save at ``path`` (read-only) and open it: its game screen, or
         review. A SaveError is shown in a MessageDialog; returns False then."""
-        from saves import SaveError, load
+        from saves import SaveError, load_partial
 
         from tui.screens.dialogs import MessageDialog
 
         try:
-            match = load(path)
+            match, broken = load_partial(path)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
+        if broken is not None:  # broken at some move: review what came before, read-only
+            if review:
+                self.open_read_only(match, broken_review_note(broken, match))
+            else:
+                self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
+            return False
         fork_unless_autosave(match, path, self.data_dir)
+        return self.open_match(match, review=review)
+
+    def open_match(self, match: Any, *, review: bool = False) -> bool:
+        """Open ``match``: its game screen, or review. If another copy of Lowlands
+        is playing it (``saves.lock``), review opens read-only and play asks
+        first: review it read-only, or continue a copy under a new id.
+        Returns False when nothing was opened (yet)."""
+        from saves.lock import MatchLocked, holder
+
+        from tui.screens.dialogs import MessageDialog
+
+        other = holder(self.data_dir, match.id)
+        if other is not None:
+            reason = f"{MatchLocked(other)} It is shown read-only here."
+            if review:
+                self.open_read_only(match, reason)
+                return True
+            self.run_worker(self._locked_choice(match, str(MatchLocked(other))), group="locked-choice")
+            return False
         if review:
             from tui.screens.review import ReviewScreen
 
@@ -342,6 +380,76 @@ class LowlandsApp(App[None]):
             return False
         self.push_screen(screen)
         return True
+
+    async def _locked_choice(self, match: Any, why: str) -> None:
+        from tui.screens.dialogs import ChoiceDialog
+
+        choice = await self.push_screen_wait(ChoiceDialog(
+            f"{why} If both copies played on, each would overwrite the other's game.",
+            [("r", "Review it read-only", "review"), ("c", "Continue a copy", "copy")],
+            title="This game is already open", cancel="Back"))
+        if choice == "review":
+            self.open_read_only(match, f"{why} It is shown read-only here.")
+        elif choice == "copy":  # its own id: its own autosave, beside the original
+            match.id = secrets.token_hex(6)
+            self.open_match(match)
+
+    # -- live-match locks -----------------------------------------------------------------
+    def sync_locks(self) -> None:
+        """Hold the lock (``saves.lock``) of every match open here for play or
+        review, and only those: taken when a screen shows one, given up when
+        none does. A match another copy took meanwhile becomes read-only here."""
+        from saves.lock import MatchLocked, acquire, release
+
+        open_now = {m.id: m for m in self.open_matches()}
+        for mid in list(self._locks):
+            if mid not in open_now:
+                release(self.data_dir, mid)
+                self._locks.discard(mid)
+        for mid, m in open_now.items():
+            if mid in self._locks:
+                continue
+            try:
+                acquire(self.data_dir, mid)
+            except MatchLocked as e:
+                self.read_only_matches.add(m)
+                self.notify(f"{e} This copy will not autosave it.", severity="error", timeout=10)
+            except OSError as e:  # no lock possible (read-only folder): autosaves fail anyway
+                self.log.warning(f"cannot lock the match: {e}")
+            else:
+                self._locks.add(mid)
+
+    def release_locks(self) -> None:
+        """Give up every match lock this app holds."""
+        from saves.lock import release
+
+        for mid in list(self._locks):
+            release(self.data_dir, mid)
+        self._locks.clear()
+
+    def open_read_only(self, match: Any, reason: str) -> None:
+        """Review ``match`` read-only: it is never autosaved nor continued here
+        (``reason`` says why, first in a dialog, then when ``c`` is pressed)."""
+        from tui.screens.dialogs import MessageDialog
+        from tui.screens.review import ReviewScreen
+
+        self.read_only_matches.add(match)
+        self.push_screen(ReviewScreen(match, read_only=reason))
+        self.push_screen(MessageDialog(reason, title="Read-only review"))
+
+    async def _offer_partial_review(self, match: Any, broken: Exception) -> None:
+        from tui.screens.dialogs import ConfirmDialog
+
+        if match.ply == 0:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(broken), title="This save cannot be opened", error=True))
+            return
+        ok = await self.push_screen_wait(ConfirmDialog(
+            f"{broken}\n\nReview the {match.ply} decisions before that, read-only?",
+            yes="Review", no="Close", title="This save cannot be continued"))
+        if ok:
+            self.open_read_only(match, broken_review_note(broken, match))
 
     # -- saving -------------------------------------------------------------------------------
     def default_save_path(self, match: Any, folder: str = "saves", suffix: str = ".json") -> Path:
@@ -368,8 +476,23 @@ class LowlandsApp(App[None]):
         path = await self.push_screen_wait(dialog)
         if path is None:
             return
-        if path.exists():
-            ok = await self.push_screen_wait(ConfirmDialog(f"{path} exists. Replace it?", yes="Replace", no="Cancel"))
+        from saves import SaveError, autosave_path
+        from saves.store import KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
+
+        kind = KIND_RECORD if export else KIND_SAVE
+        try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
+            check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir),), force=True)
+        except SaveError as e:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
+            return
+        found = file_kind(path)
+        if found is not None:
+            question = (f"{path} exists. Replace it?" if found == kind else
+                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+                        "Replace it anyway?")
+            ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
                 return
         try:
@@ -390,10 +513,13 @@ class LowlandsApp(App[None]):
         self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
 
     def open_matches(self) -> list[Any]:
-        """The distinct matches shown by screens on the stack (top first)."""
+        """The distinct matches shown by screens on the stack (top first), but
+        not those opened read-only (``open_read_only``)."""
         seen: dict[int, Any] = {}
         for screen in reversed(self.screen_stack):
             m = _open_match(screen)
+            if m is not None and m in self.read_only_matches:
+                continue  # looked at, never written
             if m is not None and id(m) not in seen:
                 seen[id(m)] = m
         return list(seen.values())
@@ -416,6 +542,14 @@ class LowlandsApp(App[None]):
         self.autosave_open_matches()
         self.exit()
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Textual's exit; first the match locks are given up (every way out
+        passes here; atexit would catch the rest)."""
+        try:
+            self.release_locks()
+        finally:
+            super().exit(*args, **kwargs)
+
     # -- lost terminal ------------------------------------------------------------------------
     def _install_hangup(self) -> None:
         if self.is_headless or not hasattr(signal, "SIGHUP"):
@@ -429,6 +563,13 @@ class LowlandsApp(App[None]):
         """SIGHUP (the ssh session or terminal went away): autosave and exit."""
         self.autosave_open_matches()
         self.exit(return_code=129)
+
+
+def broken_review_note(broken: Exception, match: Any) -> str:
+    """What a read-only review of a save broken at some move says first."""
+    n = match.ply
+    shown = f"the {n} decision{'s' if n != 1 else ''} before that" if n else "only the set-up"
+    return f"{broken} Shown: {shown}, read-only; the file is left as it is."
 
 
 def config_dir_for(override: Path | None) -> Path:
@@ -453,6 +594,7 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                         help="draw with ASCII only (no wide glyphs)")
     p = _Parser(prog="lowlands", description="Lowlands: Dutch tabletop games in the terminal.", parents=[common])
+    p.add_argument("--version", action="version", version=f"lowlands {version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     new = sub.add_parser("new", parents=[common], help="start a new game")
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
@@ -468,6 +610,11 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
     ex.add_argument("file", metavar="FILE")
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    ex.add_argument("--force", action="store_true",
+                    help="replace OUT even if it is not a Lowlands game record (never the file being read)")
+    from core.bots.arena import add_parser as add_arena
+
+    add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
     return p
 
 
@@ -544,6 +691,47 @@ def _load_file(path_text: str) -> Any:
         raise CliError(str(e)) from None
 
 
+def _clean_temp(folder: Path) -> list[Path]:
+    """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
+    from Lowlands' own folders: the data folder, its autosave/, saves/ and
+    records/, and the config folder."""
+    from saves.store import AUTOSAVE_DIR, clean_stale_temp
+
+    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / "records"]
+    try:
+        folders.append(config_dir(None))
+    except Exception:  # noqa: BLE001 - no config folder: nothing to clean there
+        pass
+    return clean_stale_temp(folders)
+
+
+def version() -> str:
+    """This Lowlands' version (the installed distribution's; "unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("lowlands")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _load_partial_file(path_text: str) -> tuple[Any, Any]:
+    """``saves.load_partial`` for a command line: (match, SaveError or None).
+    Raises CliError when not even the set-up can be read."""
+    from saves import SaveError, load_partial
+
+    path = Path(path_text).expanduser()
+    if not path.exists():
+        raise CliError(f"no such file: {path}")
+    if not path.is_file():
+        raise CliError(f"not a file: {path}")
+    try:
+        return load_partial(path)
+    except SaveError as e:
+        raise CliError(str(e)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``lowlands`` command. Returns the exit status (2 for bad arguments)."""
     try:
@@ -556,14 +744,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     command = args.command
+    if command == "arena":
+        from core.bots.arena import run_cli
+
+        return run_cli(args)
     if command == "export":
         match = _load_file(args.file)
         from saves import export_text
 
         text = export_text(match)
         if args.output:
+            from saves import SaveError
+            from saves.store import KIND_RECORD, check_overwrite, write_atomic
+
+            out = Path(args.output).expanduser()
             try:
-                Path(args.output).expanduser().write_text(text, encoding="utf-8")
+                check_overwrite(out, KIND_RECORD, reads=(Path(args.file).expanduser(),), force=args.force)
+            except SaveError as e:
+                raise CliError(str(e)) from None
+            try:
+                if not out.parent.is_dir():  # a command line names a file, it makes no folders
+                    raise FileNotFoundError(2, "No such file or directory")
+                write_atomic(out, text.encode("utf-8"))
             except OSError as e:
                 print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
                 return 1
@@ -577,6 +779,7 @@ def _main(argv: list[str]) -> int:
         folder = data_dir(getattr(args, "data_dir", None))
     except SaveError as e:
         raise CliError(str(e)) from None
+    _clean_temp(folder)
     ascii_only = bool(getattr(args, "ascii", False))
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
@@ -584,17 +787,31 @@ def _main(argv: list[str]) -> int:
         match = make_match(args)
         start = _game_screen_factory(match, folder, curtain)
     elif command == "load":
-        match = _load_file(args.file)
+        match, broken = _load_partial_file(args.file)
+        if broken is not None:
+            hint = (f" (`lowlands review {args.file}` shows the {match.ply} decisions before it, read-only)"
+                    if match.ply else "")
+            raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)
-        start = _game_screen_factory(match, folder, curtain)
-    elif command == "review":
-        match = _load_file(args.file)
-        fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+        _game_screen_factory(match, folder, curtain)  # (refuses a game without a screen)
 
-        def start() -> Screen[Any]:
+        def start() -> None:  # asks first if another copy is playing it
+            app.open_match(match)
+    elif command == "review":
+        match, broken = _load_partial_file(args.file)
+        if broken is None:
+            fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+            read_only = ""
+        else:  # broken at some move: the game up to its last legal move, read-only
+            read_only = broken_review_note(broken, match)
+
+        def start() -> Screen[Any] | None:
+            if not read_only:  # read-only if another copy is playing it
+                app.open_match(match, review=True)
+                return None
             from tui.screens.review import ReviewScreen
 
-            return ReviewScreen(match)
+            return ReviewScreen(match, read_only=read_only)
 
     quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)

@@ -10,7 +10,8 @@ quicker to open (the launcher is the first thing painted).
 
 TitleHeader: the icon (click: command palette), then "Title — sub-title"
 centred, from the screen's (else the app's) ``title`` and ``sub_title``.
-Screens using QuietTitles repaint only this line when those change.
+Screens using QuietTitles (every game screen, review, game over) repaint only
+this line when those change.
 
 KeyFooter: the screen's active bindings that have ``show=True`` (one per
 action, as Textual's Footer shows them: key, then description; a binding

@@ -49,10 +49,38 @@ def save_config(config: Config, folder: Path) -> Path:
     """Write ``config`` atomically to ``folder``/config.json (``saves.store.write_atomic``:
     temp file, fsync, os.replace; the folder is created); returns the path.
 
+    An existing config.json that is not a readable config (hand-edited, or
+    another program's) is never written over: it is first renamed to
+    ``config.json.unreadable`` (``.unreadable-2``, ... if taken).
     Raises OSError if the folder cannot be created or written.
     """
     from saves import store
 
     target = folder / CONFIG_FILE
+    _keep_unreadable(target)
     store.write_atomic(target, msgspec.json.format(msgspec.json.encode(config)))
     return target
+
+
+def _keep_unreadable(target: Path) -> None:
+    """Rename ``target`` aside if it exists but does not decode as a Config."""
+    try:
+        data = target.read_bytes()
+    except FileNotFoundError:
+        return
+    except IsADirectoryError:
+        raise
+    except OSError:
+        data = b""
+    try:
+        msgspec.json.decode(data, type=Config)
+        return
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass
+    n = 1
+    while True:
+        aside = target.with_name(target.name + (".unreadable" if n == 1 else f".unreadable-{n}"))
+        if not aside.exists():
+            os.replace(target, aside)
+            return
+        n += 1

@@ -8,7 +8,7 @@ windmills on the main board. Values are in components.py (RECONSTRUCTED where ma
 from __future__ import annotations
 
 from core.windmill_valley import components as C
-from core.windmill_valley.state import State
+from core.windmill_valley.state import State, event
 
 
 def windmills_of(s: State, seat: int) -> list[int]:
@@ -105,8 +105,6 @@ def check_wishes(s: State) -> None:
     """Anyone who now fulfils the Queen's Wish (once each) takes the highest free VP space."""
     if s.wish_card < 0:
         return
-    from core.windmill_valley.actions import event
-
     spaces = max(1, len(s.players))
     if s.wish_next >= spaces:
         return
@@ -138,6 +136,10 @@ def final_parts(s: State, seat: int) -> dict[str, int]:
         "Patch rows": rows,
         "Patch columns": cols,
     }
+
+
+#: What the ``tiebreak`` values count, in order (PR).
+TIEBREAK_NAMES: tuple[str, str, str] = ("bulbs in the patch", "bulbs in storage", "windmills on the board")
 
 
 def tiebreak(s: State, seat: int) -> tuple[int, int, int]:

@@ -159,3 +159,10 @@ class State(msgspec.Struct):
     solo: Solo | None = None
     reveals: int = 0
     rng: Rng = msgspec.field(default_factory=Rng)
+
+
+def event(s: State, text: str) -> None:
+    """Add an announcement to ``s.events`` (the 12 newest are kept)."""
+    s.events.append(text)
+    if len(s.events) > 12:
+        del s.events[0]

@@ -1,16 +1,17 @@
 """`make bench`: run the Lowlands benchmarks and print their figures.
 
-    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [table] [load]
+    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [table] [load] [arena]
 
 Sections (all by default, in this order):
-  games    (c) random full games per second, per registered game and player count
-  saves    (d) save and load-with-replay of a 200-decision match (median of 20)
+  games    (c) rules engines: random games per second, legal_moves / apply / apply_trusted microseconds
+  saves    (d) save and load-with-replay of a 200-decision match and a 700-decision Golden Age save (median of 20)
   startup  (a) startup until the launcher has painted, beside a bare Textual app
   table    (t) issue 9's table for every registered game on a late-game save, at
                120x40 and 80x24: decision, undo, cursor, open review, one step in
                review, `lowlands load` until painted, memory; each key beside a
                bare-app key in the same second (tests/benchmarks/bench_tui.py)
   load     (l) `lowlands load` of a 1000-decision save until painted, beside the launcher's start
+  arena    (i) a short bot arena per game (strong against random seats / the Gardener)
 
 LOWLANDS_BENCH_GAMES, LOWLANDS_BENCH_SIZES and LOWLANDS_BENCH_PAIRS narrow the
 table (see bench_tui.py).
@@ -30,7 +31,7 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_core, bench_tui
+    from tests.benchmarks import bench_bots, bench_core, bench_tui
 
     sections = {
         "games": bench_core.bench_random_games,
@@ -38,6 +39,7 @@ def main(argv: list[str]) -> int:
         "startup": bench_tui.bench_startup,
         "table": bench_tui.bench_table,
         "load": bench_tui.bench_load,
+        "arena": bench_bots.bench_arena,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]

@@ -1,10 +1,11 @@
-"""Lowlands screens, and ``screen_for``: the game screen for a Match.
+"""The shared Lowlands screens (launcher, new game, game, review, game over,
+help, dialogs), and ``screen_for``: the game screen for a Match.
 
-``GAME_SCREENS`` maps a game id to its own GameScreen subclass; per-game modules
-(e.g. ``tui.screens.gift_of_tulips``) register themselves into it when imported.
-``screen_for`` imports those modules on first use (guarded, so a game without
-its own screen, or a module not written yet, falls back to the generic
-``tui.screens.game.GameScreen``).
+``GAME_SCREENS`` maps a game id to its own GameScreen subclass; the per-game
+packages (``tui/<game>/``, listed in ``tui.boards.GAME_PACKAGES``) register
+theirs with ``register_screen`` when imported. ``screen_for`` imports those
+packages on first use (guarded, so a game without its own screen, or a package
+not written yet, falls back to the generic ``tui.screens.game.GameScreen``).
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ if TYPE_CHECKING:  # pragma: no cover
 #: game id -> its GameScreen subclass (filled by the per-game screen modules).
 GAME_SCREENS: dict[str, type[Any]] = {}
 
-#: per-game screen modules, imported lazily by ``screen_for``.
-_GAME_SCREEN_MODULES: tuple[str, ...] = (
-    "tui.screens.gift_of_tulips",
-    "tui.screens.golden_age",
-    "tui.screens.windmill_valley",
-    "tui.screens.fields_of_arle",
-)
 _loaded = False
+
+
+def register_screen(game_id: str, screen: type[Any]) -> type[Any]:
+    """Register ``screen`` (a GameScreen subclass) for ``game_id`` (used by the
+    per-game packages)."""
+    GAME_SCREENS[game_id] = screen
+    return screen
 
 
 def _import_optional(module: str) -> Any | None:
@@ -40,11 +41,13 @@ def _import_optional(module: str) -> Any | None:
 
 
 def load_game_screens() -> dict[str, type[Any]]:
-    """Import every per-game screen module that exists; returns GAME_SCREENS."""
+    """Import every per-game package that exists; returns GAME_SCREENS."""
     global _loaded
     if not _loaded:
-        for module in _GAME_SCREEN_MODULES:
-            _import_optional(module)
+        from tui.boards import GAME_PACKAGES, load_game_package
+
+        for game_id in GAME_PACKAGES:
+            load_game_package(game_id)
         _loaded = True
     return GAME_SCREENS
 
@@ -61,6 +64,13 @@ def game_screen_class(game_id: str) -> type[Any]:
     if mod is None:
         raise RuntimeError("The game screen (tui.screens.game) is not available in this build.")
     return mod.GameScreen
+
+
+def is_game_screen(screen: Any) -> bool:
+    """True if ``screen`` plays a match (a GameScreen of any game). Lets the
+    screens above a game (review, game over) find it without importing it."""
+    mod = _import_optional("tui.screens.game")
+    return mod is not None and isinstance(screen, mod.GameScreen)
 
 
 def seat_labels(names: list[str]) -> list[str]:
@@ -82,4 +92,4 @@ def screen_for(match: "Match", *, data_dir: Path, curtain: bool = False) -> Any:
     return cls(match, data_dir=data_dir, curtain=curtain)
 
 
-__all__ = ["GAME_SCREENS", "game_screen_class", "load_game_screens", "screen_for", "seat_labels"]
+__all__ = ["GAME_SCREENS", "game_screen_class", "is_game_screen", "load_game_screens", "register_screen", "screen_for", "seat_labels"]

@@ -1,20 +1,30 @@
 """GameScreen: plays one Match: the board, the choice picker, the log.
 
-The contract (notes/TUI_CONTRACT.md): ``GameScreen(match, *, data_dir, curtain)``
-composes Header, the game's board (``tui.boards.board_for``), the ChoicePicker
-and the Log, and Footer. Every decision, undo and redo is autosaved
-(``saves.autosave``, after the repaint, in a background thread:
-``tui.autosaver``; quitting waits for it). Bot seats play on their own after a short visible pause
-(a timer; the bot's choice is computed in a thread so the screen stays live).
-Keys: the picker's hotkeys (1-9, letters), arrows + Enter, ``/`` filter,
-``u`` undo, ``U`` redo (shown only when possible), ``r`` review, ``s`` save,
-``?`` help, ``q`` autosave and quit; once the game is over (the final
-board) ``g``, Enter or Escape go back to the score sheet. With ``curtain=True`` in a game with
-private information, a hand-over curtain hides the board whenever the deciding
-human changes, until that player presses Enter.
+``GameScreen(match, *, data_dir, curtain)`` composes the TitleHeader, the game's
+board (``tui.boards.board_for``), the ChoicePicker and the Log, and the
+KeyFooter (see ARCHITECTURE.md, "The TUI"). Every decision, undo and redo is
+autosaved (``saves.autosave``, after the repaint, in a background thread:
+``tui.autosaver``; quitting waits for it). Bot seats play on their own after a
+short visible pause (a timer; the bot's choice is computed in a thread so the
+screen stays live). Keys: the picker's hotkeys (1-9, letters), arrows + Enter,
+``/`` filter, ``u`` undo, ``U`` redo (shown only when possible), ``r`` review,
+``s`` save, ``?`` help, ``q`` autosave and quit; Escape or Backspace close an
+opened choice group; once the game is over (the final board) ``g``, Enter or
+Escape go back to the score sheet. With ``curtain=True`` in a game with private
+information, a hand-over curtain hides the board whenever the deciding human
+changes, until that player presses Enter.
 
-Per-game screens subclass GameScreen and override the small text hooks
-(``choice_label``, ``prompt_text``, ``decision_text``, ``final_log``).
+The per-game packages (``tui/<game>/``) subclass GameScreen and mix in their
+GameLabels subclass, whose small text hooks word the screen: ``choice_label``,
+``choice_group``, ``build_menu`` (the picker's top level; a MenuItem standing
+for several moves opens them as a sub-list), ``prompt_text``,
+``decision_text``, ``final_log``.
+
+What every game screen shares lives here, so that a decision repaints once:
+the titles are quiet (QuietTitles: a new sub-title repaints the header line
+only), nested choice groups (MenuItem), and the board's highlight of the choice
+under the cursor, drawn in the same frame as the picker's cursor (the picker
+calls back instead of posting a message).
 """
 
 from __future__ import annotations
@@ -22,7 +32,7 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -32,7 +42,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tui.chrome import KeyFooter, TitleHeader
+from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
@@ -82,7 +92,75 @@ class CurtainScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class GameScreen(Screen[None]):
+class MenuItem(NamedTuple):
+    """One line of the picker: one move, or a group of moves opened as a sub-list.
+
+    Attributes:
+        label: the text shown; groups end with ``›`` (``>`` in ASCII).
+        moves: the legal moves it stands for (one: picking it plays it;
+            several: picking it lists them, each worded by ``choice_label``).
+        group: the heading it is listed under in long lists.
+        prompt: the prompt line when the group is opened.
+    """
+
+    label: str
+    moves: tuple[Any, ...]
+    group: str = ""
+    prompt: str = ""
+
+
+class GameLabels:
+    """The words of a game screen: the text hooks GameScreen calls. Per-game
+    packages subclass it in their ``labels.py`` and mix it into their screen
+    (``class XScreen(XLabels, GameScreen)``); the hooks may use the screen's
+    ``game``, ``match`` and ``names`` (the player names in seat order)."""
+
+    game: Any
+    match: Any
+    names: list[str]
+
+    def choice_label(self, state: Any, move: Any) -> str:
+        """The picker's text for ``move`` (default: its description without the name)."""
+        try:
+            text = self.game.describe(state, move)
+        except Exception:  # noqa: BLE001 - a describe bug must not stop play
+            return self.game.notation(move)
+        name = self.names[self.game.to_move(state)] if self.game.to_move(state) is not None else ""
+        if name and text.startswith(name + " "):
+            text = text[len(name) + 1 :]
+            text = text[:1].upper() + text[1:]
+        return text
+
+    def choice_group(self, move: Any) -> str:
+        """The group heading of ``move`` in long lists: its notation's first word."""
+        return self.game.notation(move).split(" ", 1)[0]
+
+    def build_menu(self, state: Any, moves: Sequence[Any]) -> list["MenuItem"]:
+        """The picker's top level for ``moves`` (the legal moves, in order): one
+        MenuItem per move by default; a screen may group several moves into
+        one item that opens them as a sub-list (Golden Age: a token's source,
+        then its destination)."""
+        return [MenuItem(self.choice_label(state, mv), (mv,), self.choice_group(mv)) for mv in moves]
+
+    def prompt_text(self, state: Any, seat: int) -> str:
+        """The line above the choices."""
+        return f"{self.names[seat]}, choose:"
+
+    def decision_text(self, state: Any, seat: int | None) -> str:
+        """The header's sub-title: whose decision it is."""
+        if seat is None:
+            return "Game over"
+        if self.match.is_bot(seat):
+            return f"{self.names[seat]} (computer) is choosing..."
+        return f"{self.names[seat]} to choose"
+
+    def final_log(self, state: Any) -> list[str]:
+        """Extra log lines once the game is over: the game's own epilogue (what
+        was turned up, the final awards; ``Game.epilogue``). Screens may add to it."""
+        return list(self.game.epilogue(state))
+
+
+class GameScreen(QuietTitles, GameLabels, Screen[None]):
     """Play ``match`` at this keyboard.
 
     Args:
@@ -139,6 +217,8 @@ class GameScreen(Screen[None]):
         # once the game is over (the final board): back to the score sheet
         Binding("g", "scores", "Scores", tooltip="Back to the final scores"),
         Binding("enter,escape", "scores", "Scores", show=False),
+        # an opened choice group: back to all choices (Backspace: no Escape needed)
+        Binding("escape,backspace", "menu_back", "Back", show=False, tooltip="Back to all choices"),
         Binding("u", "undo", "Undo"),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
@@ -162,7 +242,11 @@ class GameScreen(Screen[None]):
         self.names = [s.name for s in match.seats]
         self.letters = seat_letters(self.names)
         self.board: Board = board_for(self.game.id)(id="board")
-        self._moves: list[Any] = []  # the legal moves shown in the picker
+        self._moves: list[Any] = []  # the legal moves of the decision shown
+        self._menu: list[MenuItem] = []  # the picker's top level (build_menu)
+        self._open: MenuItem | None = None  # the opened choice group, if any
+        self._shown: list[MenuItem] = []  # the items in the picker now
+        self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
@@ -186,7 +270,7 @@ class GameScreen(Screen[None]):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
-                yield ChoicePicker(id="picker")
+                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved)
                 yield Log(id="log")
         yield KeyFooter()
 
@@ -240,40 +324,6 @@ class GameScreen(Screen[None]):
     def log_widget(self) -> Log:
         return self.query_one("#log", Log)
 
-    # -- hooks for per-game screens --------------------------------------------------
-    def choice_label(self, state: Any, move: Any) -> str:
-        """The picker's text for ``move`` (default: its description without the name)."""
-        try:
-            text = self.game.describe(state, move)
-        except Exception:  # noqa: BLE001 - a describe bug must not stop play
-            return self.game.notation(move)
-        name = self.names[self.game.to_move(state)] if self.game.to_move(state) is not None else ""
-        if name and text.startswith(name + " "):
-            text = text[len(name) + 1 :]
-            text = text[:1].upper() + text[1:]
-        return text
-
-    def choice_group(self, move: Any) -> str:
-        """The group heading of ``move`` in long lists: its notation's first word."""
-        return self.game.notation(move).split(" ", 1)[0]
-
-    def prompt_text(self, state: Any, seat: int) -> str:
-        """The line above the choices."""
-        return f"{self.names[seat]}, choose:"
-
-    def decision_text(self, state: Any, seat: int | None) -> str:
-        """The header's sub-title: whose decision it is."""
-        if seat is None:
-            return "Game over"
-        if self.match.is_bot(seat):
-            return f"{self.names[seat]} (computer) is choosing..."
-        return f"{self.names[seat]} to choose"
-
-    def final_log(self, state: Any) -> list[str]:
-        """Extra log lines once the game is over: the game's own epilogue (what
-        was turned up, the final awards; ``Game.epilogue``). Screens may add to it."""
-        return list(self.game.epilogue(state))
-
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:
         humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
@@ -289,39 +339,71 @@ class GameScreen(Screen[None]):
         return self._viewer
 
     def refresh_view(self) -> None:
-        """Redraw after the match changed: header, board, picker, log, keys;
-        then curtain, bots and game over as needed."""
+        """Redraw after the match changed: header, picker (with the board's
+        highlight of the first choice), log, keys; then curtain, bots and game
+        over as needed. An opened choice group stays open only when the screen
+        comes back (help, save, review) to the very same decision."""
         self._version += 1
+        was_open, self._open = self._open, None
         m = self.match
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
-        viewer = self._viewer_for(seat)
+        self._viewer_for(seat)
         if seat is not None and not m.is_bot(seat):
             self._moves = list(m.legal_moves())
-            choices = [Choice("", self.choice_label(state, mv), self.choice_group(mv)) for mv in self._moves]
-            prompt = self.prompt_text(state, seat)
+            self._menu = self.build_menu(state, self._moves)
         else:
             self._moves = []
-            choices = []
-            prompt = "The game is over." if seat is None else f"{self.names[seat]} (computer) is thinking..."
-        self._draw_board(targets=[self._moves[0]] if self._moves else [])
-        self.picker.set_choices(choices, prompt)
+            self._menu = []
+        if was_open is not None and self._resumed_at == (m.ply, tuple(m.moves[-1:])) and was_open in self._menu:
+            self._open = was_open  # back from help / save / review with nothing changed: keep the group open
+        self._resumed_at = None
+        self._show_menu()
         self.picker.display = seat is not None  # over: the log takes the room
         if seat is None:
             self._unfocus_picker()
-        self.picker.border_title = self._picker_title(seat)
-        self.picker.border_subtitle = self._picker_keys(len(choices))
         self._update_log()
-        keys = (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
-                self.match.is_over())
-        if keys != self._keys_state:  # the Footer is rebuilt only when a key comes or goes
-            self._keys_state = keys
-            self.refresh_bindings()
         self._check_curtain(seat)
         self._schedule_bot()
         self._check_over()
-        del viewer
+
+    def _show_menu(self) -> None:
+        """Fill the picker with the top level (or the opened group) and draw
+        the board with the first choice highlighted, in one go."""
+        m = self.match
+        state = m.state
+        seat = m.to_move()
+        if self._open is not None:
+            items = [MenuItem(self.choice_label(state, mv), (mv,)) for mv in self._open.moves]
+            prompt = self._open.prompt + "  (Esc: back)"
+        else:
+            items = self._menu
+            if seat is None:
+                prompt = "The game is over."
+            elif m.is_bot(seat):
+                prompt = f"{self.names[seat]} (computer) is thinking..."
+            else:
+                prompt = self.prompt_text(state, seat)
+        self._shown = list(items)
+        self._board_key = None  # the picker's first highlight redraws the board
+        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt)
+        self.picker.border_title = self._picker_title(seat)
+        self.picker.border_subtitle = self._picker_keys(len(items))
+        self._refresh_keys()
+
+    def key_state(self) -> tuple[Any, ...]:
+        """What decides which keys the footer shows; screens with keys of
+        their own add to it (the footer is rebuilt only when it changes)."""
+        return (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
+                self.match.is_over())
+
+    def _refresh_keys(self) -> None:
+        """Rebuild the footer only when a key comes or goes."""
+        keys = self.key_state()
+        if keys != self._keys_state:
+            self._keys_state = keys
+            self.refresh_bindings()
 
     def _guard_seat_change(self, seat: int) -> None:
         """The deciding human changed: hold picks for ``seat_guard`` seconds and
@@ -389,25 +471,40 @@ class GameScreen(Screen[None]):
         self.log_widget.set_entries(entries)
 
     # -- picking ---------------------------------------------------------------------
-    @on(ChoicePicker.Highlighted, "#picker")
-    def _highlighted(self, event: ChoicePicker.Highlighted) -> None:
-        event.stop()
-        if event.generation != self.picker.generation or event.index is None:
-            return
-        if 0 <= event.index < len(self._moves):
-            self._draw_board(targets=[self._moves[event.index]], force=False)
+    def _cursor_moved(self, index: int | None) -> None:
+        """The picker's cursor is on item ``index`` (None: no items): draw the
+        board with that item's moves highlighted, in the same frame (the picker
+        calls this directly, no message)."""
+        if index is not None and 0 <= index < len(self._shown):
+            self._draw_board(targets=list(self._shown[index].moves), force=False)
+        else:
+            self._draw_board(targets=[], force=False)
 
     @on(ChoicePicker.Chosen, "#picker")
     def _chosen(self, event: ChoicePicker.Chosen) -> None:
         event.stop()
         if event.generation != self.picker.generation or self._curtain_up:
             return
-        if not 0 <= event.index < len(self._moves):
+        if not 0 <= event.index < len(self._shown):
             return
         seat = self.match.to_move()
         if seat is None or self.match.is_bot(seat):
             return
-        self.play(self._moves[event.index])
+        item = self._shown[event.index]
+        if len(item.moves) == 1:
+            self.play(item.moves[0])
+        else:
+            self._open = item
+            self._show_menu()
+
+    def on_screen_suspend(self) -> None:
+        self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
+
+    def action_menu_back(self) -> None:
+        """Escape or Backspace: close an opened choice group (back to all choices)."""
+        if self._open is not None:
+            self._open = None
+            self._show_menu()
 
     def play(self, move: Any) -> None:
         """Make ``move`` for the seat to move (it must be legal), redraw, autosave
@@ -573,6 +670,8 @@ class GameScreen(Screen[None]):
             return bool(self._moves)
         if action == "scores":
             return self.match.is_over()
+        if action == "menu_back":
+            return self._open is not None
         return True
 
     def action_scores(self) -> None:
@@ -648,4 +747,4 @@ class GameScreen(Screen[None]):
         self.app.exit()
 
 
-__all__ = ["CurtainScreen", "GameScreen"]
+__all__ = ["CurtainScreen", "GameLabels", "GameScreen", "MenuItem"]

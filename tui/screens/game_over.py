@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
+from tui.screens.review import ReviewScreen
 
 
 def _num(x: float) -> str:
@@ -119,13 +120,16 @@ class GameOverScreen(QuietTitles, Screen[None]):
         for cat in categories:
             table.add_row(cat, *[_num(sh.parts.get(cat, 0)) for sh in sheets], key=cat)
         table.add_row("Total", *[_num(sh.total) for sh in sheets], key="__total__")
-        if any(sh.tiebreak for sh in sheets):
-            table.add_row("Tie-break", *[" / ".join(_num(t) for t in sh.tiebreak) for sh in sheets], key="__tiebreak__")
+        # one row per tie-break, named by what it counts ("Tie-break: tulips in the bouquet")
+        n_ties = max((len(sh.tiebreak) for sh in sheets), default=0)
+        names = next((sh.tiebreak_names for sh in sheets if sh.tiebreak_names), ())
+        for k in range(n_ties):
+            label = f"Tie-break: {names[k]}" if k < len(names) else f"Tie-break {k + 1}"
+            table.add_row(label, *[_num(sh.tiebreak[k]) if k < len(sh.tiebreak) else "" for sh in sheets],
+                          key=f"__tiebreak{k}__")
         table.focus()
 
     def action_review(self) -> None:
-        from tui.screens.review import ReviewScreen
-
         self.app.push_screen(ReviewScreen(self.match))
 
     def action_new_game(self) -> None:

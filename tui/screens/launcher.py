@@ -3,7 +3,9 @@
 Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
 shown in front of each line: 1-5 for the menu, a-p (no q) for unfinished games.
 The unfinished games come from ``saves.list_autosaves`` (newest first); a
-corrupt autosave is listed, greyed out, with its error, and is never deleted.
+corrupt autosave is listed with its error and is never deleted or rewritten;
+one broken at some move can be reviewed read-only up to that move (Enter),
+one that cannot be read at all is greyed out.
 """
 
 from __future__ import annotations
@@ -128,11 +130,12 @@ class LauncherScreen(QuietTitles, Screen[None]):
         for i, info in enumerate(self.autosaves):
             if info.error:
                 name = Path(info.path).name
-                options.append(
-                    Option(Content.assemble("   ✗ ", (f"{name}: {info.error}", "$text-error")), id=f"bad:{i}", disabled=True)
-                    if not getattr(self.app, "ascii", False)
-                    else Option(Content(f"   x {name}: {info.error}"), id=f"bad:{i}", disabled=True)
-                )
+                # broken at some move: Enter reviews what came before, read-only
+                review = getattr(info, "partial", -1) > 0
+                lead = f"Review only (decision {info.partial}): " if review else ""
+                mark = "x" if getattr(self.app, "ascii", False) else "✗"
+                options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{name}: {info.error}", "$text-error")),
+                                      id=f"bad:{i}", disabled=not review))
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
@@ -189,6 +192,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         app: Any = self.app
         if option_id.startswith("save:"):
             self.continue_save(int(option_id[5:]))
+        elif option_id.startswith("bad:"):  # a save broken at some move: read-only review
+            app.open_file(Path(self.autosaves[int(option_id[4:])].path), review=True)
         elif option_id == "new":
             from tui.screens.new_game import NewGameScreen
 

@@ -41,7 +41,7 @@ from textual.widgets import Label, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.history import history_for
-from tui.screens import seat_labels
+from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
 
 
@@ -287,9 +287,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None) -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
         super().__init__()
         self.match = match
+        #: why this game may only be looked at ("" = it may be continued): a save
+        #: broken at some move, or a game another Lowlands is playing
+        self.read_only = read_only
         self.game = match.game
         self.names = [s.name for s in match.seats]
         self.labels = seat_labels(self.names)
@@ -416,11 +419,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
         i = self.cursor
         state = self.state(i)
         total = self.match.ply
+        head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
-            self.sub_title = f"Review · set-up · {total} decisions"
+            self.sub_title = f"{head} · set-up · {total} decisions"
             position = f"Set-up, {total} decisions, {self.turn_count()} turns"
         else:
-            self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
+            self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
         self.query_one("#review-position", Label).update(Content(position), layout=False)
         ascii = bool(getattr(self.app, "ascii", False))
@@ -489,8 +493,13 @@ class ReviewScreen(QuietTitles, Screen[None]):
 
     @work(exclusive=True, group="review-continue")
     async def action_continue_here(self) -> None:
-        from tui.screens.dialogs import ConfirmDialog
+        from tui.screens.dialogs import ConfirmDialog, MessageDialog
 
+        if self.read_only:
+            self.app.push_screen(MessageDialog(f"{self.read_only}\n\nThis review is read-only: "
+                                               "the game cannot be continued from here.",
+                                               title="Read-only review"))
+            return
         dropped = self.match.ply - self.cursor
         if dropped > 0:
             later = "decision" if dropped == 1 else "decisions"
@@ -520,13 +529,15 @@ class ReviewScreen(QuietTitles, Screen[None]):
             self.notify(f"Autosave failed: {e}", severity="error")
 
     def _return_to_game(self) -> None:
-        """Back to this match's game screen (opening one if there is none below)."""
-        from tui.screens.game_over import GameOverScreen
+        """Back to this match's game screen (opening one if there is none below).
 
+        The other screens of this match above it (review, game over) are
+        popped or replaced; review imports neither the game screen nor the
+        game-over screen (they import review)."""
         stack = self.app.screen_stack
         for i in range(len(stack) - 2, -1, -1):
             s = stack[i]
-            if getattr(s, "match", None) is self.match and not isinstance(s, (ReviewScreen, GameOverScreen)):
+            if getattr(s, "match", None) is self.match and is_game_screen(s):
                 for _ in range(len(stack) - 1 - i):
                     self.app.pop_screen()
                 return
@@ -534,12 +545,10 @@ class ReviewScreen(QuietTitles, Screen[None]):
         k = 0
         while (
             k < len(stack) - 1
-            and isinstance(stack[-1 - k], (ReviewScreen, GameOverScreen))
+            and not is_game_screen(stack[-1 - k])
             and getattr(stack[-1 - k], "match", None) is self.match
         ):
             k += 1
-        from tui.screens import screen_for
-
         try:
             screen = screen_for(self.match, data_dir=self.app.data_dir, curtain=getattr(self.app, "curtain", False))  # type: ignore[attr-defined]
         except RuntimeError as e:

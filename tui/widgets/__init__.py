@@ -2,11 +2,11 @@
 
 from tui.widgets.base import DataWidget, TextBlock, grid
 from tui.widgets.board import Board
-from tui.widgets.cards import Card, CardRow, Cards
+from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.choice import HOTKEYS, RESERVED, Choice, ChoicePicker, assign_hotkeys
 from tui.widgets.common import Marker, glyph, seat_letters, seat_style, use_ascii
 from tui.widgets.log import Log, LogEntry
-from tui.widgets.market import Area, Market
+from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.storage import Slot, Storage
 from tui.widgets.track import Track
@@ -14,5 +14,5 @@ from tui.widgets.track import Track
 __all__ = [
     "Area", "Board", "DataWidget", "TextBlock", "grid", "Card", "CardRow", "Cards", "Choice", "ChoicePicker", "HOTKEYS", "Log",
     "LogEntry", "Market", "Marker", "RESERVED", "ScoreRow", "ScoreSheet", "Slot", "Storage",
-    "Track", "assign_hotkeys", "glyph", "seat_letters", "seat_style", "use_ascii",
+    "Track", "WrapCards", "WrapMarket", "assign_hotkeys", "glyph", "seat_letters", "seat_style", "use_ascii",
 ]

@@ -1,4 +1,5 @@
-"""Cards: labelled rows of cards, face up or down, each with its own style."""
+"""Cards: labelled rows of cards, face up or down, each with its own style;
+WrapCards: the same rows wrapped inside a long card text instead of cropped."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rich.text import Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.common import HIGHLIGHT, glyph
+from tui.widgets.textlines import wrap_text
 
 
 class Card(NamedTuple):
@@ -98,4 +100,38 @@ class Cards(DataWidget):
             lines.append(line)
         for ln in lines:
             ln.truncate(width, overflow="crop")
+        return lines
+
+
+class WrapCards(Cards):
+    """Cards whose rows wrap inside a long card (helper and contract texts) instead of
+    cropping it; rows are drawn as the shared Cards draws them."""
+
+    def build(self, width: int) -> list[Text]:
+        lw = self.label_width if self.label_width is not None else max(
+            (len(label) for label, *_ in self._data), default=0)
+        indent = 2 + lw + 1
+        pointer = glyph(self, "▶", ">")
+        lines: list[Text] = []
+        if self.title:
+            lines.append(self._title_text())
+        for label, cards, note, highlight in self._data:
+            line = Text(pointer if highlight else " ", no_wrap=True)
+            line.append(" ")
+            line.append(label[:lw].ljust(lw), style=HIGHLIGHT if highlight else "bold")
+            pieces = [self.card_text(c) for c in cards]
+            if note:
+                pieces.append(Text(note, style=HIGHLIGHT if highlight else "dim"))
+            fresh = True  # nothing after the label or the indent yet
+            for piece in pieces:
+                if not fresh and line.cell_len + 1 + piece.cell_len > width:
+                    lines.append(line)  # the next piece starts a new line
+                    line = Text(" " * (indent - 1), no_wrap=True)
+                line.append(" ")
+                line.append_text(piece)
+                fresh = False
+                if line.cell_len > width:  # a piece longer than the room: wrapped
+                    *done, line = wrap_text(line, width, indent)
+                    lines += done
+            lines.append(line)
         return lines

@@ -15,7 +15,7 @@ import re
 import string
 import textwrap
 import time
-from typing import NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from rich.text import Text
 from textual import events, on
@@ -80,7 +80,17 @@ class Prompt(DataWidget):
 
 class PickList(QuietScroll, OptionList):
     """The picker's list: its height is set by the picker, so a new list of
-    options repaints it without a screen layout."""
+    options repaints it without a screen layout. A cursor move tells the picker
+    at once (no OptionHighlighted message), so whatever follows the cursor (the
+    board's highlight) is drawn in the same frame as the cursor itself."""
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        if highlighted is None or self._options[highlighted].disabled:
+            return
+        self.scroll_to_highlight()
+        picker = self.parent
+        if isinstance(picker, ChoicePicker):
+            picker._cursor_on(self.options[highlighted])
 
 
 class ChoicePicker(Vertical):
@@ -92,9 +102,13 @@ class ChoicePicker(Vertical):
             picker ignores further picks until the next ``set_choices`` (so a held
             key or a double click never picks twice from a stale list).
         ChoicePicker.Highlighted(index, generation): the cursor moved to item
-            ``index`` (None when the list is empty).
+            ``index`` (None when the list is empty); posted only when the
+            picker has no ``on_highlight`` callback.
 
     Args:
+        on_highlight: called at once (not through a message, so in the same
+            frame) with the index of the item under the cursor whenever it
+            moves, and once per ``set_choices`` (None: the list is empty).
         group_threshold: lists longer than this are grouped by ``Choice.group``.
         max_rows: the list never grows taller than this (it scrolls); it keeps
             the tallest height it has had, so it does not jump between decisions.
@@ -148,9 +162,12 @@ class ChoicePicker(Vertical):
         def control(self) -> "ChoicePicker":
             return self.picker
 
-    def __init__(self, *, group_threshold: int = 9, max_rows: int = 16, name: str | None = None,
+    def __init__(self, *, group_threshold: int = 9, max_rows: int = 16,
+                 on_highlight: Callable[[int | None], None] | None = None, name: str | None = None,
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        self.on_highlight = on_highlight
+        self._rebuilding = False
         self.group_threshold = group_threshold
         self.max_rows = max_rows
         self.generation = 0
@@ -336,18 +353,32 @@ class ChoicePicker(Vertical):
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
         if not visible and self._filter and self._choices:
             options.append(Option(Text("no match", style="italic"), disabled=True))
-        ol.set_options(options)
-        self._fit_height()
-        if first_pickable is not None:
+        self._rebuilding = True  # one highlight for the new list, after it is set
+        try:
+            ol.set_options(options)
+            self._fit_height()
             ol.highlighted = first_pickable
-            self.post_message(self.Highlighted(self, self._index_of(options[first_pickable]), self.generation))
+        finally:
+            self._rebuilding = False
+        self._tell_highlight(self._index_of(options[first_pickable]) if first_pickable is not None else None)
+
+    def _cursor_on(self, option: Option) -> None:
+        """The list's cursor moved to ``option`` (PickList calls this)."""
+        if self._rebuilding:
+            return
+        index = self._index_of(option)
+        if index is not None:
+            self._tell_highlight(index)
+
+    def _tell_highlight(self, index: int | None) -> None:
+        if self.on_highlight is not None:
+            self.on_highlight(index)
         else:
-            ol.highlighted = None
-            self.post_message(self.Highlighted(self, None, self.generation))
+            self.post_message(self.Highlighted(self, index, self.generation))
 
     def _fit_height(self) -> None:
         """Size the list to its options' lines as they wrap at the list's width
-        (a long label takes 2-3 lines; TUI_FIXES item 3), up to ``max_rows`` (longer lists scroll).
+        (a long label takes 2-3 lines rather than being cut), up to ``max_rows`` (longer lists scroll).
 
         A steady height (the most lines seen at this width) avoids a screen
         layout on every decision. Before the first layout the width is unknown:
@@ -376,13 +407,6 @@ class ChoicePicker(Vertical):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_height()
-
-    @on(OptionList.OptionHighlighted, "#picker-list")
-    def _on_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        index = self._index_of(event.option)
-        if index is not None:
-            self.post_message(self.Highlighted(self, index, self.generation))
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _on_selected(self, event: OptionList.OptionSelected) -> None:

@@ -24,6 +24,9 @@ SEAT_STYLES: tuple[str, ...] = (
 #: How a highlighted target (a legal choice under the cursor) is drawn.
 HIGHLIGHT = "reverse bold"
 
+#: The note a board shows under a table with previews (see ``preview``).
+PREVIEW_NOTE = "a{arrow}b: what the highlighted choice would make it"
+
 
 class Marker(NamedTuple):
     """A token on a track or in a market area.
@@ -74,3 +77,23 @@ def use_ascii(widget: Widget) -> bool:
 def glyph(widget: Widget, fancy: str, plain: str) -> str:
     """``fancy`` normally, ``plain`` (ASCII) when the app runs with ``--ascii``."""
     return plain if use_ascii(widget) else fancy
+
+
+def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
+    """A preview: the value ``now``, an arrow and what the highlighted choice would make
+    it, drawn as a highlight: ``"1·3→2·7"`` (``"1·3->2·7"`` with ``--ascii``). Every board
+    shows a choice's effect this way, so a preview never reads as already done.
+
+    Args:
+        widget: the widget drawing it (for ``--ascii``).
+        now, then: the value before and after, as shown in the cell.
+        style: the cell's own style (e.g. a colour), kept under the highlight.
+    """
+    from rich.text import Text
+
+    return Text(f"{now}{glyph(widget, '→', '->')}{then}", style=f"{style} {HIGHLIGHT}".strip())
+
+
+def preview_note(widget: Widget) -> str:
+    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``)."""
+    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->"))

@@ -26,7 +26,8 @@ class Track(DataWidget):
         labels: optional short labels drawn on the scale line at given spaces
             (e.g. ``{0: "Spring", 6: "Summer"}``); by default every 10th number.
         lanes: True draws one line per marker (clearer with many markers);
-            False draws all markers on one line, shared spaces show a count.
+            False draws the markers on one line; where several share a column
+            their letters stack on the lines below, so every marker is named.
         legend: show "A 17  B 12 ..." under the track (exact values).
         title: a heading drawn before the scale line.
         grow: for a linear track, double ``length`` while a marker is past the end
@@ -130,22 +131,16 @@ class Track(DataWidget):
             cells: dict[int, list[Marker]] = {}
             for m in markers:
                 cells.setdefault(self._cell(m.position, length) // per, []).append(m)
-            row = Text(no_wrap=True)
-            for c in range(cols):
-                here = cells.get(c)
-                if not here:
-                    row.append(" " * cw)
-                elif 1 < cw and len(here) <= cw:
+            # a cell of cw characters holds cw letters side by side; more stack below
+            depth = max([math.ceil(len(here) / cw) for here in cells.values()] + [1])
+            for level in range(depth):
+                row = Text(no_wrap=True)
+                for c in range(cols):
+                    here = cells.get(c, [])[level * cw:(level + 1) * cw]
                     for m in here:
                         row.append(m.letter, style=m.style or "bold")
                     row.append(" " * (cw - len(here)))
-                elif len(here) == 1:
-                    row.append(here[0].letter, style=here[0].style or "bold")
-                    row.append(" " * (cw - 1))
-                else:
-                    row.append(str(len(here)) if len(here) < 10 else "*", style="bold reverse")
-                    row.append(" " * (cw - 1))
-            lines.append(row)
+                lines.append(row)
         # the legend: exact values, wrapped by hand
         if self.legend and markers:
             legend = Text()

@@ -1,15 +1,11 @@
-"""Gift of Tulips: its board (GiftOfTulipsBoard) and game screen (GiftOfTulipsScreen).
-
-The board shows (rules: ``rules/gift-of-tulips.source.txt``, fact sheet part A):
-the festival ranking 1st..4th with each variety's total and cards and the
-Give/Keep/Majority values of each rank (A5); each player's bouquet by variety
-(count and value); the deck and the secret festival (the viewer's own secret
-cards face up); the drawn card (only for the seat to move) or, during set-up,
-the two cards to choose from; the score track (VP per player). Each variety has
-a colour and a letter: p pink, b blue, o orange, v violet.
-
-Importing this module registers the board (``tui.boards.BOARDS``) and the
-screen (``tui.screens.GAME_SCREENS``) under "gift-of-tulips".
+"""Gift of Tulips' board (GiftOfTulipsBoard). It shows (rules:
+``rules/gift-of-tulips.source.txt``, fact sheet part A): the festival ranking
+1st..4th with each variety's total and cards and the Give/Keep/Majority values
+of each rank (A5); each player's bouquet by variety (count and value); the deck
+and the secret festival (the viewer's own secret cards face up); the drawn card
+(only for the seat to move) or, during set-up, the two cards to choose from; the
+score track (VP per player) and, on tall terminals, the score sheet. The choice
+under the picker's cursor is previewed on the board (reverse video, ``▶``).
 """
 
 from __future__ import annotations
@@ -20,62 +16,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from core.gift_of_tulips import components as C
-from core.gift_of_tulips.rules import Add, Choose, Give, Keep, Secret, festival_total, majority_awards, rank_of, rerank
-from core.engine import copy_state
-from tui.boards import register_board
-from tui.chrome import QuietTitles
-from tui.screens.game import GameScreen
+from core.gift_of_tulips.rules import (
+    Add, Choose, Give, Keep, Secret, festival_total, majority_awards, rank_of,
+)
 from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
 from tui.widgets.track import Track
-
-GAME_ID = "gift-of-tulips"
-
-#: Variety colours; the letter (p b o v) always comes with them. Chosen so that
-#: a 16-colour terminal still shows four different colours (bright magenta,
-#: bright blue, yellow, magenta).
-VARIETY_STYLES: dict[str, str] = {
-    "p": "bold #ff79c6",
-    "b": "bold #4f9dff",
-    "o": "bold #e08a00",
-    "v": "bold #a020f0",
-}
-
-
-def vtext(v: str, *, name: bool = True, extra: str = "") -> Text:
-    """A variety as coloured text: "p pink" (or just "p")."""
-    style = f"{VARIETY_STYLES[v]} {extra}".strip()
-    return Text(f"{v} {C.VARIETIES[v]}" if name else v, style=style)
-
-
-def card_text(card: str) -> str:
-    """"p3" -> "pink 3 (p3)"."""
-    return f"{C.card_name(card)} ({card})"
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def fit_note(notes: Sequence[str], room: int) -> str:
-    """The first (longest) wording of a note that fits in ``room`` columns, else
-    the shortest one."""
-    for note in notes:
-        if len(note) <= room:
-            return note
-    return notes[-1]
-
-
-def added_rank(state: Any, card: str) -> int:
-    """The 0-based festival rank ``card``'s variety would have after adding it face up."""
-    s = copy_state(state)
-    s.festival.setdefault(card[0], []).append(card)
-    rerank(s, card[0])
-    return rank_of(s, card[0])
+from tui.gift_of_tulips.labels import VARIETY_STYLES, added_rank, fit_note, plural, vtext
 
 
 class GiftOfTulipsBoard(Board):
@@ -322,56 +272,3 @@ class GiftOfTulipsBoard(Board):
         sheet = self.query_one("#got-sheet", ScoreSheet)
         sheet.title = "Final score" if over else "Score if the game ended now"
         sheet.update(rows)
-
-
-class GiftOfTulipsScreen(QuietTitles, GameScreen):
-    """The Gift of Tulips game screen: the generic GameScreen with the tulip
-    board and choices worded with their VP. (QuietTitles: the new sub-title of
-    each decision repaints the header only, not the whole screen; measured to
-    save a second frame per decision here, while in the Golden Age screen the
-    whole-screen repaint measured faster, so GameScreen keeps Textual's way.)"""
-
-    def choice_label(self, state: Any, move: Any) -> str:
-        """"Give to Bob (+5 VP)", "Add to festival (orange -> 2nd)" ..."""
-        if isinstance(move, Choose):
-            return f"Keep {card_text(move.card)}"
-        card = state.drawn
-        rank = rank_of(state, card[0])
-        if isinstance(move, Keep):
-            return f"Keep it (+{C.KEEP_POINTS[rank]} VP)"
-        if isinstance(move, Give):
-            vp = C.value(card) + C.GIVE_BONUS[rank]
-            return f"Give to {self.names[move.to]} (+{vp} VP)"
-        if isinstance(move, Add):
-            arrow = glyph(self, "→", "->")
-            return f"Add face up ({C.VARIETIES[card[0]]} {arrow} {C.RANK_NAMES[added_rank(state, card)]})"
-        return "Add face down (secret)"
-
-    def prompt_text(self, state: Any, seat: int) -> str:
-        if state.phase == "setup":
-            return "Keep which tulip? The other goes to the secret festival."
-        card = card_text(state.drawn)
-        if not state.used:
-            return f"You drew {card}. 1st action:"
-        return f"You drew {card}. 2nd action (not {state.used}):"
-
-    def decision_text(self, state: Any, seat: int | None) -> str:
-        if seat is None:
-            return "Game over"
-        name = self.names[seat]
-        bot = " (computer)" if self.match.is_bot(seat) else ""
-        if state.phase == "setup":
-            return f"{name}{bot} chooses a tulip to keep"
-        which = "1st card" if not state.used else "2nd card"
-        return f"{name}{bot} to play: {which}"
-
-
-register_board(GAME_ID, GiftOfTulipsBoard)
-try:
-    from tui.screens import GAME_SCREENS
-
-    GAME_SCREENS[GAME_ID] = GiftOfTulipsScreen
-except ImportError:  # pragma: no cover - the screens package is A's
-    pass
-
-__all__ = ["GiftOfTulipsBoard", "GiftOfTulipsScreen", "VARIETY_STYLES"]

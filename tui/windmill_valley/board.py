@@ -1,7 +1,5 @@
-"""Windmill Valley: its board (WindmillValleyBoard) and game screen (WindmillValleyScreen).
-
-The board composes the shared widgets (rules: ``rules/windmill-valley.source.txt``,
-``core/windmill_valley/RULES.md``):
+"""Windmill Valley's board (WindmillValleyBoard): it composes the shared widgets
+(rules: ``rules/windmill-valley.source.txt``, ``core/windmill_valley/RULES.md``):
 
 * Wheels: the player's two wheels as rings (Ring) with their enhancements and the
   arrows between them; a preview of the action pairs 1, 2, 3 and 4 steps would
@@ -22,19 +20,13 @@ The panels fold into pages (PageBar): at 120x40 "Turn" (wheels + tracks),
 "Valley" (map + market) and a farm page per player; at 80x24 each panel is a
 page. The board turns to the page of the pending decision (a turn's floodgate,
 wheels and action choice all on the wheels page, whose preview follows the
-floodgate under the cursor) and scrolls to what the decision is about; Left/Right
-change the page, PgUp/PgDn scroll it; the page bar and a status line (round,
-floodgate, water, or the latest announcement) stay at the top. The choice under the picker's cursor is highlighted
-on the board (reverse video and ``>...<``), so colour is never the only sign.
-A calendar advance (and every other announcement the engine makes) is shown as a
-notification and in a banner above the board, never silently; a step the game took by
-itself (the wheels turned with 0 tools, a forced floodgate) comes first there, marked
-"Automatic:", so the next key is not pressed for a prompt that is already gone. Text is
-wrapped, never cut: market and calendar rows (WrapMarket), card texts (WrapCards), the
-status line, the players' counters (worded lines where the table does not fit).
-
-Importing this module registers the board (``tui.boards.BOARDS``) and the screen
-(``tui.screens.GAME_SCREENS``) under "windmill-valley".
+floodgate under the cursor) and scrolls to what the decision is about; the page
+bar and a banner (round, floodgate, water, or the latest announcements) stay at
+the top. The choice under the picker's cursor is highlighted on the board
+(reverse video and ``>...<``), so colour is never the only sign. Text is
+wrapped, never cut: market and calendar rows (WrapMarket), card texts
+(WrapCards), the banner, the players' counters (worded lines where the table
+does not fit).
 """
 
 from __future__ import annotations
@@ -45,63 +37,41 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input
 
 from core.windmill_valley import components as C
 from core.windmill_valley.actions import (
     connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
 )
-from core.windmill_valley.rules import describe_choice
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
-from tui.boards import register_board
-from tui.screens.game import GameScreen
 from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
-from tui.widgets.cards import Card, CardRow, Cards
+from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
-from tui.widgets.market import Area, Market
+from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
 from tui.widgets.storage import Slot, Storage
 from tui.widgets.track import Track
 from tui.widgets.textlines import wrap, wrap_text
 from tui.widgets.wheel import Ring, RingSpace
+from tui.windmill_valley.labels import (
+    BULB_STYLES, bulb, calendar_after, design_label, design_text, is_automatic, last_round, patch_code,
+    reward_text, rewards_text, short_reward, split_target, wish_patch_spaces,
+)
 
-GAME_ID = "windmill-valley"
 
-#: Bulb colours; the letter (w y r v b) always comes with them.
-BULB_STYLES: dict[str, str] = {
-    "w": "bold #f5f5f5",
-    "y": "bold #ffd54f",
-    "r": "bold #ef5350",
-    "v": "bold #b388ff",
-    "b": "bold #9e9e9e",
-}
 #: Wheel tiers: style (a help only; the preview names the tier).
 TIER_STYLES: dict[str, str] = {"base": "", "c": "#a5d6a7", "u": "bold #80deea", "x": "bold #f48fb1"}
+
+
 TIER_LETTER: dict[str, str] = {"base": "", "c": "c", "u": "u", "x": "x"}
 
-#: Short labels (<= 6 characters) of the wheel space designs, for the rings.
-SHORT: dict[str, str] = {
-    "B-enhance": "Enhanc", "B-farm": "Farm", "B-build": "Build", "B-market": "Mkt 1",
-    "B-plant": "Plant2", "B-trade": "Trade", "B-lower1": "Lower1", "B-lower2": "Lower2",
-    "C-plant3": "Plant3", "C-lowerboth": "Lw2 GV", "C-buildnc1": "BuildN", "C-traderepeat": "TradeR",
-    "C-tradeextra": "TradeX", "C-enhance2g": "Enh 2G", "C-enhancex2": "Enh x2", "C-lower2g": "Lw2 2G",
-    "C-build1g": "Bld 1G", "C-market3": "Mkt 3", "C-market2": "Mkt 2", "C-farm1g": "Farm1G",
-    "U-tool": "Tool+", "U-pay4": "4VP+", "U-swapplant": "SwPl+", "U-swapfarm": "SwFE+",
-    "U-market": "Mkt1+", "U-2g": "2G+", "U-removemill": "-Mill+", "U-enhance": "Enh+",
-    "U-bulb": "Bulb+", "U-lower": "Lw2+", "U-tradeboth": "Trd2+", "U-discardwheel": "Disc+",
-    "U-swapwheel": "SwWh+", "X-farm3g": "Farm3G", "X-market": "Mkt1+", "X-4g": "4G+",
-    "X-2g3vp": "2G3VP", "X-plant3swap": "Plnt3S", "X-lowerboth": "LwGV+", "X-buildnc": "BldNC",
-    "X-build3g": "Bld 3G", "X-bulbgvp": "BlbGV+", "X-plant4": "Plant4", "X-farm": "Farm+",
-    "X-tradeall": "TrdAl+",
-}
 
 #: Field codes of the map -> style (bulb fields in their colour).
 FIELD_STYLES: dict[str, str] = {"Wt": BULB_STYLES["w"], "Ye": BULB_STYLES["y"], "Rd": BULB_STYLES["r"],
                                 "G": "#ffca28", "T": "#90a4ae"}
+
 
 #: Which panel each pending decision (Task.kind) is about.
 SECTION_OF: dict[str, str] = {
@@ -115,6 +85,8 @@ SECTION_OF: dict[str, str] = {
     "plant": "farm", "sup": "farm", "swapbulb": "farm", "bulb": "farm", "pay4": "farm",
     "removemill": "farm", "contract": "farm", "timing": "farm",
 }
+
+
 #: The widget a decision is about: the board scrolls it into view when the decision comes.
 ANCHOR_OF: dict[str, str] = {
     "farm": "wv-farm-offer", "drawn": "wv-farm-offer", "swapfarm": "wv-farm-offer", "start": "wv-farm-offer",
@@ -124,143 +96,9 @@ ANCHOR_OF: dict[str, str] = {
     "plant": "wv-patch", "sup": "wv-patch", "bulb": "wv-storage", "swapbulb": "wv-storage",
     "removemill": "wv-mills", "contract": "wv-contracts", "timing": "wv-helpers",
 }
-#: The pending decision in words (the header's sub-title).
-DECISION_WORDS: dict[str, str] = {
-    "gate": "floodgate", "steps": "wheels", "actions": "action", "more": "second action",
-    "unique": "calendar reward", "lower": "lower the water", "enhance": "wheel enhancement",
-    "farm": "farm enhancement", "drawn": "extra cards", "build": "windmill group", "buildat": "where to build",
-    "path": "path", "market": "market visit", "full": "full market area", "mreward": "market reward",
-    "adj": "market reward", "plant": "planting", "sup": "planting", "bulb": "bulb", "trade": "foreign trade",
-    "trade2": "trade rewards", "tradex": "trade reward", "pay4": "pay for 4 VP", "swapbulb": "swap a bulb",
-    "swapfarm": "swap a card", "removemill": "remove a windmill", "discardwheel": "discard a tile",
-    "swapwheel": "swap a tile", "contract": "score a contract", "timing": "helpers",
-}
+
+
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
-
-
-# -- words --------------------------------------------------------------------------------
-def reward_text(code: str) -> str:
-    """One reward code of components.py in words: "g2" -> "2 G", "bulb:*" -> "any bulb"."""
-    head, _, rest = code.partition(":")
-    if head.startswith("vp"):
-        return f"{head[2:]} VP"
-    if head[0] == "g" and head[1:].isdigit():
-        return f"{head[1:]} G"
-    if head == "tool":
-        return "1 tool"
-    if head == "bulb":
-        return "any bulb" if rest == "*" else f"{C.COLOUR_NAMES[rest]} bulb"
-    if head == "act":
-        kind, _, mods = rest.partition(":")
-        names = {"plant": "plant", "lower": "lower water", "market": "market", "farm": "farm enhancement",
-                 "enhance": "enhance wheels", "build": "build", "trade": "trade"}
-        n = mods.split(":")[0] if mods else ""
-        return f"{names.get(kind, kind)} {n}".strip() if n.isdigit() else names.get(kind, kind)
-    if head == "enh":
-        return "free common tile" if rest == "c" else "free uncommon tile"
-    if head == "contract":
-        return "score a contract"
-    if head == "sup":
-        return f"plant {C.COLOUR_NAMES[rest]} from supply"
-    if head == "paysup":
-        return f"1 G: plant {C.COLOUR_NAMES[rest]} from supply"
-    return code
-
-
-def short_reward(code: str) -> str:
-    """A reward code in as few words as possible: "bulb:w" -> "w bulb", "sup:r" -> "plant r"."""
-    head, _, rest = code.partition(":")
-    if head == "bulb" and rest != "*":
-        return f"{rest} bulb"
-    if head == "sup":
-        return f"plant {rest}"
-    if head == "paysup":
-        return f"1G: plant {rest}"
-    if head == "act":
-        kind, _, mods = rest.partition(":")
-        n = mods.split(":")[0] if mods else ""
-        word = {"farm": "farm enh.", "enhance": "enhance"}.get(kind, kind)
-        return f"{word} {n}".strip() if n.isdigit() else word
-    if head == "enh":
-        return f"free {rest}-tile"
-    if head == "contract":
-        return "score contract"
-    return reward_text(code)
-
-
-def rewards_text(codes: Sequence[str]) -> str:
-    return " + ".join(reward_text(c) for c in codes) or "-"
-
-
-def patch_code(codes: Sequence[str]) -> str:
-    """A printed patch reward in 2 characters: "1G", "T", "2V", "b*"."""
-    if not codes:
-        return ""
-    c = codes[0]
-    if c.startswith("vp"):
-        return f"{c[2:]}V"
-    if c[0] == "g":
-        return f"{c[1:]}G"
-    if c == "tool":
-        return "T"
-    if c == "bulb:*":
-        return "b*"
-    return c[:2]
-
-
-def design_label(d: int) -> str:
-    return SHORT.get(C.DESIGNS[d][0], C.DESIGNS[d][0][:6])
-
-
-_MEDIUM = (("Lower the water level", "Lower water"), ("Gain a farm enhancement", "Farm enhancement"),
-           ("Visit the market", "Market"), ("Plant tulip bulbs", "Plant"), ("Enhance the wheels", "Enhance"),
-           ("Conduct foreign trade", "Foreign trade"), ("Build a windmill", "Build"), ("(strength ", "("),
-           ("guilders", "G"), ("Foreign trade;", "Trade;"))
-
-
-def few_words(text: str) -> str:
-    """A wheel space's rulebook text in fewer words: "Lower the water level (strength 2)" ->
-    "Lower water (2)"."""
-    for a, b in _MEDIUM:
-        text = text.replace(a, b)
-    return text
-
-
-def design_text(d: int) -> str:
-    """A wheel space in a few words: "Lower water (2) (+)", "Plant up to 3 bulbs"."""
-    return few_words(C.DESIGNS[d][4])
-
-
-def bulb(c: str, *, name: bool = False, extra: str = "") -> Text:
-    return Text(f"{c} {C.COLOUR_NAMES[c]}" if name else c, style=f"{BULB_STYLES.get(c, '')} {extra}".strip())
-
-
-def split_target(target: Any) -> list[str]:
-    """The notation words of a Pick ("tile", "2", "L3"), [] for None."""
-    if target is None:
-        return []
-    verb = getattr(target, "verb", "")
-    arg = getattr(target, "arg", "")
-    return [verb, *arg.split()] if verb else []
-
-
-def wish_patch_spaces(state: Any) -> tuple[tuple[int, int], ...]:
-    """The patch spaces (row, column), 0-based, pictured on the Queen's Wish in play
-    ("Bulbs on all the pictured patch spaces": ``C.WISH_PATCH``); () for other wishes."""
-    if state.wish_card < C.START_ID:
-        return ()
-    return C.WISH_PATCH if C.START_CARDS[state.wish_card - C.START_ID][1] == "patch" else ()
-
-
-def last_round(state: Any) -> int:
-    """The last round played (1-based) of a game that is over: the triggered last round,
-    else the round counter (the engine moves it past the last round when the game ends)."""
-    return state.end_round + 1 if state.end_round >= 0 else max(1, state.round)
-
-
-def calendar_after(f: Any, n: int) -> int:
-    """The calendar space after turning ``n`` steps (one per multiple of 6 met or passed)."""
-    return min(C.CALENDAR_END, f.calendar + (f.step + n) // C.LARGE_SPACES - f.step // C.LARGE_SPACES)
 
 
 class WindmillValleyBoard(Board):
@@ -1110,360 +948,3 @@ class WindmillValleyBoard(Board):
                 hot = take is not None and take[1] == "contract" and k == len(f.contracts)
                 rows.append(CardRow(f"C{k + 1}", [], "empty", highlight=hot))
         self.query_one("#wv-contracts", WrapCards).update(rows)
-
-
-class WrapCards(Cards):
-    """Cards whose rows wrap inside a long card (helper and contract texts) instead of
-    cropping it; rows are drawn as the shared Cards draws them."""
-
-    def build(self, width: int) -> list[Text]:
-        lw = self.label_width if self.label_width is not None else max(
-            (len(label) for label, *_ in self._data), default=0)
-        indent = 2 + lw + 1
-        pointer = glyph(self, "▶", ">")
-        lines: list[Text] = []
-        if self.title:
-            lines.append(self._title_text())
-        for label, cards, note, highlight in self._data:
-            line = Text(pointer if highlight else " ", no_wrap=True)
-            line.append(" ")
-            line.append(label[:lw].ljust(lw), style=HIGHLIGHT if highlight else "bold")
-            pieces = [self.card_text(c) for c in cards]
-            if note:
-                pieces.append(Text(note, style=HIGHLIGHT if highlight else "dim"))
-            fresh = True  # nothing after the label or the indent yet
-            for piece in pieces:
-                if not fresh and line.cell_len + 1 + piece.cell_len > width:
-                    lines.append(line)  # the next piece starts a new line
-                    line = Text(" " * (indent - 1), no_wrap=True)
-                line.append(" ")
-                line.append_text(piece)
-                fresh = False
-                if line.cell_len > width:  # a piece longer than the room: wrapped
-                    *done, line = wrap_text(line, width, indent)
-                    lines += done
-            lines.append(line)
-        return lines
-
-
-class WrapMarket(Market):
-    """Market areas whose info wraps under itself instead of being cropped: the info is
-    split at " | " (one option per piece, a piece is never split unless it alone is wider
-    than the room) and continuation lines are indented to the info column."""
-
-    def build(self, width: int) -> list[Text]:
-        pointer = glyph(self, "▶", ">")
-        lines: list[Text] = []
-        if self.title:
-            lines.append(Text("  ") + self._title_text())
-        if not self._data:
-            return lines
-        name_w = max(len(name) for name, *_ in self._data)
-        mark_w = max(sum(len(m.letter) + 2 for m in markers) for _n, markers, *_ in self._data)
-        indent = 2 + name_w + 1 + (mark_w + 1 if mark_w else 0)
-        room = max(8, width - indent)
-        for name, markers, info, highlight in self._data:
-            style = HIGHLIGHT if highlight else ""
-            line = Text(no_wrap=True)
-            line.append(pointer if highlight else " ")
-            line.append(" ")
-            line.append(name.ljust(name_w), style=style)
-            line.append(" ")
-            used = 0
-            for m in markers:
-                line.append(f"[{m.letter}]", style=m.style or "bold")
-                used += len(m.letter) + 2
-            if mark_w:
-                line.append(" " * (mark_w - used + 1))
-            rows: list[str] = []
-            for piece in info.split(" | ") if info else []:
-                if rows and len(rows[-1]) + 3 + len(piece) <= room:
-                    rows[-1] += " | " + piece
-                else:
-                    rows += textwrap.wrap(piece, room) or [""]
-            for k, text in enumerate(rows or [""]):
-                if k:
-                    line = Text(" " * indent, no_wrap=True)
-                line.append(text, style=style or "dim")
-                line.rstrip()
-                lines.append(line)
-        return lines
-
-
-#: Words of the announcements the engine makes when it takes a forced step itself
-#: (``Game._settle``: one legal floodgate or wheel turn, or neither action possible).
-AUTOMATIC_WORDS = ("'s wheels turn", "must close the floodgate", "must keep the floodgate",
-                   "cannot open the floodgate", "can do neither action",
-                   # a forced floodgate otherwise: the engine words it as the move itself
-                   "leaves the floodgate at", "closes the floodgate to", "opens the floodgate to")
-
-
-def is_automatic(line: str) -> bool:
-    """True for an announcement of a step the game took by itself for a player (no key was
-    pressed); the engine announces no move a player chose, so these words are enough."""
-    return not line.startswith(C.SOLO_NAME) and any(w in line for w in AUTOMATIC_WORDS)
-
-
-def _new_events(before: list[str], after: list[str]) -> list[str]:
-    """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
-    for k in range(len(after), -1, -1):
-        if k <= len(before) and after[:k] == before[len(before) - k:]:
-            return after[k:]
-    return after
-
-
-class WindmillValleyScreen(GameScreen):
-    """The Windmill Valley game screen: the board above, choices worded with what
-    they cost and bring, calendar advances announced."""
-
-    DEFAULT_CSS = """
-    WindmillValleyScreen #side {
-        width: 32;
-    }
-    WindmillValleyScreen.-wide #side {
-        width: 48;
-    }
-    """
-
-    BINDINGS = [
-        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
-        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
-    ]
-
-    @property
-    def wv_board(self) -> WindmillValleyBoard:
-        return self.board  # type: ignore[return-value]
-
-    def action_page(self, step: int) -> None:
-        focused = self.focused
-        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
-            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
-            return
-        self.wv_board.next_page(step)
-        self.wv_board.query_one("#wv-body").scroll_home(animate=False)
-
-    def action_scroll_board(self, step: int) -> None:
-        box = self.wv_board.query_one("#wv-body")
-        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
-
-    # -- announcements -------------------------------------------------------------------
-    def play(self, move: Any) -> None:
-        before = list(self.match.state.events)
-        super().play(move)
-        new = _new_events(before, list(self.match.state.events))
-        self._announce(new)
-
-    def action_undo(self) -> None:
-        super().action_undo()
-        self.wv_board.announce([])
-
-    def action_redo(self) -> None:
-        super().action_redo()
-        self.wv_board.announce([])
-
-    def history_changed(self) -> None:
-        self.wv_board.announce([])  # review -> continue: the last announcements are stale
-
-    def _announce(self, lines: list[str]) -> None:
-        self.wv_board.announce(lines)
-        for line in lines:
-            if "calendar" in line or "end" in line or "Wish" in line or "over" in line:
-                self.notify(line, title="Calendar" if "calendar" in line else "Windmill Valley",
-                            severity="warning", timeout=6)
-
-    # -- words ---------------------------------------------------------------------------
-    def choice_label(self, state: Any, move: Any) -> str:
-        t = state.tasks[-1] if state.tasks else None
-        w = split_target(move)
-        if t is None or not w:
-            return super().choice_label(state, move)
-        f = state.farms[t.seat]
-        v = w[0]
-        try:
-            if v == "gate":
-                level = int(w[1])
-                water = min(C.WATER_MAX, state.water + C.WATER_RISE[level])
-                if level > state.floodgate:
-                    cost = sum(C.OPEN_COST[x] for x in range(state.floodgate + 1, level + 1))
-                    vp = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, level + 1))
-                    how = f"open: pay {cost} G, +{vp} VP"
-                elif level < state.floodgate:
-                    how = "close"
-                else:
-                    how = "leave"
-                return f"Floodgate {level} ({how}), water {state.water}->{water}"
-            if v == "steps":
-                n = int(w[1])
-                off = C.BOARD_SMALL_OFFSET[f.board]
-                big = f.large[(f.step + n) % C.LARGE_SPACES]
-                small = f.small[(off + f.step + n) % C.SMALL_SPACES]
-                cost = abs(n - state.floodgate)
-                tools = f" ({cost} tool{'s' if cost > 1 else ''})" if cost else ""
-                cal = calendar_after(f, n)
-                calt = f" +calendar {cal}!" if cal > f.calendar else ""
-                return f"{n} step{'s' if n > 1 else ''}{tools}: {design_label(big)} / {design_label(small)}{calt}"
-            if v == "act":
-                d = f.large[state.arrows[0]] if w[1] == "big" else f.small[state.arrows[1]]
-                return f"{'Big' if w[1] == 'big' else 'Small'} wheel: {C.DESIGNS[d][4]}"
-            if v == "pass":
-                return f"Neither action can be done: take {C.PASS_GUILDERS} G"
-            if v == "unique":
-                return f"Unique reward {w[1]}: {rewards_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
-            if v == "helpers":
-                return (f"Helpers first, then the {t.s} action" if w[1] == "first"
-                        else f"The {t.s} action first, then the helpers")
-            if v == "done":
-                return "Done planting" if t.kind == "plant" else "Done"
-            if v == "skip":
-                return {"unique": "No unique reward", "more": "Skip the other action", "plant": "Done planting"}.get(
-                    t.kind, "Skip")
-            if v == "lower":
-                strength = t.a + (1 if w[1].endswith("+") else 0)
-                g, vp = C.WATER_BAND[state.water]
-                opt = w[1].rstrip("+")
-                gain = {"g": f"{g * strength} G", "vp": f"{vp * strength} VP",
-                        "both": f"{g * strength} G + {vp * strength} VP"}[opt]
-                boost = " (+1 helper)" if w[1].endswith("+") else ""
-                return f"Lower the water {strength}{boost}: {gain}; water {state.water}->{max(1, state.water - strength)}"
-            if v == "refresh":
-                return f"Refresh the offer ({C.REFRESH_COST} G)"
-            if v == "tile":
-                i = int(w[1]) - 1
-                d = state.offer[i]
-                cost = 0 if ("c" in t.s or "u" in t.s or state.offer_free[i] == "1") else C.TIER_COST[C.DESIGNS[d][1]]
-                space = wheel_index(w[2])
-                old = f.large[space] if space < C.LARGE_SPACES else f.small[space - C.LARGE_SPACES]
-                return (f"Tile {w[1]} {design_label(d)} on {w[2]} (over {design_label(old)})"
-                        + (f", {cost} G" if cost else ", free"))
-            if v == "take" and t.kind == "farm":
-                j = int(w[1]) - 1
-                cid = state.farm_offer[j] if j < C.FARM_OFFER else state.drawn[j - C.FARM_OFFER]
-                if w[2] == "helper":
-                    slot = f" in place of H{w[3]}" if len(w) > 3 else f" (+{C.HELPER_VP[len(f.helpers)]} VP)"
-                    return f"Card {w[1]} as helper{slot}: {C.FARM_CARDS[cid][3]}"
-                slot = f" in place of C{w[3]}" if len(w) > 3 else ""
-                return f"Card {w[1]} as contract{slot}: {C.FARM_CARDS[cid][4]}"
-            if v == "mill":
-                g = int(w[1]) - 1
-                return (f"Windmill from group {w[1]} ({C.COLOUR_NAMES[C.MILL_COLOUR[g]]}, {C.MILL_COST[g]} G"
-                        f"{', empties it' if f.mills[g] == 1 else ''})")
-            if v == "build":
-                x = C.SPACE_BY_NAME[w[1]]
-                gains = ", ".join(C.FIELD_REWARD[code][1] for code in C.SPACE_FIELDS[x])
-                alone = " without connection" if len(w) > 2 else ""
-                return f"Build on {w[1]}{alone}: {gains}"
-            if v == "plant":
-                r = int(w[2]) - 1
-                col = len(f.patch[r])
-                reward = rewards_text(C.PATCH_REWARD[r][col]) if C.PATCH_REWARD[r][col] else ""
-                return f"Plant {C.COLOUR_NAMES[w[1]]} in row {w[2]} (space {col + 1})" + (f": {reward}" if reward else "")
-            if v == "row":
-                r = int(w[1]) - 1
-                col = len(f.patch[r])
-                reward = rewards_text(C.PATCH_REWARD[r][col]) if C.PATCH_REWARD[r][col] else ""
-                return f"Plant {C.COLOUR_NAMES.get(t.s, t.s)} in row {w[1]}" + (f": {reward}" if reward else "")
-            if v == "bulb":
-                if len(w) > 2:
-                    return f"Take a {C.COLOUR_NAMES[w[1]]} bulb in place of a {C.COLOUR_NAMES[w[2]]} one"
-                cost = C.STORAGE_COST[len(f.storage)]
-                return f"Take a {C.COLOUR_NAMES[w[1]]} bulb" + (f" (storage spot {len(f.storage) + 1}: {cost} G)" if cost else "")
-            if v == "take" and t.kind == "mreward":
-                return f"Take {rewards_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b}"
-            if v == "go":
-                return f"Visit the market: pay {C.MARKET_COST} G, move {max(1, t.a)}"
-            if v == "neutral":
-                return f"First move a neutral marker {w[1]} -> {w[2]} ({C.NEUTRAL_MOVE_COST} G)"
-            if v == "area":
-                opts = " | ".join(" + ".join(short_reward(c) for c in o) for o in C.MARKET[int(w[1]) - 1])
-                return f"Area {w[1]}: {opts}"
-            if v == "start":
-                k = int(w[1]) - 1
-                return f"Starting card {w[1]}: {C.START_CARDS[k][2]}"
-            if v in ("place", "import"):
-                q = int(w[2]) - 1
-                card = state.trade[0]
-                gain = rewards_text(C.TRADE_CARDS[card][q] + C.TRADE_CARDS[card][(q + 1) % 4])
-                src = "from the supply" if v == "import" else ""
-                return f"Trade a {C.COLOUR_NAMES[w[1]]} bulb{' ' + src if src else ''} into slot {w[2]}: {gain}"
-            if v == "collect":
-                return "Take all the bulbs from the trade card: " + " ".join(
-                    C.COLOUR_NAMES[c] for c in state.trade_bulbs if c != " ")
-            if v == "score":
-                cid = f.contracts[int(w[1]) - 1]
-                return f"Score contract C{w[1]} now: {contract_vp(state, t.seat, cid)} VP"
-        except (IndexError, KeyError, ValueError):
-            pass
-        text = describe_choice(state, t, self.game.notation(move))
-        return text[:1].upper() + text[1:]
-
-    def prompt_text(self, state: Any, seat: int) -> str:
-        t = state.tasks[-1] if state.tasks else None
-        if t is None:
-            return f"{self.names[seat]}, choose:"
-        f = state.farms[seat]
-        kind = t.kind
-        # at most ~50 characters: the picker keeps the prompt's tallest height, so a long
-        # prompt would take rows from the options for the rest of the game
-        tools = f"{f.tools} tool{'s' if f.tools != 1 else ''}"
-        prompts = {
-            "start": "Starting card (the one left is the Queen's Wish):",
-            "place": "Market marker: an area without another player's:",
-            "gate": f"1. Floodgate (now {state.floodgate}, water {state.water}/{C.WATER_MAX}):",
-            "steps": f"3. Turn the wheels (speed {state.floodgate}, {tools}):",
-            "actions": "4. Take one of the two actions at the arrows:",
-            "more": "A '+' lets you also take the other action:",
-            "lower": f"Lower the water (strength {t.a}) from {state.water}:",
-            "enhance": "Enhance: a tile onto a space not at an arrow:",
-            "farm": "Farm enhancement: a card as helper or contract:",
-            "build": "Build a windmill: from which group?",
-            "buildat": "Build where? (market's edge, or connected):",
-            "path": "Several shortest paths: which one pays?",
-            "market": f"Visit the market: move {max(1, t.a)} area(s) clockwise:",
-            "full": "That area is full: stack on top or jump over?",
-            "mreward": f"Market area {t.a + 1}: take one option x{t.b}:",
-            "plant": f"Plant up to {t.a} more (leftmost free spaces):",
-            "bulb": "Gain a bulb into storage:",
-            "trade": "Foreign trade: place a new colour, or collect:",
-        }
-        if kind == "timing":
-            return f"{t.s.capitalize()} helpers: before or after the action?"
-        if kind == "unique":
-            return f"Calendar space {f.calendar}: take an open unique reward:"
-        return prompts.get(kind, f"{self.names[seat]}, choose:")
-
-    def decision_text(self, state: Any, seat: int | None) -> str:
-        if seat is None:
-            return "Game over"
-        name = self.names[seat]
-        bot = " (computer)" if self.match.is_bot(seat) else ""
-        if state.phase == "start":
-            return f"{name}{bot}: set-up, starting card"
-        if state.phase == "place":
-            return f"{name}{bot}: set-up, market marker"
-        end = ", last round" if 0 <= state.end_round <= state.round else ""
-        t = state.tasks[-1] if state.tasks else None
-        step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
-        return f"{name}{bot} to choose: {step} (round {state.round + 1}{end})"
-
-    def final_log(self, state: Any) -> list[str]:
-        """The game's own end-of-game lines (``Game.epilogue``), then each player's total by category."""
-        lines = super().final_log(state)
-        for sheet in self.game.scores(state):
-            parts = ", ".join(f"{k} {v:g}" for k, v in sheet.parts.items())
-            lines.append(f"{self.names[sheet.seat]}: {sheet.total:g} VP ({parts})")
-        if state.solo is not None:
-            lines.append(f"{C.SOLO_NAME}: {state.solo.vp} VP")
-        return lines
-
-
-register_board(GAME_ID, WindmillValleyBoard)
-try:
-    from tui.screens import GAME_SCREENS
-
-    GAME_SCREENS[GAME_ID] = WindmillValleyScreen
-except ImportError:  # pragma: no cover - the screens package is A's
-    pass
-
-__all__ = ["WindmillValleyBoard", "WindmillValleyScreen", "reward_text"]

@@ -1,0 +1,60 @@
+"""Windmill Valley evaluation for the bots: projected final score margins.
+
+A seat's projection is its VP track, plus the end-game scoring as it would
+stand if the game ended now (contracts, empty windmill groups, patch rows and
+columns: ``scoring.final_parts``), plus what its guilders, tools and stored
+bulbs are still worth. In a solo game the other side is the Gardener: its VP,
+its end bonus (RULES.md section 10) and the VP its remaining cards will bring.
+"""
+
+from __future__ import annotations
+
+from core.windmill_valley import components as C
+from core.windmill_valley import scoring as SC
+from core.windmill_valley.state import State
+
+#: VP a guilder, a tool and a bulb in storage are still worth before the end.
+GUILDER_VP = 0.4
+TOOL_VP = 0.5
+BULB_VP = 0.8
+#: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
+_SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
+
+
+def projected(state: State) -> list[float]:
+    """Per seat, the projected final score in VP (a float)."""
+    over = state.phase == "over"
+    out = []
+    for seat, f in enumerate(state.farms):
+        v = float(f.vp + sum(SC.final_parts(state, seat).values()))
+        if not over:
+            v += GUILDER_VP * f.guilders + TOOL_VP * f.tools + BULB_VP * len(f.storage)
+        out.append(v)
+    return out
+
+
+def gardener(state: State) -> float:
+    """The Gardener's projected final VP in a solo game (0.0 with no Gardener)."""
+    b = state.solo
+    if b is None:
+        return 0.0
+    if state.phase == "over":
+        return float(b.vp)
+    turns_left = max(0, C.CALENDAR_END - b.calendar) / _SOLO_STEP_SHARE
+    return b.vp + C.SOLO_END_BONUS[b.level] + turns_left * C.SOLO_CARD_VP[b.level]
+
+
+def margins(state: State) -> list[float]:
+    """Per seat, projected score minus the best other projected score (VP);
+    solo: the player's projected score minus the Gardener's."""
+    from core.gift_of_tulips.evaluate import margin_of
+
+    mine = projected(state)
+    if state.solo is not None:
+        return [mine[0] - gardener(state)]
+    return margin_of(mine)
+
+
+def evaluate(state: State, seat: int) -> float:
+    """``seat``'s projected final score margin in VP (positive: ahead)."""
+    return margins(state)[seat]

@@ -1,0 +1,102 @@
+"""Gift of Tulips in words: the text helpers the board and the screen share
+(varieties in their colours, card names, plurals, notes that fit a width), and
+GiftOfTulipsLabels, the game screen's words: choices worded with their VP
+("Give to Bob (+5 VP)"), the prompt above them and the header's sub-title
+(rules: ``rules/gift-of-tulips.source.txt``, fact sheet part A).
+
+Each variety has a colour and a letter: p pink, b blue, o orange, v violet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+
+from core.gift_of_tulips import components as C
+from core.gift_of_tulips.rules import Add, Choose, Give, Keep, rank_of, rerank
+from core.engine import copy_state
+from tui.widgets.common import glyph
+from tui.screens.game import GameLabels
+
+
+#: Variety colours; the letter (p b o v) always comes with them. Chosen so that
+#: a 16-colour terminal still shows four different colours (bright magenta,
+#: bright blue, yellow, magenta).
+VARIETY_STYLES: dict[str, str] = {
+    "p": "bold #ff79c6",
+    "b": "bold #4f9dff",
+    "o": "bold #e08a00",
+    "v": "bold #a020f0",
+}
+
+
+def vtext(v: str, *, name: bool = True, extra: str = "") -> Text:
+    """A variety as coloured text: "p pink" (or just "p")."""
+    style = f"{VARIETY_STYLES[v]} {extra}".strip()
+    return Text(f"{v} {C.VARIETIES[v]}" if name else v, style=style)
+
+
+def card_text(card: str) -> str:
+    """"p3" -> "pink 3 (p3)"."""
+    return f"{C.card_name(card)} ({card})"
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def fit_note(notes: Sequence[str], room: int) -> str:
+    """The first (longest) wording of a note that fits in ``room`` columns, else
+    the shortest one."""
+    for note in notes:
+        if len(note) <= room:
+            return note
+    return notes[-1]
+
+
+def added_rank(state: Any, card: str) -> int:
+    """The 0-based festival rank ``card``'s variety would have after adding it face up."""
+    s = copy_state(state)
+    s.festival.setdefault(card[0], []).append(card)
+    rerank(s, card[0])
+    return rank_of(s, card[0])
+
+
+class GiftOfTulipsLabels(GameLabels):
+    """The words of the Gift of Tulips game screen (mixed into GiftOfTulipsScreen)."""
+
+    def choice_label(self, state: Any, move: Any) -> str:
+        """"Give to Bob (+5 VP)", "Add to festival (orange -> 2nd)" ..."""
+        if isinstance(move, Choose):
+            return f"Keep {card_text(move.card)}"
+        card = state.drawn
+        rank = rank_of(state, card[0])
+        if isinstance(move, Keep):
+            return f"Keep it (+{C.KEEP_POINTS[rank]} VP)"
+        if isinstance(move, Give):
+            vp = C.value(card) + C.GIVE_BONUS[rank]
+            return f"Give to {self.names[move.to]} (+{vp} VP)"
+        if isinstance(move, Add):
+            arrow = glyph(self, "→", "->")
+            return f"Add face up ({C.VARIETIES[card[0]]} {arrow} {C.RANK_NAMES[added_rank(state, card)]})"
+        return "Add face down (secret)"
+
+    def prompt_text(self, state: Any, seat: int) -> str:
+        if state.phase == "setup":
+            return "Keep which tulip? The other goes to the secret festival."
+        card = card_text(state.drawn)
+        if not state.used:
+            return f"You drew {card}. 1st action:"
+        return f"You drew {card}. 2nd action (not {state.used}):"
+
+    def decision_text(self, state: Any, seat: int | None) -> str:
+        if seat is None:
+            return "Game over"
+        name = self.names[seat]
+        bot = " (computer)" if self.match.is_bot(seat) else ""
+        if state.phase == "setup":
+            return f"{name}{bot} chooses a tulip to keep"
+        which = "1st card" if not state.used else "2nd card"
+        return f"{name}{bot} to play: {which}"
