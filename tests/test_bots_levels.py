@@ -85,6 +85,8 @@ def _components(gid: str, s) -> list:
     if gid == "windmill-valley":
         out = [*(d for st in s.stacks.values() for d in st), *s.farm_deck]
         return out + (list(s.solo.deck) if s.solo else [])
+    if gid == "fields-of-arle":
+        return []  # nothing is hidden (audit P1)
     raise AssertionError(f"no component list for {gid}")
 
 
@@ -184,3 +186,16 @@ def test_greedy_takes_the_best_immediate_evaluation() -> None:
     best = max(margins(game, game.apply(det, m))[seat] for m in game.legal_moves(det))
     g = choose(game, s, 0, "greedy")
     assert margins(game, game.apply(det, g))[seat] == best
+
+
+def test_hint_names_a_legal_move_and_the_margin_against_the_next_best() -> None:
+    from core.bots.hint import hint
+
+    game = core.get_game("gift-of-tulips")
+    s = advanced(game, 2, 8, 6)
+    h = hint(game, s, 3, seconds=None, iterations=200)
+    assert h.move in game.legal_moves(s)
+    assert h.text.startswith(f"Hint: {game.notation(h.move)}: projected margin ")
+    assert "VP against" in h.text and "(200 searches)" in h.text
+    a = search(game, s, 3, iterations=200, seconds=None)
+    assert h.move == a.move and h.gain == pytest.approx(a.choices[0].margin - a.choices[1].margin)

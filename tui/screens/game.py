@@ -326,12 +326,17 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:
+        if not self.match.authority_here:  # a networked table's screen: its own seat
+            return self.match.home_seat
         humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
         return humans[0] if len(humans) == 1 else None
 
     def _viewer_for(self, seat: int | None) -> int | None:
         """Whose private information the board shows: the human to move, else
-        the last human who looked (the one at the keyboard)."""
+        the last human who looked (the one at the keyboard); at a networked
+        table, the screen's own seat."""
+        if not self.match.authority_here:
+            return None if self.match.is_over() else self.match.home_seat
         if seat is not None and not self.match.is_bot(seat):
             self._viewer = seat
         if self.match.is_over():
@@ -349,6 +354,9 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
+        if not m.authority_here:  # a networked table: say from which seat this screen looks
+            me = m.home_seat
+            self.sub_title += " · " + ("watching" if me is None else f"you are {self.names[me]}")
         self._viewer_for(seat)
         if seat is not None and not m.is_bot(seat):
             self._moves = list(m.legal_moves())
@@ -383,6 +391,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
                 prompt = "The game is over."
             elif m.is_bot(seat):
                 prompt = f"{self.names[seat]} (computer) is thinking..."
+            elif not self._moves:  # a networked table: another player's turn
+                prompt = f"Waiting for {self.names[seat]}..."
             else:
                 prompt = self.prompt_text(state, seat)
         self._shown = list(items)
@@ -531,7 +541,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             self._bot_timer.stop()
             self._bot_timer = None
         seat = self.match.to_move()
-        if seat is not None and self.match.is_bot(seat):
+        if seat is not None and self.match.is_bot(seat) and self.match.authority_here:  # else its owner plays them
             self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
 
     async def _bot_step(self) -> None:
@@ -542,12 +552,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        from core.bots import choose
-
         version = self._version
         self._bot_busy = True
-        try:
-            move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + m.ply)
+        try:  # the seat's level and the table's bot time; stops early once the table moved on
+            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
         finally:
             self._bot_busy = False
         if version != self._version or not self.is_attached:
@@ -609,7 +617,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- saving ----------------------------------------------------------------------
     def _autosave(self) -> None:
-        """Autosave now (after the background saves asked for before): on quit."""
+        """Autosave now (after the background saves asked for before): on quit.
+        A networked table is saved by its owner, not here."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_now
 
@@ -622,7 +633,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             self.last_autosave, self._autosave_failed = path, False
 
     def _autosave_soon(self) -> None:
-        """Autosave a snapshot of the match in the background thread (tui.autosaver)."""
+        """Autosave a snapshot of the match in the background thread (tui.autosaver);
+        not for a networked table (its owner saves it)."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_later
         except ImportError:
@@ -743,6 +757,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self.app.push_screen(SavePathDialog(self.default_save_path()), done)
 
     def action_quit_game(self) -> None:
+        """q: autosave and quit; at a networked table, back to its lobby (the seat stays)."""
+        if not self.match.authority_here:
+            self.app.go_launcher()  # type: ignore[attr-defined]
+            return
         self._autosave()
         self.app.exit()
 

@@ -299,6 +299,8 @@ class ReviewScreen(QuietTitles, Screen[None]):
         Binding("home", "jump('start')", "Start", priority=True),
         Binding("end", "jump('end')", "End", priority=True),
         Binding("c", "continue_here", "Continue from here"),
+        Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
+        Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
         Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
@@ -309,6 +311,8 @@ class ReviewScreen(QuietTitles, Screen[None]):
         #: why this game may only be looked at ("" = it may be continued): a save
         #: broken at some move, or a game another Lowlands is playing
         self.read_only = read_only
+        if not match.authority_here and not read_only:  # a networked table: its server owns it
+            self.read_only = "This table is kept by the table server; only your own last decision can be taken back (u)."
         self.game = match.game
         self.names = [s.name for s in match.seats]
         self.labels = seat_labels(self.names)
@@ -469,6 +473,9 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
+            if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
+                self._had_panels = self.board.has_panels
+                self.refresh_bindings()
         else:
             rows = []
             for seat, t in enumerate(self.tallies(i)):
@@ -498,6 +505,19 @@ class ReviewScreen(QuietTitles, Screen[None]):
         self.show_cursor()
 
     # -- actions -------------------------------------------------------------------
+    #: The keys that switch the board's panels here (the arrows step through the game).
+    PANEL_KEYS = "[ ]"
+
+    def action_panel(self, delta: int) -> None:
+        """Show the board's previous / next panel (boards folded into pages)."""
+        if self.board is not None:
+            self.board.switch_panel(delta)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "panel":  # offered (and in the footer) only while the board has pages
+            return bool(self.board is not None and self.board.has_panels)
+        return super().check_action(action, parameters)
+
     def action_step(self, delta: int) -> None:
         self.move_to(self.cursor + delta)
 

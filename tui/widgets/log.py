@@ -94,6 +94,8 @@ class Log(QuietScroll, RichLog):
             self._entries = entries
             for i in range(keep, len(entries)):
                 self._write_entry(entries, i, scroll_end=True)
+            if mark is None:
+                self._scroll_to_end()
             return
         self._entries = entries
         self._mark = mark
@@ -122,6 +124,10 @@ class Log(QuietScroll, RichLog):
         return True
 
     def _write_entry(self, entries: list[LogEntry], i: int, scroll_end: bool) -> None:
+        """Write entry ``i``. Once the size is known the caller scrolls
+        (``_scroll_to_end``, in the same frame); before, RichLog keeps the
+        lines and their ``scroll_end`` until it has a size."""
+        scroll_end = scroll_end and not self._size_known
         self._starts.append(self._written)
         width = self._text_width()
         for line in self._lines(entries, i, width):
@@ -154,8 +160,16 @@ class Log(QuietScroll, RichLog):
             self._written += 1
         for i in range(first, len(entries)):
             self._write_entry(entries, i, scroll_end=end)
-        if mark is not None and entries:
+        if end:
+            self._scroll_to_end()
+        elif mark is not None and entries:
             self.call_after_refresh(self._scroll_to_mark)
+
+    def _scroll_to_end(self) -> None:
+        """Scroll to the newest line now, not after the next refresh (RichLog's
+        ``write(scroll_end=True)`` scrolls a frame later)."""
+        if self._size_known:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _settled(self) -> None:
         self._settling = False
