@@ -800,11 +800,11 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     def action_review(self) -> None:
         try:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import review_screen
         except ImportError:
             self.notify("Review is not available in this build.")
             return
-        self.app.push_screen(ReviewScreen(self.match))
+        self.app.push_screen(review_screen(self.app, self.match))
 
     def action_help(self) -> None:
         try:
