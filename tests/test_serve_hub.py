@@ -279,3 +279,13 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
         assert (tmp_path / "server" / "serve" / "autosave" / f"{table.record.id}.json").exists()
     finally:
         await hub.close()
+
+
+def test_serve_and_web_say_why_they_cannot_start(tmp_path: Any, capsys: Any) -> None:
+    from tui.app import main
+
+    (tmp_path / "serve").write_text("not a folder")
+    assert main(["serve", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    assert "cannot serve" in capsys.readouterr().err
+    assert main(["web", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    assert "could not keep tables" in capsys.readouterr().err
