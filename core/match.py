@@ -21,10 +21,20 @@ SeatKind = Literal["human", "bot"]
 
 
 class Seat(msgspec.Struct, frozen=True):
-    """A player at the table: their name and who decides for them."""
+    """A player at the table: their name and who decides for them.
+
+    Attributes:
+        name: the player's name.
+        kind: "human" or "bot".
+        level: a bot's level (``core.bots.LEVELS``: "random", "greedy",
+            "strong"); "random" by default, the only bot older saves knew.
+            The command line and the new-game form give a bot "strong" unless
+            told otherwise. Ignored for a human.
+    """
 
     name: str
     kind: SeatKind = "human"
+    level: str = "random"
 
 
 class Match:
@@ -37,6 +47,8 @@ class Match:
         options: the game's Options struct (None for the defaults).
         undo_policy: "friendly" (any decision; skips back over bot moves) or
             "strict" (only within the current turn, never past a reveal).
+        bot_time: the strong bots' thinking budget per decision, in seconds
+            (a table option, ``--bot-time``).
     Raises:
         ValueError: if the number of seats is outside the game's range.
     """
@@ -56,6 +68,7 @@ class Match:
         seed: int,
         options: Any = None,
         undo_policy: UndoPolicy = "friendly",
+        bot_time: float = 1.0,
     ) -> None:
         n = len(seats)
         if not game.min_players <= n <= game.max_players:
@@ -69,6 +82,7 @@ class Match:
         self.seed = seed
         self.options = options if options is not None else game.Options()
         self.undo_policy: UndoPolicy = undo_policy
+        self.bot_time = bot_time
         self.moves: list[Any] = []
         #: seat that made each move (parallel to ``moves``)
         self.movers: list[int] = []
@@ -152,16 +166,31 @@ class Match:
 
         Returns how many bot decisions were made.
         """
-        from core.bots import choose
-
         made = 0
         while made < limit:
             seat = self.to_move()
             if not self.is_bot(seat):
                 break
-            self.push(choose(self.game, self._state, self.seed * 1_000_003 + self.ply))
+            self.push(self.bot_choice())
             made += 1
         return made
+
+    def bot_choice(self, should_stop: Any = None) -> Any:
+        """The move the bot seat to move would make now, by its level, within the
+        table's ``bot_time`` (the strong level stops early when ``should_stop()``
+        turns true). Seeded by the match seed and ply, so a replayed position gets
+        the same answer from the random and greedy levels. Pure: pushes nothing.
+        Raises IndexError once the game is over."""
+        from core.bots import DEFAULT_ITERATIONS, choose, search
+
+        seat = self.to_move()
+        if seat is None:
+            raise IndexError("The game is over; no move to choose.")
+        level = self.seats[seat].level
+        seed = self.seed * 1_000_003 + self.ply
+        if level == "strong":
+            return search(self.game, self._state, seed, DEFAULT_ITERATIONS, self.bot_time, should_stop).move
+        return choose(self.game, self._state, seed, level)
 
     # -- undo / redo ----------------------------------------------------------
     def _undo_count(self) -> int:

@@ -44,6 +44,7 @@ from textual.widgets import Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.boards import board_for
+from tui.history import history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
 from tui.widgets.common import seat_letters, seat_style
@@ -456,6 +457,9 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     def _update_log(self) -> None:
         m = self.match
+        # texts and turn numbers are worked out once per decision (shared with review)
+        history = history_for(m, self.game)
+        history.sync()
         # drop cached entries that no longer match the match's moves (undo, continue)
         keep = 0
         limit = min(len(self._log_moves), len(m.moves))
@@ -465,22 +469,11 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         del self._log_entries[keep:]
         del self._log_turns[keep:]
         for i in range(keep, len(m.moves)):
-            before = m.state_at(i)
-            move = m.moves[i]
-            try:
-                text = self.game.describe(before, move)
-            except Exception:  # noqa: BLE001
-                text = self.game.notation(move)
-            t = self.game.turn(before)
-            if not self._log_turns:
-                number = 1
-            else:
-                prev_t, prev_n = self._log_turns[-1]
-                number = prev_n + (t != prev_t)
+            number = history.turns[i]
             seat = m.movers[i]
-            self._log_moves.append(move)
-            self._log_turns.append((t, number))
-            self._log_entries.append(LogEntry(number, text, self.letters[seat], seat_style(seat)))
+            self._log_moves.append(m.moves[i])
+            self._log_turns.append((history.turn_values[i], number))
+            self._log_entries.append(LogEntry(number, history.texts[i], self.letters[seat], seat_style(seat)))
         entries = list(self._log_entries)
         if m.is_over():
             last = self._log_turns[-1][1] if self._log_turns else 1
@@ -559,12 +552,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        from core.bots import choose
-
         version = self._version
         self._bot_busy = True
-        try:
-            move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + m.ply)
+        try:  # the seat's level and the table's bot time; stops early once the table moved on
+            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
         finally:
             self._bot_busy = False
         if version != self._version or not self.is_attached:

@@ -1,7 +1,7 @@
 """Game over: every player's score sheet by category, the winner(s), what next.
 
 Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
-``q`` quit, Escape back to the final board.
+``q`` quit, ``b`` (or Escape) back to the final board.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
         Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("l", "launcher", "Launcher"),
-        Binding("escape", "back", "Final board"),
+        Binding("b,escape", "back", "Final board", tooltip="The final board (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 

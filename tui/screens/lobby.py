@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.bots import DEFAULT_LEVEL
 from net import protocol as P
 from tui.app import LowlandsApp
 from tui.chrome import KeyFooter, TitleHeader
@@ -250,7 +251,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             yield Label("Seats (players, you included):")
             yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
             yield Label("Their level (random, greedy, strong):")
-            yield Input("random", id="level", max_length=8)
+            yield Input(DEFAULT_LEVEL, id="level", max_length=8)
             yield Label("Of them played by the computer:")
             yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
             yield Static("", id="new-error")

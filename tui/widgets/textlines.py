@@ -4,6 +4,7 @@ lines, wrap plain words to a width."""
 from __future__ import annotations
 
 import textwrap
+from typing import Sequence
 
 from rich.text import Text
 
@@ -60,3 +61,28 @@ def wrap_text(text: Text, width: int, indent: int = 0) -> list[Text]:
         piece.no_wrap = True
         out.append(piece)
     return out
+
+
+def flow(head: Text, items: Sequence[Text], width: int, indent: int = 0, sep: str = " ") -> list[Text]:
+    """``head`` followed by ``items`` separated by ``sep``, in lines of at most ``width``
+    cells; an item is never split between lines (a list of cards stays readable) unless
+    it alone is wider than a line, and continuation lines start with ``indent`` spaces."""
+    width = max(1, width)
+    lines: list[Text] = []
+    line, has = head.copy(), False
+    for item in items:
+        add = Text(sep) + item if has else item.copy()
+        if has and line.cell_len + add.cell_len > width:
+            lines.append(line)
+            line, has, add = Text(" " * min(indent, width - 1)), False, item.copy()
+        if line.cell_len + add.cell_len > width:  # wider than a line on its own
+            parts = wrap_text(line + add, width, indent)
+            lines += parts[:-1]
+            line, has = parts[-1], True
+            continue
+        line.append_text(add)
+        has = True
+    lines.append(line)
+    for ln in lines:
+        ln.no_wrap = True
+    return lines

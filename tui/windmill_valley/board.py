@@ -21,7 +21,8 @@ The panels fold into pages (PageBar): at 120x40 "Turn" (wheels + tracks),
 page. The board turns to the page of the pending decision (a turn's floodgate,
 wheels and action choice all on the wheels page, whose preview follows the
 floodgate under the cursor) and scrolls to what the decision is about; the page
-bar and a banner (round, floodgate, water, or the latest announcements) stay at
+bar and a banner (round, floodgate, water, or the latest announcements; a
+Banner, whose steady height spares the screen a layout per decision) stay at
 the top. The choice under the picker's cursor is highlighted on the board
 (reverse video and ``>...<``), so colour is never the only sign. Text is
 wrapped, never cut: market and calendar rows (WrapMarket), card texts
@@ -44,7 +45,7 @@ from core.windmill_valley.actions import (
     connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
 )
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
-from tui.widgets.base import TextBlock, grid
+from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
@@ -179,7 +180,7 @@ class WindmillValleyBoard(Board):
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
-        yield TextBlock(id="wv-banner")
+        yield Banner(id="wv-banner")
         with VerticalScroll(id="wv-body", can_focus=False):
             yield from self._compose_sections()
 
@@ -268,6 +269,14 @@ class WindmillValleyBoard(Board):
         self.select_page(self._page + step)
 
     @property
+    def has_panels(self) -> bool:
+        return len(self._pages) > 1
+
+    def switch_panel(self, delta: int) -> None:
+        self.next_page(delta)
+        self.query_one("#wv-body").scroll_home(animate=False)
+
+    @property
     def page_names(self) -> list[str]:
         return [p[0] for p in self._pages]
 
@@ -285,7 +294,7 @@ class WindmillValleyBoard(Board):
         """The newest announcements (the steps the game took by itself first, e.g. the wheels
         turned with 0 tools, then calendar advances), at most 3 lines; else the table's
         state (round, floodgate, water, the last round), wrapped to the width."""
-        banner = self.query_one("#wv-banner", TextBlock)
+        banner = self.query_one("#wv-banner", Banner)
         width = max(20, (self.size.width or 44) - 1)
         if self._announce:
             # a step the game took by itself changes what the next key answers: first
@@ -397,14 +406,18 @@ class WindmillValleyBoard(Board):
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
-        self._banner(state)
-        self.query_one("#wv-pages", PageBar).update(
-            self.page_names, self._page)
+        bar = self.query_one("#wv-pages", PageBar)
+        keys = self.panel_keys()
+        bar.hint = f"  {keys}" if keys and self.has_panels else ""
+        bar.update(self.page_names, self._page)
         for sec in SECTIONS:
             on = sec in secs
             if self._shown.get(sec) != on:
                 self._shown[sec] = on
                 self.query_one(f"#wv-sec-{sec}").display = on
+                # the screen is laid out anyway: the banner may take its own height again
+                self.query_one("#wv-banner", Banner).allow_shrink()
+        self._banner(state)
         target = targets[0] if targets else None
         words = split_target(target)
         if "wheels" in secs:
@@ -617,6 +630,10 @@ class WindmillValleyBoard(Board):
         markers = [Marker(letters[i], f.vp, seat_style(i), names[i]) for i, f in enumerate(state.farms)]
         if state.solo is not None:
             markers.append(Marker(letters[-1], state.solo.vp, "bold", C.SOLO_NAME))
+            if state.phase != "over":  # where its end bonus will put it: what the player must beat
+                bonus = C.SOLO_END_BONUS[state.solo.level]
+                markers.append(Marker(letters[-1].lower(), state.solo.vp + bonus, "dim",
+                                      f"{C.SOLO_NAME} with its end bonus (+{bonus})"))
         vp_hl = []
         if seat is not None and w[:1] == ["gate"] and int(w[1]) > state.floodgate:
             gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
@@ -653,7 +670,9 @@ class WindmillValleyBoard(Board):
             lines = [Text("Players", style="bold")] + words
         if state.solo is not None:
             b = state.solo
-            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP, calendar {b.calendar}/4, "
+            bonus = C.SOLO_END_BONUS[b.level]
+            at_end = f" (+{bonus} at the end: {b.vp + bonus})" if state.phase != "over" else ""
+            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP{at_end}, calendar {b.calendar}/4, "
                     f"{len(b.deck)} cards left")
             if b.card >= 0:
                 gate, step, denial = C.SOLO_CARDS[b.card]
