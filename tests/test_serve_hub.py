@@ -289,3 +289,37 @@ def test_serve_and_web_say_why_they_cannot_start(tmp_path: Any, capsys: Any) -> 
     assert "cannot serve" in capsys.readouterr().err
     assert main(["web", "--port", "0", "--data-dir", str(tmp_path)]) == 1
     assert "could not keep tables" in capsys.readouterr().err
+
+
+async def test_a_closed_table_leaves_its_screens_for_the_lobby(tmp_path: Any) -> None:
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen, TableClientApp
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    bob = await Screen(path, "Bob").open()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            bob.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Bob"), P.SeatInfo("")]))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.lobby.tables:
+                    break
+            table = app.lobby.tables[0].id
+            app.link.send(P.Sit(table))
+            await bob.wait(P.Seats, lambda m: m.table.seats[1].name == "Ann")
+            bob.send(P.Start(table))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            assert isinstance(app.screen, GameScreen)
+            bob.send(P.Close(table))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, LobbyScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen) and not app.matches
+    finally:
+        await hub.close()

@@ -458,6 +458,7 @@ class TableClientApp(LowlandsApp):
             self.games = dict(msg.games)
         elif isinstance(msg, P.Lobby):
             self.lobby.show_tables(msg.tables)
+            self._drop_closed({t.id for t in msg.tables})
             self._rejoin(msg.tables)
         elif isinstance(msg, P.Joined):
             self._joined(msg)
@@ -478,6 +479,14 @@ class TableClientApp(LowlandsApp):
                         self.notify(f"{now.name} is {'back' if now.connected else 'away (the seat is kept)'}.")
         elif isinstance(msg, P.Problem):
             self.notify(msg.text, severity="warning", timeout=4)
+
+    def _drop_closed(self, open_ids: set[str]) -> None:
+        """A table shown here was closed by its creator: back to the lobby."""
+        for table_id, m in list(self.matches.items()):
+            if table_id not in open_ids:
+                del self.matches[table_id]
+                while len(self.screen_stack) > 1 and any(getattr(s, "match", None) is m for s in self.screen_stack[1:]):
+                    self.pop_screen()
 
     def _rejoin(self, tables: list[P.TableInfo]) -> None:
         """Back at a game in progress where this player sits (once per table)."""
