@@ -137,7 +137,7 @@ class Table:
     def start(self) -> None:
         r = self.record
         options = msgspec.convert(r.options, self.game.Options)
-        m = Match(self.game, [Seat(s.name, s.kind) for s in r.seats], r.seed, options, "strict")
+        m = Match(self.game, [Seat(s.name, s.kind, s.level) for s in r.seats], r.seed, options, "strict")
         m.id = r.id
         self.match = m
         r.status = "playing"
@@ -203,8 +203,6 @@ class Table:
             await self._saver
 
     async def _bot_turn(self) -> None:
-        from core.bots import choose
-
         try:
             while True:
                 m = self.match
@@ -215,8 +213,7 @@ class Table:
                     return
                 await asyncio.sleep(self.hub.bot_delay)
                 ply = m.ply
-                level = self.record.seats[seat].level
-                move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + ply, level)
+                move = await asyncio.to_thread(m.bot_choice)  # the seat's level, the table's bot time
                 if m is not self.match or m.ply != ply:
                     continue
                 m.push(move)

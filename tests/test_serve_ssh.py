@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 
 import asyncssh
 import pytest
@@ -204,10 +205,11 @@ async def test_server_restart_restores_the_table(tmp_path):
         await server.close()
 
 
-async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
+async def test_twenty_flooding_and_two_silent_clients_lose_no_move_of_a_whole_game(tmp_path):
     server = await start_server(tmp_path, limits=Limits(per_address=40, input_rate=1024))
     ann = bob = None
     flooders: list[Term] = []
+    silent: list[Any] = []
     stop = asyncio.Event()
 
     async def flood(t: Term) -> None:
@@ -225,7 +227,14 @@ async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
         terms = [ann if n == "Ann" else bob for n in names]
         flooders = list(await asyncio.gather(*[Term(80, 24, draw=False).open(server.port, f"F{i}") for i in range(20)]))
         tasks = [asyncio.get_running_loop().create_task(flood(t)) for t in flooders]
-        await wait_until(lambda: server.total == 22, what="22 connections")
+        # and clients that never answer: a TCP connection that says nothing, and a
+        # session whose client stops reading its screen
+        _mute_reader, mute = await asyncio.open_connection("127.0.0.1", server.port)
+        deaf = await asyncssh.connect("127.0.0.1", server.port, username="Deaf", known_hosts=None, client_keys=None)
+        deaf_chan, _ = await deaf.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+        deaf_chan.pause_reading()
+        silent.extend([mute, deaf])
+        await wait_until(lambda: server.total == 24, what="24 connections")
         await wait_until(lambda: all(t.received > 1000 for t in flooders), what="20 apps running")
         m = table.match
         while not m.is_over():
@@ -242,7 +251,7 @@ async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
         assert load(tmp_path / "serve" / "autosave" / f"{table.record.id}.json").moves == m.moves
     finally:
         stop.set()
-        for t in [ann, bob, *flooders]:
+        for t in [ann, bob, *flooders, *silent]:
             if t is not None:
                 t.close()
         await server.close()

@@ -109,8 +109,9 @@ class LowlandsCommands(Provider):
         if match is not None:
             from tui.screens.review import ReviewScreen, review_screen
 
-            cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
-            cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
+            if match.authority_here:  # a networked table's players write no files on its server
+                cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
+                cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
             if not isinstance(screen, ReviewScreen):
                 cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(review_screen(app, match))))
             if hasattr(screen, "action_undo") and match.can_undo():

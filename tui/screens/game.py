@@ -773,6 +773,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return self.match.is_over()
         if action == "menu_back":
             return self._open is not None
+        if action == "save":  # a networked table is kept (and saved) by its server only
+            return self.match.authority_here
         return True
 
     def action_scores(self) -> None:
