@@ -164,6 +164,7 @@ def apply_trusted(game: Game, state: Any, move: Any) -> Any:
         return game.apply(state, move)
     return fast(state, move)
 
+
 @runtime_checkable
 class BotSupport(Protocol):
     """Optional methods a game offers its computer players (core/bots uses them

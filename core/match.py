@@ -21,10 +21,20 @@ SeatKind = Literal["human", "bot"]
 
 
 class Seat(msgspec.Struct, frozen=True):
-    """A player at the table: their name and who decides for them."""
+    """A player at the table: their name and who decides for them.
+
+    Attributes:
+        name: the player's name.
+        kind: "human" or "bot".
+        level: a bot's level (``core.bots.LEVELS``: "random", "greedy",
+            "strong"); "random" by default, the only bot older saves knew.
+            The command line and the new-game form give a bot "strong" unless
+            told otherwise. Ignored for a human.
+    """
 
     name: str
     kind: SeatKind = "human"
+    level: str = "random"
 
 
 class Match:
@@ -37,9 +47,19 @@ class Match:
         options: the game's Options struct (None for the defaults).
         undo_policy: "friendly" (any decision; skips back over bot moves) or
             "strict" (only within the current turn, never past a reveal).
+        bot_time: the strong bots' thinking budget per decision, in seconds
+            (a table option, ``--bot-time``).
     Raises:
         ValueError: if the number of seats is outside the game's range.
     """
+
+    #: True when this object owns the game: it runs the bots, is autosaved here,
+    #: and may be cut back in review. False for a screen's copy of a table owned
+    #: elsewhere (``tui.remote.RemoteMatch``: the table server owns it).
+    authority_here: bool = True
+    #: the one seat a screen of this match decides for and sees from when it is
+    #: not the authority (None: a watcher); unused at one keyboard
+    home_seat: int | None = None
 
     def __init__(
         self,
@@ -48,6 +68,7 @@ class Match:
         seed: int,
         options: Any = None,
         undo_policy: UndoPolicy = "friendly",
+        bot_time: float = 1.0,
     ) -> None:
         n = len(seats)
         if not game.min_players <= n <= game.max_players:
@@ -61,6 +82,7 @@ class Match:
         self.seed = seed
         self.options = options if options is not None else game.Options()
         self.undo_policy: UndoPolicy = undo_policy
+        self.bot_time = bot_time
         self.moves: list[Any] = []
         #: seat that made each move (parallel to ``moves``)
         self.movers: list[int] = []
@@ -144,16 +166,31 @@ class Match:
 
         Returns how many bot decisions were made.
         """
-        from core.bots import choose
-
         made = 0
         while made < limit:
             seat = self.to_move()
             if not self.is_bot(seat):
                 break
-            self.push(choose(self.game, self._state, self.seed * 1_000_003 + self.ply))
+            self.push(self.bot_choice())
             made += 1
         return made
+
+    def bot_choice(self, should_stop: Any = None) -> Any:
+        """The move the bot seat to move would make now, by its level, within the
+        table's ``bot_time`` (the strong level stops early when ``should_stop()``
+        turns true). Seeded by the match seed and ply, so a replayed position gets
+        the same answer from the random and greedy levels. Pure: pushes nothing.
+        Raises IndexError once the game is over."""
+        from core.bots import DEFAULT_ITERATIONS, choose, search
+
+        seat = self.to_move()
+        if seat is None:
+            raise IndexError("The game is over; no move to choose.")
+        level = self.seats[seat].level
+        seed = self.seed * 1_000_003 + self.ply
+        if level == "strong":
+            return search(self.game, self._state, seed, DEFAULT_ITERATIONS, self.bot_time, should_stop).move
+        return choose(self.game, self._state, seed, level)
 
     # -- undo / redo ----------------------------------------------------------
     def _undo_count(self) -> int:
@@ -191,6 +228,25 @@ class Match:
         group = self.moves[-n:]
         self._truncate(len(self.moves) - n)
         self._redo.append(group)
+        return True
+
+    # -- networked tables: the strict rule of online tables ---------------------------
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last decision at a networked table:
+        only their own (no other player has decided since), a human's, and only
+        if it revealed nothing (``game.reveals``). Undo policy "strict" for
+        tables with one screen per player; ``take_back`` pops it."""
+        if not self.moves or self.movers[-1] != seat or self.is_bot(seat):
+            return False
+        return not self.game.reveals(self.state_at(self.ply - 1), self._state)
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision if ``can_take_back(seat)``; returns
+        whether it did (nothing changes otherwise). Clears the redo stack."""
+        if not self.can_take_back(seat):
+            return False
+        self._truncate(self.ply - 1)
+        self._redo.clear()
         return True
 
     def can_redo(self) -> bool:

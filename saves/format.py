@@ -62,10 +62,12 @@ class SaveError(Exception):
 
 
 class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
-    """One seat as saved: the player's name and "human" or "bot"."""
+    """One seat as saved: the player's name, "human" or "bot", and a bot's level
+    (missing in older saves: "random", the only bot they knew)."""
 
     name: str
     kind: str = "human"
+    level: str = "random"
 
 
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,6 +89,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     updated: str
     state_sha256: str
     id: str
+    bot_time: float = 1.0
 
 
 class _Header(msgspec.Struct):
@@ -112,7 +115,7 @@ def to_file(match: Match, updated: str | None = None) -> SaveFile:
         version=VERSION,
         game=game.id,
         options=msgspec.to_builtins(match.options),
-        seats=[SeatRecord(s.name, s.kind) for s in match.seats],
+        seats=[SeatRecord(s.name, s.kind, s.level) for s in match.seats],
         seed=match.seed,
         undo_policy=match.undo_policy,
         moves=[game.notation(m) for m in match.moves],
@@ -120,6 +123,7 @@ def to_file(match: Match, updated: str | None = None) -> SaveFile:
         updated=updated or now_iso(),
         state_sha256=match.state_sha256(),
         id=match.id,
+        bot_time=match.bot_time,
     )
 
 
@@ -234,6 +238,7 @@ def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | No
     """
     from core import GAMES
     from core.engine import IllegalMove
+    from core.bots import LEVELS as BOT_LEVELS
     from core.match import Match, Seat
 
     name = _name(source)
@@ -263,12 +268,19 @@ def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | No
     for s in f.seats:
         if s.kind not in ("human", "bot"):
             raise SaveError(f"{name} has a seat of unknown kind '{s.kind}' (expected human or bot).", source)
+        if s.level not in BOT_LEVELS:
+            raise SaveError(
+                f"{name} has a bot of unknown level '{s.level}' (expected {', '.join(BOT_LEVELS)}).", source
+            )
+    if not 0 < f.bot_time <= 600:
+        raise SaveError(f"{name} has a bot time of {f.bot_time} seconds (expected more than 0, at most 600).", source)
     if f.undo_policy not in ("friendly", "strict"):
         raise SaveError(
             f"{name} has an unknown undo policy '{f.undo_policy}' (expected friendly or strict).", source
         )
     try:
-        match = Match(game, [Seat(s.name, s.kind) for s in f.seats], f.seed, options, f.undo_policy)  # type: ignore[arg-type]
+        match = Match(game, [Seat(s.name, s.kind, s.level) for s in f.seats], f.seed, options, f.undo_policy,  # type: ignore[arg-type]
+                      bot_time=f.bot_time)
     except Exception as e:  # the game refused this set-up
         raise SaveError(f"{name} cannot be set up again: {e}", source) from None
     match.id = f.id

@@ -184,3 +184,16 @@ def test_greedy_takes_the_best_immediate_evaluation() -> None:
     best = max(margins(game, game.apply(det, m))[seat] for m in game.legal_moves(det))
     g = choose(game, s, 0, "greedy")
     assert margins(game, game.apply(det, g))[seat] == best
+
+
+def test_hint_names_a_legal_move_and_the_margin_against_the_next_best() -> None:
+    from core.bots.hint import hint
+
+    game = core.get_game("gift-of-tulips")
+    s = advanced(game, 2, 8, 6)
+    h = hint(game, s, 3, seconds=None, iterations=200)
+    assert h.move in game.legal_moves(s)
+    assert h.text.startswith(f"Hint: {game.notation(h.move)}: projected margin ")
+    assert "VP against" in h.text and "(200 searches)" in h.text
+    a = search(game, s, 3, iterations=200, seconds=None)
+    assert h.move == a.move and h.gain == pytest.approx(a.choices[0].margin - a.choices[1].margin)

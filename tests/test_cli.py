@@ -42,6 +42,7 @@ def no_tui(monkeypatch, tmp_path):
         raise AssertionError("the TUI was started")
 
     monkeypatch.setattr(app_module.LowlandsApp, "run", boom)
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
 
 
 def run_main(argv, capsys):

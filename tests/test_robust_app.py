@@ -186,6 +186,7 @@ def test_cli_review_of_a_broken_save_opens_read_only(tmp_path, monkeypatch, caps
     started: list = []
     monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, **k: started.append(self._start()))
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
     assert app_module.main(["review", str(path)]) == 0
     (screen,) = started
     assert isinstance(screen, ReviewScreen) and screen.match.ply == 4
@@ -255,8 +256,10 @@ async def test_second_copy_is_told_and_can_review_or_copy(dirs) -> None:
     before = path.read_bytes()
     lock_file = hold_as_other_copy(data, m.id)
     app = make_app(dirs)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu")
+        assert "open in another copy" in str(menu.get_option_at_index(0).prompt)
         await pilot.press("a")  # continue it
         await settle(pilot)
         dialog = app.screen
@@ -313,3 +316,47 @@ async def test_a_game_being_played_holds_its_lock_until_it_is_closed(dirs) -> No
         await pilot.press("q")
         await settle(pilot)
     assert not lock_path(data, m.id).exists()
+
+
+# -- item 11: the ASCII look, chosen in the app and remembered ------------------------------
+def test_ascii_text_spells_glyphs_out() -> None:
+    from tui.widgets.common import ascii_cell, ascii_text
+
+    assert ascii_text("Ann moves a token (-½): 2½ guilders → Zoë • done") == \
+        "Ann moves a token (-0.5): 2.5 guilders -> Zoe * done"
+    assert ascii_text("李") == "?" and ascii_text("plain") == "plain"
+    assert ascii_cell("←", 1) == "<" and ascii_cell("李", 2) == "? " and ascii_cell("•", 1) == "*"
+
+
+async def test_ascii_look_from_the_palette_is_remembered(dirs) -> None:
+    from tui.config import load_config
+
+    m = new_match(moves=3)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert not app.ascii
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"ascii look")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.ascii
+        assert "(read-only)" not in app.screen.sub_title
+        from tui.chrome import AsciiFilter
+
+        assert any(isinstance(f, AsciiFilter) for f in app.get_line_filters())
+    assert load_config(dirs[1]).ascii is True
+    again = make_app(dirs)
+    assert again.ascii
+    async with again.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"full look")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not again.ascii
+    assert load_config(dirs[1]).ascii is False

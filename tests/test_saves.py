@@ -72,14 +72,16 @@ def test_file_has_the_agreed_fields_in_order():
     obj = json.loads(encode_match(m))
     assert list(obj) == [
         "format", "version", "game", "options", "seats", "seed", "undo_policy",
-        "moves", "created", "updated", "state_sha256", "id",
+        "moves", "created", "updated", "state_sha256", "id", "bot_time",
     ]
     assert obj["format"] == "lowlands-save" and obj["version"] == 1
     assert obj["game"] == "gift-of-tulips"
     assert obj["options"] == {}
     assert obj["seats"] == [
-        {"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "bot"},
+        {"name": "Ann", "kind": "human", "level": "random"}, {"name": "Bob", "kind": "human", "level": "random"},
+        {"name": "Cy", "kind": "bot", "level": "random"},
     ]
+    assert obj["bot_time"] == 1.0
     assert obj["seed"] == 42 and obj["undo_policy"] == "strict"
     assert obj["moves"] == [TULIPS.notation(mv) for mv in m.moves] and len(obj["moves"]) == 20
     # the three set-up decisions are "choose <card>" (Gift of Tulips notation)
@@ -567,7 +569,7 @@ def test_record_header_escapes_names_and_lists_bots():
     m = make_match(('Ann "the Bold"', "Bob\\"), moves=4, kinds={"Bob\\": "bot"})
     text = export_text(m)
     assert '[Players "Ann \\"the Bold\\", Bob\\\\"]' in text
-    assert '[Bots "Bob\\\\"]' in text
+    assert '[Bots "Bob\\\\ (random)"]' in text
 
 
 def test_record_of_a_shared_win(monkeypatch):

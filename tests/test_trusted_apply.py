@@ -172,3 +172,24 @@ def test_golden_age_parse_reads_only_its_notation(text: str, ok: bool) -> None:
     else:
         with pytest.raises(IllegalMove):
             game.parse(s, text)
+
+
+def test_golden_age_vp_is_the_sum_of_its_parts() -> None:
+    """``vp`` counts without building the parts; it must agree with ``vp_parts``
+    in every position of random games that score in every category."""
+    from core.golden_age.rules import vp, vp_parts
+
+    game = get_game("golden-age")
+    seen: set[str] = set()
+    for n, seed in ((2, 0), (3, 1), (4, 2), (4, 3), (3, 4), (2, 5)):
+        rnd = random.Random(seed)
+        s = game.setup(_names(n), seed)
+        while not game.is_over(s):
+            for seat in range(n):
+                parts = vp_parts(s, seat)
+                assert vp(s, seat) == sum(parts.values()), (n, seed, seat, parts)
+                seen.update(k for k, v in parts.items() if v)
+            s = game.apply_trusted(s, rnd.choice(game.legal_moves(s)))
+        if len(seen) == len(parts):
+            break
+    assert seen == set(parts), f"no random game scored {set(parts) - seen}"

@@ -28,7 +28,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.new_game import NewGameScreen, validate_names
-from tui.screens.review import ReviewScreen
+from tui.screens.review import ReviewLog, ReviewScreen
 
 SIZES = [(80, 24), (120, 40)]
 TULIPS = get_game("gift-of-tulips")
@@ -259,7 +259,7 @@ async def test_review_steps_and_continue_from_here(dirs) -> None:
         await pilot.press("home", "right", "right", "right")
         assert review.cursor == 3
         # the log marks the move at the cursor, the board shows that state
-        assert review.query_one("#review-log", OptionList).highlighted == 3
+        assert review.query_one("#review-log", ReviewLog).highlighted == 3
         changes = review.query_one("#review-changes").text.strip()
         assert changes.startswith(f"Decided by {'ABC'[m.movers[2]]} ")
         # continue from here: refused, then confirmed

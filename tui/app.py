@@ -6,6 +6,8 @@
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
     lowlands export FILE [-o OUT [--force]]    print the plain-text game record
+    lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
+    lowlands web [--port 8000]                 the same tables in a browser
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import signal
 import sys
@@ -114,6 +117,12 @@ class LowlandsCommands(Provider):
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
                 cmds.append(("Redo", "Make the undone decision again", lambda: screen.run_action("redo")))
+        if app.ascii:
+            cmds.append(("Full look", "Draw with box lines, arrows and other glyphs again (remembered)",
+                         lambda: app.set_ascii(False)))
+        else:
+            cmds.append(("ASCII look", "Draw with plain ASCII only, for terminals that show other glyphs "
+                         "wrongly (remembered)", lambda: app.set_ascii(True)))
         from tui.screens.launcher import LauncherScreen
 
         if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
@@ -171,11 +180,8 @@ class LowlandsApp(App[None]):
         self.data_dir = Path(data_dir)
         self.config_dir = config_dir_for(config_dir)
         self.ascii = ascii
-        if ascii:
-            from tui.chrome import install_ascii_borders
-
-            install_ascii_borders()
         self.curtain = curtain
+        self._ascii_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         #: matches shown read-only (a broken save, a game locked by another copy)
@@ -185,6 +191,12 @@ class LowlandsApp(App[None]):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
+        #: the ASCII look: asked for (--ascii, a non-UTF-8 locale) or chosen before
+        self.ascii = bool(ascii or self.config.ascii)
+        if self.ascii:
+            from tui.chrome import install_ascii_borders
+
+            install_ascii_borders()
         self._start_theme(self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME)
 
     def _start_theme(self, name: str) -> None:
@@ -245,6 +257,26 @@ class LowlandsApp(App[None]):
             return Content(title)
         return Content.assemble(Content(title), (" - ", "dim"), Content(sub).stylize("dim"))
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver for this terminal, without pixel mouse reporting
+        (``tui.terminal``: a 0x0 pixel size would crash Textual's input parser)."""
+        from tui.terminal import guard_parser, no_pixel_mouse_driver
+
+        guard_parser()
+        return no_pixel_mouse_driver(super().get_driver_class())
+
+    def get_line_filters(self) -> Sequence[Any]:
+        """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
+        when ``ascii``: nothing non-ASCII reaches the screen."""
+        filters = list(super().get_line_filters())
+        if self.ascii:
+            if self._ascii_filter is None:
+                from tui.chrome import AsciiFilter
+
+                self._ascii_filter = AsciiFilter()
+            filters.append(self._ascii_filter)
+        return filters
+
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
         text = super().get_key_display(binding)
@@ -259,6 +291,36 @@ class LowlandsApp(App[None]):
             if not text.isascii():
                 text = binding.key.split(",")[0]
         return text
+
+    # -- the ASCII look ---------------------------------------------------------------
+    def set_ascii(self, on: bool) -> None:
+        """Switch the ASCII look on or off now, redraw every screen, and remember
+        the choice in config.json."""
+        from tui.chrome import install_ascii_borders
+        from tui.widgets.base import DataWidget
+
+        install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
+        self.ascii = on
+        for screen in self.screen_stack:
+            for widget in screen.query("*"):
+                if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
+                    widget._redraw()
+                rewrite = getattr(widget, "_rewrite", None)
+                if callable(rewrite) and widget.is_mounted:
+                    try:
+                        rewrite()
+                    except Exception:  # noqa: BLE001 - a widget that cannot redraw yet
+                        pass
+            refresh_menu = getattr(screen, "refresh_menu", None)
+            if callable(refresh_menu):
+                refresh_menu()
+            screen.refresh(layout=True)
+        self.refresh_css()
+        self.config.ascii = on
+        try:
+            save_config(self.config, self.config_dir)
+        except OSError as e:
+            self.notify(f"Could not remember the look: {e}", severity="warning")
 
     # -- theme memory -----------------------------------------------------------------
     def _theme_changed(self, theme: Theme) -> None:
@@ -401,7 +463,7 @@ class LowlandsApp(App[None]):
         none does. A match another copy took meanwhile becomes read-only here."""
         from saves.lock import MatchLocked, acquire, release
 
-        open_now = {m.id: m for m in self.open_matches()}
+        open_now = {m.id: m for m in self.open_matches() if m.authority_here}  # a table server locks its own
         for mid in list(self._locks):
             if mid not in open_now:
                 release(self.data_dir, mid)
@@ -550,19 +612,120 @@ class LowlandsApp(App[None]):
         finally:
             super().exit(*args, **kwargs)
 
-    # -- lost terminal ------------------------------------------------------------------------
+    # -- lost terminal, signals ----------------------------------------------------------------
+    #: seconds a signalled exit may take before the process ends itself (a
+    #: hung-up terminal can block Textual's output thread forever)
+    EXIT_GRACE = 3.0
+
     def _install_hangup(self) -> None:
-        if self.is_headless or not hasattr(signal, "SIGHUP"):
+        """SIGHUP (the terminal went away), SIGTERM (``kill``), and SIGINT / SIGQUIT
+        sent from outside (the keys are plain keys in raw mode): autosave, restore
+        the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
+        so they run even when the event loop is stuck (e.g. Textual's output
+        thread died on a hung-up terminal and the loop waits on it); a watchdog
+        thread ends the process if the orderly exit has not within EXIT_GRACE."""
+        if self.is_headless:
             return
+        for name in ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT"):
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                try:
+                    signal.signal(signum, self._on_signal)
+                except (ValueError, OSError):  # pragma: no cover - not the main thread
+                    pass
+
+    def _on_signal(self, signum: int, _frame: Any = None) -> None:
+        code = 128 + int(signum)
+        if getattr(self, "_ending", False):
+            return
+        self._ending = True
+        import threading
+
+        threading.Thread(target=self._watchdog, args=(code,), name="lowlands-exit", daemon=True).start()
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hangup)
-        except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover
+            self._loop.call_soon_threadsafe(self._terminate, code)  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - no loop (yet / any more): the watchdog ends it
             pass
 
     def _hangup(self) -> None:
         """SIGHUP (the ssh session or terminal went away): autosave and exit."""
+        self._terminate(129)
+
+    def _terminate(self, code: int) -> None:
         self.autosave_open_matches()
-        self.exit(return_code=129)
+        self.exit(return_code=code)
+
+    def _watchdog(self, code: int) -> None:
+        import time
+
+        time.sleep(self.EXIT_GRACE)
+        emergency_exit(self, code)
+
+
+#: the terminal's attributes before Lowlands changed them (``remember_terminal``)
+_TERMINAL: dict[str, Any] = {}
+#: what undoes every mode Lowlands (Textual) may switch on: mouse reporting in all
+#: its forms, bracketed paste, focus events, the kitty keyboard protocol, the
+#: alternate screen; then the cursor shown again.
+RESET_SEQUENCE = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+                  "\x1b[?2004l\x1b[?1004l\x1b[<u\x1b[?1049l\x1b[?25h")
+
+
+def remember_terminal() -> None:
+    """Note the terminal's attributes (termios) before the app starts, for
+    ``restore_terminal``."""
+    try:
+        import termios
+
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else 0
+        if os.isatty(fd):
+            _TERMINAL["fd"], _TERMINAL["attrs"] = fd, termios.tcgetattr(fd)
+    except Exception:  # noqa: BLE001 - no terminal: nothing to restore
+        pass
+
+
+def restore_terminal(sequences: bool = True) -> None:
+    """Best effort, never raises: the remembered termios attributes back (echo,
+    line mode) and (``sequences``) RESET_SEQUENCE written straight to the terminal."""
+    fd = _TERMINAL.get("fd")
+    if fd is None:
+        return
+    try:
+        import termios
+
+        termios.tcsetattr(fd, termios.TCSANOW, _TERMINAL["attrs"])
+    except Exception:  # noqa: BLE001
+        pass
+    if not sequences:
+        return
+    try:
+        import fcntl
+
+        out = sys.__stdout__.fileno() if sys.__stdout__ is not None else 1
+        out = out if os.isatty(out) else fd
+        # never block on a terminal that no longer reads (a full or hung-up one)
+        fcntl.fcntl(out, fcntl.F_SETFL, fcntl.fcntl(out, fcntl.F_GETFL) | os.O_NONBLOCK)
+        os.write(out, RESET_SEQUENCE.encode())
+    except Exception:  # noqa: BLE001 - a hung-up or full terminal
+        pass
+
+
+def emergency_exit(app: Any, code: int) -> None:
+    """End the process now: wait briefly for the autosaves under way, autosave
+    the open games once more, restore the terminal, ``os._exit(code)``."""
+    try:
+        from tui.autosaver import flush
+
+        flush(timeout=2.0)
+        app.autosave_open_matches()
+    except Exception:  # noqa: BLE001 - never keep the process alive
+        pass
+    try:
+        app.release_locks()
+    except Exception:  # noqa: BLE001
+        pass
+    restore_terminal()
+    os._exit(code)
 
 
 def broken_review_note(broken: Exception, match: Any) -> str:
@@ -600,7 +763,11 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
     new.add_argument("--players", required=True, metavar="NAMES", help="comma-separated names in seat order")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="fixes all chance (default: random)")
-    new.add_argument("--bots", default="", metavar="NAMES", help="comma-separated names played by the computer")
+    new.add_argument("--bots", default="", metavar="NAMES",
+                     help="comma-separated names played by the computer, each NAME or NAME:LEVEL "
+                          "(random, greedy, strong; a bare name means strong)")
+    new.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
+                     help="the strong bots' thinking time per decision (default 1.0)")
     new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
     new.add_argument("--curtain", action="store_true", help="hide the board between players")
     for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
@@ -615,11 +782,32 @@ def build_parser() -> argparse.ArgumentParser:
     from core.bots.arena import add_parser as add_arena
 
     add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
+    from net.cli import add_commands  # serve, web, client (tables over the network)
+
+    add_commands(sub, common)
     return p
 
 
 def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",")]
+
+
+def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
+    """``--bots Bob:strong,Cy:greedy,Di``: casefolded name -> level (a bare name
+    means strong). Raises CliError for a name not at the table or an unknown level."""
+    from core.bots import DEFAULT_LEVEL, LEVELS
+
+    known = {n.casefold() for n in names}
+    out: dict[str, str] = {}
+    for item in [b for b in _names(text) if b] if text else []:
+        name, _, level = item.partition(":")
+        name, level = name.strip(), (level.strip().lower() or DEFAULT_LEVEL)
+        if name.casefold() not in known:
+            raise CliError(f"--bots names {name!r}, who is not among the players")
+        if level not in LEVELS:
+            raise CliError(f"--bots gives {name!r} the level {level!r}; choose from {', '.join(LEVELS)}")
+        out[name.casefold()] = level
+    return out
 
 
 def make_match(args: argparse.Namespace) -> Any:
@@ -641,16 +829,16 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
-    bot_names = [b for b in _names(args.bots) if b] if args.bots else []
-    known = {n.casefold() for n in names}
-    for b in bot_names:
-        if b.casefold() not in known:
-            raise CliError(f"--bots names {b!r}, who is not among the players")
-    bots = {b.casefold() for b in bot_names}
-    seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
+    bots = _bot_levels(args.bots, names)
+    bot_time = getattr(args, "bot_time", 1.0)
+    if not 0 < bot_time <= 600:
+        raise CliError(f"--bot-time must be more than 0 and at most 600 seconds, not {bot_time:g}")
+    seats = [
+        Seat(n, "bot", bots[n.casefold()]) if n.casefold() in bots else Seat(n, "human") for n in names
+    ]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        return Match(game, seats, seed, undo_policy=args.undo)
+        return Match(game, seats, seed, undo_policy=args.undo, bot_time=bot_time)
     except ValueError as e:
         raise CliError(str(e)) from None
 
@@ -689,6 +877,23 @@ def _load_file(path_text: str) -> Any:
         return load(path)
     except SaveError as e:
         raise CliError(str(e)) from None
+
+
+def terminal_problem() -> str:
+    """Why this process cannot draw full-screen ("" when it can): standard input
+    or output is not a terminal (``lowlands </dev/null >file``), or TERM says
+    the terminal cannot move the cursor (``TERM=dumb``)."""
+    for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout)):
+        try:
+            ok = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # closed
+            ok = False
+        if not ok:
+            return f"{name} is not a terminal"
+    term = os.environ.get("TERM", "")
+    if term in ("dumb", "unknown"):
+        return f"the terminal (TERM={term}) cannot draw full-screen"
+    return ""
 
 
 def _clean_temp(folder: Path) -> list[Path]:
@@ -741,7 +946,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _utf8_arg(arg: str) -> str:
+    """A command-line argument as the user typed it: under a non-UTF-8 locale
+    Python keeps undecodable bytes as surrogates ("Zo\\udcc3\\udcab"); they are
+    read as UTF-8 (else Latin-1) instead of failing later with a codec error."""
+    try:
+        arg.encode("utf-8")
+        return arg
+    except UnicodeEncodeError:
+        raw = os.fsencode(arg)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
+def output_is_utf8() -> bool:
+    """Whether the terminal output (Textual draws on stderr, text goes to stdout)
+    is encoded as UTF-8; under a non-UTF-8 locale (``LC_ALL=C`` without Python's
+    UTF-8 mode) it is not, and Lowlands uses the ASCII look."""
+    import codecs
+
+    for stream in (sys.__stderr__, sys.__stdout__):
+        enc = getattr(stream, "encoding", None) or "ascii"
+        try:
+            if codecs.lookup(enc).name != "utf-8":
+                return False
+        except LookupError:
+            return False
+    return True
+
+
+def _plain_output() -> None:
+    """Under a non-UTF-8 locale: characters the output cannot encode become "?"
+    (never a traceback or literal ``\\u256d`` escapes)."""
+    for stream in (sys.__stdout__, sys.__stderr__, sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
 def _main(argv: list[str]) -> int:
+    argv = [_utf8_arg(a) for a in argv]
+    utf8 = output_is_utf8()
+    if not utf8:
+        _plain_output()
     args = build_parser().parse_args(argv)
     command = args.command
     if command == "arena":
@@ -769,8 +1019,15 @@ def _main(argv: list[str]) -> int:
             except OSError as e:
                 print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
                 return 1
-        else:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        else:  # a record is UTF-8 whatever the locale
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+            buffer = getattr(sys.stdout, "buffer", None)
+            if buffer is not None:
+                sys.stdout.flush()
+                buffer.write(data)
+                buffer.flush()
+            else:  # a text-only stream (tests capture into one)
+                sys.stdout.write(data.decode("utf-8"))
         return 0
 
     from saves import SaveError, data_dir
@@ -780,7 +1037,11 @@ def _main(argv: list[str]) -> int:
     except SaveError as e:
         raise CliError(str(e)) from None
     _clean_temp(folder)
-    ascii_only = bool(getattr(args, "ascii", False))
+    if command in ("serve", "web", "client"):
+        from net import cli
+
+        return {"serve": cli.run_serve, "web": cli.run_web, "client": cli.run_client}[command](args, folder)
+    ascii_only = bool(getattr(args, "ascii", False)) or not utf8
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
     if command == "new":
@@ -813,9 +1074,40 @@ def _main(argv: list[str]) -> int:
 
             return ReviewScreen(match, read_only=read_only)
 
+    problem = terminal_problem()
+    if problem:
+        print(f"lowlands: {problem}; Lowlands is a full-screen program and needs one "
+              "(lowlands --help lists the commands that do not)", file=sys.stderr)
+        return 1
+    quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
-    app.run()
+    remember_terminal()
+    try:
+        app.run()
+    finally:
+        restore_terminal(sequences=False)  # (Textual has reset the modes; echo and line mode for sure)
     return int(app.return_code or 0)
+
+
+#: How long a lone Escape byte waits for the rest of an escape sequence before
+#: it counts as the Escape key (ms). Textual waits 100 ms (its ESCDELAY); a
+#: terminal writes a key's sequence at once, so 25 ms tells them apart while
+#: Escape backs out of a choice group or dialog without a felt delay.
+#: Terminals with the kitty keyboard protocol (which Textual turns on) send
+#: Escape unambiguously and never wait.
+ESCAPE_DELAY_MS = 25
+
+
+def quick_escape(environ: Any = None) -> float:
+    """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
+    (then Textual's own reading of it stands). Returns the delay in seconds."""
+    import os
+
+    from textual import constants
+
+    if "ESCDELAY" not in (os.environ if environ is None else environ):
+        constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    return constants.ESCAPE_DELAY
 
 
 def _game_screen_factory(match: Any, folder: Path, curtain: bool) -> Callable[[], Screen[Any]]:

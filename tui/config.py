@@ -1,4 +1,4 @@
-"""The player's settings, kept between runs: which theme they chose.
+"""The player's settings, kept between runs: the theme and the look they chose.
 
 Stored as JSON (msgspec) in ``config.json`` inside the config folder:
 ``$LOWLANDS_CONFIG_DIR`` if set, else ``platformdirs.user_config_dir("lowlands")``.
@@ -21,9 +21,11 @@ class Config(msgspec.Struct, kw_only=True):
 
     Attributes:
         theme: the Textual theme name last chosen (e.g. "lowlands-dark").
+        ascii: the ASCII look (plain ASCII glyphs), as last chosen in the app.
     """
 
     theme: str = "lowlands-dark"
+    ascii: bool = False
 
 
 def config_dir(override: Path | str | None = None) -> Path:

@@ -278,8 +278,29 @@ def vp_parts(s: State, seat: int) -> dict[str, int]:
 
 
 def vp(s: State, seat: int) -> int:
-    """``seat``'s total VP now."""
-    return sum(vp_parts(s, seat).values())
+    """``seat``'s total VP now: the sum of ``vp_parts`` (counted without
+    building the parts, as every end of turn asks for it)."""
+    p = s.players[seat]
+    total = p.money // C.VP_MONEY_UNIT
+    for pr in s.provinces.values():
+        total += pr.tokens[seat] * C.VP_TOKEN
+        if pr.marker == seat:
+            total += C.VP_PROVINCE_MARKER
+    for cid, ms in s.colonies.items():
+        for m in ms:
+            if m.owner == seat:
+                total += _WEST_VP if cid == "west" else _EAST_VP
+    for a in p.finished:
+        total += C.art_vp(a)
+    for c in p.culture:
+        total += C.CULTURE_VP.get(c, 0)
+        if c.startswith("gov-"):
+            total += C.GOVERNOR_VP
+    return total
+
+
+_EAST_VP = C.COLONIES["east-2"][1]
+_WEST_VP = C.COLONIES["west"][1]
 
 
 def bid_limit(s: State, seat: int) -> int:
@@ -639,11 +660,12 @@ class GoldenAge:
                 nxt = g.step + 1
                 if nxt < _NUM_GUILD_STEPS and money >= C.GUILD_COSTS[nxt]:
                     moves.append(_TAKE_GUILD[color])
-        for cid, ms in s.colonies.items():
-            for x in ms:
-                if x.owner == seat and not x.flipped:
-                    active.append(cid)
-                    break
+        if any(s.colonies.values()):  # (most of a game nobody has founded a colony)
+            for cid, ms in s.colonies.items():
+                for x in ms:
+                    if x.owner == seat and not x.flipped:
+                        active.append(cid)
+                        break
         # new Influence Marker from 3 tokens
         for prov in convertible:
             if markers:

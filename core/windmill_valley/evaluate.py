@@ -13,10 +13,18 @@ from core.windmill_valley import components as C
 from core.windmill_valley import scoring as SC
 from core.windmill_valley.state import State
 
-#: VP a guilder, a tool and a bulb in storage are still worth before the end.
+#: VP a guilder, a tool, a bulb in storage and a wheel step (towards the next
+#: calendar advance) are still worth before the end.
 GUILDER_VP = 0.4
 TOOL_VP = 0.5
 BULB_VP = 0.8
+STEP_VP = 0.0
+#: What a contract, a helper and an installed wheel enhancement are still worth
+#: beyond their value now, at the start of the game; it shrinks to 0 as the
+#: calendar (the game's clock) nears its end.
+CONTRACT_POTENTIAL = 4.0
+HELPER_POTENTIAL = 2.0
+TILE_POTENTIAL = 1.0
 #: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
 _SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
 
@@ -24,11 +32,15 @@ _SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
 def projected(state: State) -> list[float]:
     """Per seat, the projected final score in VP (a float)."""
     over = state.phase == "over"
+    left = 1.0 - max([f.calendar for f in state.farms] + [state.solo.calendar if state.solo else 0]) / C.CALENDAR_END
     out = []
     for seat, f in enumerate(state.farms):
         v = float(f.vp + sum(SC.final_parts(state, seat).values()))
         if not over:
-            v += GUILDER_VP * f.guilders + TOOL_VP * f.tools + BULB_VP * len(f.storage)
+            v += GUILDER_VP * f.guilders + TOOL_VP * f.tools + BULB_VP * len(f.storage) + STEP_VP * f.step
+            tiles = sum(1 for d in (*f.large, *f.small) if C.DESIGNS[d][1] != "base")
+            v += left * (CONTRACT_POTENTIAL * len(f.contracts) + HELPER_POTENTIAL * len(f.helpers)
+                         + TILE_POTENTIAL * tiles)
         out.append(v)
     return out
 

@@ -5,8 +5,9 @@ output answered, so every frame is counted):
 (t) ``table``: issue 9's table, for every registered game (``core.GAMES``) on a
     late-game save the bench builds itself, at 120x40 and at 80x24: a decision,
     an undo, the cursor (Down/Up) in the choices, opening review, one step in
-    review, ``lowlands load FILE`` until painted, and the memory of the game
-    screen and of review;
+    review, Escape back from review (a lone ESC byte: the terminal's escape
+    delay counts), ``lowlands load FILE`` until painted, and the memory of the
+    game screen and of review;
 (l) ``load``: ``lowlands load`` of a 1000-decision save until painted, beside the
     launcher's start.
 
@@ -291,13 +292,14 @@ class Starts:
 class Table:
     """One terminal size's figures: ``rows[key][game id]``."""
 
-    KEYS = ("decision", "undo", "cursor", "review open", "review step", "load", "memory")
+    KEYS = ("decision", "undo", "cursor", "review open", "review step", "review close", "load", "memory")
     LABELS = {
         "decision": "decision (pick, apply, redraw, autosave)",
         "undo": "undo (u)",
         "cursor": "cursor Up/Down in the choices",
         "review open": "open review (r)",
         "review step": "one step in review (Left)",
+        "review close": "Escape: review back to the game",
         "load": "`lowlands load` until painted (x launcher start)",
         "memory": "memory (VmRSS): game screen / review open",
     }
@@ -458,7 +460,7 @@ def _measure_game(bench: Bench, game: Any, path: Path, tmp: Path, cols: int, row
         time.sleep(SEAT_GUARD)
         child.drain(0.1, 2.0)
         rss_game = child.rss_kib()[0]
-        opened, stepped = Row(), Row()
+        opened, stepped, closed = Row(), Row(), Row()
         rss_review = 0
         opens = 3
         for i in range(opens):
@@ -473,10 +475,10 @@ def _measure_game(bench: Bench, game: Any, path: Path, tmp: Path, cols: int, row
                 stepped.add(*bench.pair(child, LEFT))
             if i == 0:
                 rss_review = child.rss_kib()[0]
-            child.drain(0.05, 1.0)
-            child.key(ESC, quiet=0.2, first_timeout=2.0)
+            closed.add(*bench.pair(child, ESC))
         table.cells["review open"][gid] = opened.cell()
         table.cells["review step"][gid] = stepped.cell()
+        table.cells["review close"][gid] = closed.cell()
         if rss_game and rss_review:
             table.cells["memory"][gid] = (f"{rss_game / 1024:.0f} / {rss_review / 1024:.0f} MiB, "
                                           f"{rss_review / rss_game:.2f}x")

@@ -44,6 +44,7 @@ from textual.widgets import Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.boards import board_for
+from tui.history import history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
 from tui.widgets.common import seat_letters, seat_style
@@ -325,12 +326,17 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:
+        if not self.match.authority_here:  # a networked table's screen: its own seat
+            return self.match.home_seat
         humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
         return humans[0] if len(humans) == 1 else None
 
     def _viewer_for(self, seat: int | None) -> int | None:
         """Whose private information the board shows: the human to move, else
-        the last human who looked (the one at the keyboard)."""
+        the last human who looked (the one at the keyboard); at a networked
+        table, the screen's own seat."""
+        if not self.match.authority_here:
+            return None if self.match.is_over() else self.match.home_seat
         if seat is not None and not self.match.is_bot(seat):
             self._viewer = seat
         if self.match.is_over():
@@ -348,6 +354,9 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
+        if not m.authority_here:  # a networked table: say from which seat this screen looks
+            me = m.home_seat
+            self.sub_title += " · " + ("watching" if me is None else f"you are {self.names[me]}")
         self._viewer_for(seat)
         if seat is not None and not m.is_bot(seat):
             self._moves = list(m.legal_moves())
@@ -382,6 +391,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
                 prompt = "The game is over."
             elif m.is_bot(seat):
                 prompt = f"{self.names[seat]} (computer) is thinking..."
+            elif not self._moves:  # a networked table: another player's turn
+                prompt = f"Waiting for {self.names[seat]}..."
             else:
                 prompt = self.prompt_text(state, seat)
         self._shown = list(items)
@@ -446,6 +457,9 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     def _update_log(self) -> None:
         m = self.match
+        # texts and turn numbers are worked out once per decision (shared with review)
+        history = history_for(m, self.game)
+        history.sync()
         # drop cached entries that no longer match the match's moves (undo, continue)
         keep = 0
         limit = min(len(self._log_moves), len(m.moves))
@@ -455,22 +469,11 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         del self._log_entries[keep:]
         del self._log_turns[keep:]
         for i in range(keep, len(m.moves)):
-            before = m.state_at(i)
-            move = m.moves[i]
-            try:
-                text = self.game.describe(before, move)
-            except Exception:  # noqa: BLE001
-                text = self.game.notation(move)
-            t = self.game.turn(before)
-            if not self._log_turns:
-                number = 1
-            else:
-                prev_t, prev_n = self._log_turns[-1]
-                number = prev_n + (t != prev_t)
+            number = history.turns[i]
             seat = m.movers[i]
-            self._log_moves.append(move)
-            self._log_turns.append((t, number))
-            self._log_entries.append(LogEntry(number, text, self.letters[seat], seat_style(seat)))
+            self._log_moves.append(m.moves[i])
+            self._log_turns.append((history.turn_values[i], number))
+            self._log_entries.append(LogEntry(number, history.texts[i], self.letters[seat], seat_style(seat)))
         entries = list(self._log_entries)
         if m.is_over():
             last = self._log_turns[-1][1] if self._log_turns else 1
@@ -538,7 +541,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             self._bot_timer.stop()
             self._bot_timer = None
         seat = self.match.to_move()
-        if seat is not None and self.match.is_bot(seat):
+        if seat is not None and self.match.is_bot(seat) and self.match.authority_here:  # else its owner plays them
             self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
 
     async def _bot_step(self) -> None:
@@ -549,12 +552,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        from core.bots import choose
-
         version = self._version
         self._bot_busy = True
-        try:
-            move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + m.ply)
+        try:  # the seat's level and the table's bot time; stops early once the table moved on
+            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
         finally:
             self._bot_busy = False
         if version != self._version or not self.is_attached:
@@ -616,7 +617,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- saving ----------------------------------------------------------------------
     def _autosave(self) -> None:
-        """Autosave now (after the background saves asked for before): on quit."""
+        """Autosave now (after the background saves asked for before): on quit.
+        A networked table is saved by its owner, not here."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_now
 
@@ -629,7 +633,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             self.last_autosave, self._autosave_failed = path, False
 
     def _autosave_soon(self) -> None:
-        """Autosave a snapshot of the match in the background thread (tui.autosaver)."""
+        """Autosave a snapshot of the match in the background thread (tui.autosaver);
+        not for a networked table (its owner saves it)."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_later
         except ImportError:
@@ -750,6 +757,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self.app.push_screen(SavePathDialog(self.default_save_path()), done)
 
     def action_quit_game(self) -> None:
+        """q: autosave and quit; at a networked table, back to its lobby (the seat stays)."""
+        if not self.match.authority_here:
+            self.app.go_launcher()  # type: ignore[attr-defined]
+            return
         self._autosave()
         self.app.exit()
 

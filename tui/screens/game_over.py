@@ -1,7 +1,7 @@
 """Game over: every player's score sheet by category, the winner(s), what next.
 
 Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
-``q`` quit, Escape back to the final board.
+``q`` quit, ``b`` (or Escape) back to the final board.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
         Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("l", "launcher", "Launcher"),
-        Binding("escape", "back", "Final board"),
+        Binding("b,escape", "back", "Final board", tooltip="The final board (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
@@ -93,8 +93,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
                 yield Button("Review (r)", id="btn-review", compact=True)
-                yield Button("New game (n)", id="btn-new_game", compact=True)
-                yield Button("Launcher (l)", id="btn-launcher", compact=True)
+                if self.match.authority_here:  # a networked table: new tables are made in the lobby
+                    yield Button("New game (n)", id="btn-new_game", compact=True)
+                yield Button("Launcher (l)" if self.match.authority_here else "Lobby (l)", id="btn-launcher", compact=True)
                 yield Button("Quit (q)", id="btn-quit", compact=True)
         yield KeyFooter()
 
@@ -131,6 +132,11 @@ class GameOverScreen(QuietTitles, Screen[None]):
 
     def action_review(self) -> None:
         self.app.push_screen(ReviewScreen(self.match))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":  # a networked table's new game is made in the lobby
+            return self.match.authority_here
+        return True
 
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen

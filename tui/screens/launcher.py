@@ -61,6 +61,16 @@ def describe_save(info: Any) -> str:
     return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
 
 
+def _locked(app: Any, info: Any) -> bool:
+    """Whether another copy of Lowlands is playing this autosave (``saves.lock``)."""
+    try:
+        from saves.lock import holder
+
+        return holder(app.data_dir, Path(info.path).stem) is not None
+    except Exception:  # noqa: BLE001 - no lock information: say nothing
+        return False
+
+
 class LauncherScreen(QuietTitles, Screen[None]):
     """The first screen: the main menu and the unfinished games."""
 
@@ -139,7 +149,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
-                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}"), id=f"save:{i}"))
+                busy = " · open in another copy" if _locked(self.app, info) else ""
+                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}{busy}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:

@@ -2,10 +2,11 @@
 and QuietScroll (scrolling widgets whose new content needs no screen layout).
 
 A DataWidget keeps the last data it was given and draws it as a list of lines
-(``build(width)``). ``_set(data)`` redraws only when the data changed, and asks
-for a new layout only when the number of lines changed, so boards can call
-``update(...)`` on every key press and a decision repaints only what changed
-(no Rich Table measuring, no screen-wide layout per key).
+(``build(width)``). ``_set(data)`` redraws only when the data changed, asks for
+a new layout only when the number of lines changed, and otherwise repaints only
+the lines that changed, so boards can call ``update(...)`` on every key press
+and a cursor key writes to the terminal only what it changed (no Rich Table
+measuring, no screen-wide layout per key).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.widget import Widget
 
@@ -68,6 +69,11 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
             line.truncate(width, overflow="crop")
         out.append(line)
     return out
+
+
+def _same(a: Text, b: Text) -> bool:
+    """True if two lines draw the same (Text's == ignores its base style)."""
+    return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
 class QuietScroll:
@@ -146,13 +152,22 @@ class DataWidget(Widget):
             self.refresh(layout=True)
             return
         width = self._width()
+        old, old_width = self._lines, self._built_width
         self._built_width = width
         self._lines = self.build(width)
         height = max(1, len(self._lines))
         if height != self._height:
             self._height = height
             self.styles.height = height  # a new layout only when the height changes
-        self.refresh()
+            self.refresh()
+            return
+        if width != old_width or len(old) != len(self._lines):
+            self.refresh()
+            return
+        # the same size: repaint only the lines that changed
+        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
+        if changed:
+            self.refresh(*changed)
 
     def on_resize(self, event: Any) -> None:
         if event.size.width != self._built_width:
@@ -191,3 +206,35 @@ class TextBlock(DataWidget):
             line.truncate(width, overflow="crop")
             out.append(line)
         return out
+
+
+class Banner(TextBlock):
+    """Lines of Text with a steady height: it keeps the tallest height it has had
+    at this width (blank lines under shorter text), so new text, e.g. a banner
+    that grows from a status line to three lines of announcements, repaints it
+    without a screen layout. ``allow_shrink()`` lets the next new text take its
+    own height again: call it where the screen is laid out anyway (a page of the
+    board shown or hidden)."""
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._rows = 0
+        self._rows_width: int | None = None
+
+    def allow_shrink(self) -> None:
+        self._rows = 0
+
+    def steady(self, lines: list[Text], width: int) -> list[Text]:
+        """``lines`` padded with blank lines to the tallest height seen at ``width``."""
+        if width != self._rows_width:
+            self._rows_width, self._rows = width, 0
+        self._rows = max(self._rows, len(lines))
+        return lines + [Text("")] * (self._rows - len(lines))
+
+    def build(self, width: int) -> list[Text]:
+        return self.steady(super().build(width), width)
+
+    @property
+    def text(self) -> str:
+        """What the banner says, as plain text (without the blank lines under it)."""
+        return "\n".join(line.plain for line in self._lines).rstrip("\n")

@@ -22,11 +22,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from tui.widgets.base import DataWidget, QuietScroll
+from tui.widgets.base import Banner, QuietScroll
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
 RESERVED: frozenset[str] = frozenset("uUrsq?")
@@ -58,24 +60,21 @@ def assign_hotkeys(n: int) -> list[str]:
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
 
 
-class Prompt(DataWidget):
-    """The line(s) above the choices: plain text wrapped to the width."""
+class Prompt(Banner):
+    """The line(s) above the choices: plain text wrapped to the width, with a
+    steady height (Banner), so the list below does not jump (and the screen
+    needs no new layout) from one decision to the next."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._data = ""
 
-    def update(self, text: str) -> None:
+    def update(self, text: str) -> None:  # type: ignore[override]
         self._set(text)
 
     def build(self, width: int) -> list[Text]:
         lines = [Text(line, style="bold") for line in textwrap.wrap(self._data, max(8, width - 2))]
-        # keep the tallest height seen at this width, so the list below does not
-        # jump (and the screen needs no new layout) from one decision to the next
-        if width != getattr(self, "_sticky_width", None):
-            self._sticky_width, self._sticky = width, 0
-        self._sticky = max(self._sticky, len(lines))
-        return lines + [Text("")] * (self._sticky - len(lines))
+        return self.steady(lines, width)
 
 
 class PickList(QuietScroll, OptionList):
@@ -84,13 +83,29 @@ class PickList(QuietScroll, OptionList):
     at once (no OptionHighlighted message), so whatever follows the cursor (the
     board's highlight) is drawn in the same frame as the cursor itself."""
 
-    def watch_highlighted(self, highlighted: int | None) -> None:
+    #: a cursor move repaints the two options it changes, not the whole list
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
+        self._repaint_option(old)
+        self._repaint_option(highlighted)
         if highlighted is None or self._options[highlighted].disabled:
             return
         self.scroll_to_highlight()
         picker = self.parent
         if isinstance(picker, ChoicePicker):
             picker._cursor_on(self.options[highlighted])
+
+    def _repaint_option(self, index: int | None) -> None:
+        """Repaint the lines of option ``index`` (if it is in the list)."""
+        if index is None or not self.is_mounted:
+            return
+        self._update_lines()
+        y = self._index_to_line.get(index)
+        if y is None:
+            return
+        y -= self.scroll_offset.y
+        self.refresh(Region(0, y, self.scrollable_content_region.width, self._heights[index]))
 
 
 class ChoicePicker(Vertical):

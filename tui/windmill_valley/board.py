@@ -21,7 +21,8 @@ The panels fold into pages (PageBar): at 120x40 "Turn" (wheels + tracks),
 page. The board turns to the page of the pending decision (a turn's floodgate,
 wheels and action choice all on the wheels page, whose preview follows the
 floodgate under the cursor) and scrolls to what the decision is about; the page
-bar and a banner (round, floodgate, water, or the latest announcements) stay at
+bar and a banner (round, floodgate, water, or the latest announcements; a
+Banner, whose steady height spares the screen a layout per decision) stay at
 the top. The choice under the picker's cursor is highlighted on the board
 (reverse video and ``>...<``), so colour is never the only sign. Text is
 wrapped, never cut: market and calendar rows (WrapMarket), card texts
@@ -44,7 +45,7 @@ from core.windmill_valley.actions import (
     connected_spaces, helper_code, market_area, path_outcomes, wheel_index,
 )
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
-from tui.widgets.base import TextBlock, grid
+from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
@@ -179,7 +180,7 @@ class WindmillValleyBoard(Board):
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
-        yield TextBlock(id="wv-banner")
+        yield Banner(id="wv-banner")
         with VerticalScroll(id="wv-body", can_focus=False):
             yield from self._compose_sections()
 
@@ -293,7 +294,7 @@ class WindmillValleyBoard(Board):
         """The newest announcements (the steps the game took by itself first, e.g. the wheels
         turned with 0 tools, then calendar advances), at most 3 lines; else the table's
         state (round, floodgate, water, the last round), wrapped to the width."""
-        banner = self.query_one("#wv-banner", TextBlock)
+        banner = self.query_one("#wv-banner", Banner)
         width = max(20, (self.size.width or 44) - 1)
         if self._announce:
             # a step the game took by itself changes what the next key answers: first
@@ -405,7 +406,6 @@ class WindmillValleyBoard(Board):
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
-        self._banner(state)
         bar = self.query_one("#wv-pages", PageBar)
         keys = self.panel_keys()
         bar.hint = f"  {keys}" if keys and self.has_panels else ""
@@ -415,6 +415,9 @@ class WindmillValleyBoard(Board):
             if self._shown.get(sec) != on:
                 self._shown[sec] = on
                 self.query_one(f"#wv-sec-{sec}").display = on
+                # the screen is laid out anyway: the banner may take its own height again
+                self.query_one("#wv-banner", Banner).allow_shrink()
+        self._banner(state)
         target = targets[0] if targets else None
         words = split_target(target)
         if "wheels" in secs:
