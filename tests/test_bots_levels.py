@@ -85,6 +85,8 @@ def _components(gid: str, s) -> list:
     if gid == "windmill-valley":
         out = [*(d for st in s.stacks.values() for d in st), *s.farm_deck]
         return out + (list(s.solo.deck) if s.solo else [])
+    if gid == "fields-of-arle":
+        return []  # nothing is hidden (audit P1)
     raise AssertionError(f"no component list for {gid}")
 
 

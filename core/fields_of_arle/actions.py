@@ -25,6 +25,7 @@ def event(s: State, text: str) -> None:
 
 
 def plural(n: int, word: str) -> str:
+    """"2 horses", "3 wood": ``n`` and ``word``, plural where English adds an s."""
     if word in ("sheep", "cattle", "food", "wood", "timber", "clay", "peat", "grain", "flax", "wool",
                 "linen", "woolen", "leather", "summer wear", "winter wear", "leather wear", "hides"):
         return f"{n} {word}"
@@ -99,6 +100,7 @@ def tool_up(s: State, seat: int, track: str, steps: int = 1) -> int:
 
 # ----------------------------------------------------------------------------- home board
 def field_tiles(h: Home) -> int:
+    """Grain and flax fields on ``h``'s land."""
     return h.land.count("grain") + h.land.count("flax")
 
 
@@ -112,6 +114,7 @@ SLOT_NAMES = ("b", "m1", "m2", "m3")
 
 
 def slot_text(i: int) -> str:
+    """"the boardwalk" for moor slot 0, "moor i" for slots 1-3."""
     return "the boardwalk" if i == 0 else f"moor {i}"
 
 
@@ -154,11 +157,13 @@ def place_tile(s: State, seat: int, tile: str) -> None:
 
 
 def has_room(h: Home) -> bool:
+    """Whether ``h`` has an empty land space for a tile or building."""
     return AN.empty_spaces(h) > 0
 
 
 # ----------------------------------------------------------------------------- barn
 def barn_counts(h: Home) -> tuple[int, int]:
+    """(small items, large vehicles) in ``h``'s barn."""
     large = sum(1 for v in h.barn if C.EQUIPMENT[v.kind][1])
     return len(h.barn) - large, large
 
@@ -175,11 +180,13 @@ def barn_fits(h: Home, kind: str) -> bool:
 
 
 def add_equipment(s: State, seat: int, kind: str) -> None:
+    """Take ``kind`` from its supply pile into ``seat``'s barn, its cells empty."""
     s.homes[seat].barn.append(Vehicle(kind, [""] * len(C.EQUIPMENT[kind][5])))
     s.supply[C.PILE[kind]] -= 1
 
 
 def vehicle_cost(kind: str, animal: str = "") -> dict[str, int]:
+    """Cost of ``kind`` (AU G1): its wood and horses, plus ``animal`` (the plow's cattle or horse)."""
     _, _, wood, horses, _, _, _ = C.EQUIPMENT[kind]
     cost = {"wood": wood}
     if horses:
@@ -190,10 +197,12 @@ def vehicle_cost(kind: str, animal: str = "") -> dict[str, int]:
 
 
 def can_take(s: State, seat: int, kind: str) -> bool:
+    """Whether a ``kind`` is left in the supply and fits ``seat``'s barn."""
     return s.supply[C.PILE[kind]] > 0 and barn_fits(s.homes[seat], kind)
 
 
 def vehicle_options(s: State, seat: int, first: bool = False) -> list[str]:
+    """"vehicle <kind>" for each vehicle ``seat`` can take and pay (``first``: stop at one)."""
     h = s.homes[seat]
     if h.g["wood"] + h.g["timber"] < 2:
         return []
@@ -207,6 +216,7 @@ def vehicle_options(s: State, seat: int, first: bool = False) -> list[str]:
 
 
 def is_empty(v: Vehicle) -> bool:
+    """Whether nothing lies on ``v`` (plows and peat boats have no cells)."""
     return not any(v.cells)
 
 
@@ -337,6 +347,7 @@ _NEEDS = {b: tuple((k, min(c.get(k, 0) for _, c in v[1])) for k in C.GOODS
 
 
 def building_cost(b: str, label: str) -> dict[str, int]:
+    """The cost of building ``b`` paid as ``label`` (a payment label from ``build_options``). Raises KeyError for an unknown label."""
     for l2, cost in _VARIANTS[b][1]:
         if l2 == label:
             return cost
@@ -344,6 +355,7 @@ def building_cost(b: str, label: str) -> dict[str, int]:
 
 
 def owns(h: Home, b: str) -> bool:
+    """Whether building ``b`` stands on ``h``'s land."""
     return b in h.land
 
 
@@ -366,6 +378,7 @@ def flip_options(s: State, seat: int) -> list[str]:
 
 
 def do_flip(s: State, seat: int, what: str) -> None:
+    """Turn ``what`` over (FS 4.3): a land tile, an undrained moor (4 peat on it) or a barn item (loads kept, R7)."""
     h = s.homes[seat]
     if what in FLIP_TILES:
         h.land[h.land.index(what)] = C.TILES[what][3]
@@ -378,6 +391,7 @@ def do_flip(s: State, seat: int, what: str) -> None:
 
 
 def flip_text(what: str) -> str:
+    """What turning ``what`` over does, in words."""
     if what == "moor":
         return "drains a moor (4 peat on it)"
     if what in FLIP_TILES:
@@ -391,14 +405,17 @@ def _times(n: int) -> list[str]:
 
 
 def clay_units(h: Home) -> int:
+    """Clay a payment can take from ``h``: clay and brick."""
     return h.g["clay"] + h.g["brick"]
 
 
 def wood_units(h: Home) -> int:
+    """Wood a payment can take from ``h``: wood and timber."""
     return h.g["wood"] + h.g["timber"]
 
 
 def animal_total(h: Home) -> int:
+    """All of ``h``'s animals."""
     return h.g["sheep"] + h.g["cattle"] + h.g["horse"]
 
 
@@ -511,6 +528,7 @@ def space_options(s: State, seat: int, i: int, probe: bool = False) -> list[str]
 
 
 def can_stall(s: State, seat: int) -> bool:
+    """Whether ``seat`` can build a stall: room, a stall left, 2 clay and 1 grain."""
     h = s.homes[seat]
     return has_room(h) and s.supply["stall"] > 0 and can_pay(h, {"clay": 2, "grain": 1})
 
@@ -590,6 +608,7 @@ def start_space(s: State, seat: int, i: int) -> None:
 
 
 def take_animal(s: State, seat: int, kind: str, n: int = 1) -> None:
+    """``n`` animals of ``kind`` for ``seat`` (housing is checked after the decision)."""
     s.homes[seat].g[kind] += n
 
 
@@ -830,6 +849,7 @@ def clock_options(s: State, seat: int, final: bool = False) -> list[str]:
 
 
 def do_clock(s: State, seat: int, w: list[str]) -> None:
+    """Use a clock building (``w`` = ["use", id, ...]; FS 9.1)."""
     h = s.homes[seat]
     g = h.g
     b = w[1]
@@ -899,6 +919,7 @@ def free_options(s: State, seat: int) -> list[str]:
 
 
 def do_free(s: State, seat: int, w: list[str]) -> None:
+    """Carry out a free action (``w`` = its words; see ``free_options``)."""
     h = s.homes[seat]
     g = h.g
     v0 = w[0]
@@ -962,6 +983,7 @@ def sales(s: State, seat: int, dest: str, sold: int) -> list[str]:
 
 
 def do_sale(s: State, seat: int, dest: str, w: list[str]) -> None:
+    """Make sale ``w`` at ``dest`` (FS 6): pay the product, gain the food (capped at 30)."""
     h = s.homes[seat]
     g = h.g
     n = int(w[1]) - 1

@@ -12,7 +12,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("place forester",
 from __future__ import annotations
 
 import copy
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -91,6 +91,7 @@ def clone_state(state: State) -> State:
 
 
 def season(half: int) -> str:
+    """"summer" for odd half-years, "winter" for even ones."""
     return "summer" if half % 2 else "winter"
 
 
@@ -155,14 +156,17 @@ class FieldsOfArle:
 
     # queries ---------------------------------------------------------------------------
     def to_move(self, state: State) -> int | None:
+        """The seat deciding now, None once the game is over."""
         if state.phase == "over" or not state.tasks:
             return None
         return state.tasks[-1].seat
 
     def is_over(self, state: State) -> bool:
+        """Whether the game has been scored (after the final conversion window)."""
         return state.phase == "over"
 
     def turn(self, state: State) -> int:
+        """Turns begun so far (a new worker, or the decision passing to another seat)."""
         return state.turns
 
     def reveals(self, before: State, after: State) -> bool:
@@ -222,6 +226,12 @@ class FieldsOfArle:
             if self.is_over(state):
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: Pick) -> State:
+        """``apply`` without checking ``move`` (taken from ``legal_moves(state)`` or
+        ``parse`` a moment ago: replay, bots, playouts); undefined for any other move."""
+        text = f"{move.verb} {move.arg}" if move.arg else move.verb
         s = clone_state(state)
         seat = s.tasks[-1].seat
         self._do(s, text)
@@ -464,8 +474,24 @@ class FieldsOfArle:
         return "; ".join([text, *new])
 
     def view(self, state: State, viewer: int | None) -> State:
-        """The state itself: Fields of Arle has no hidden information (AU P1)."""
-        return state
+        """The state with its RNG zeroed: Fields of Arle has no hidden information (AU P1);
+        the RNG, used only in set-up, is the one thing a view leaves out."""
+        if state.rng.state == 0:
+            return state
+        return msgspec.structs.replace(state, rng=Rng(0))
+
+    # bots ------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.fields_of_arle.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """Nothing is hidden: the view is the full state (``determinize.determinize``)."""
+        from core.fields_of_arle.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _new_events(before: list[str], after: list[str]) -> list[str]:
@@ -529,15 +555,15 @@ def _milk(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     food = sum(1 for k in C.MILK_SHEEP if h.g["sheep"] >= k) + sum(1 for k in C.MILK_CATTLE if h.g["cattle"] >= k)
     if food:
-        A.gain(s, t.seat, "food", food)
-        A.event(s, f"{s.players[t.seat]} milks: +{food} food")
+        got = A.gain(s, t.seat, "food", food)
+        A.event(s, f"{s.players[t.seat]} milks: +{got} food")
 
 
 def _harvest(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     grain, flax, wood = h.land.count("grain"), h.land.count("flax"), h.land.count("forest")
-    A.gain(s, t.seat, "grain", grain)
-    A.gain(s, t.seat, "flax", flax)
+    grain = A.gain(s, t.seat, "grain", grain)
+    flax = A.gain(s, t.seat, "flax", flax)
     h.g["wood"] += wood
     if grain or flax or wood:
         A.event(s, f"{s.players[t.seat]} harvests: +{grain} grain, +{flax} flax, +{wood} wood")
@@ -557,8 +583,8 @@ def _shear(s: State, t: Task) -> None:
     h = s.homes[t.seat]
     wool = sum(1 for k in C.SHEAR if h.g["sheep"] >= k)
     if wool:
-        A.gain(s, t.seat, "wool", wool)
-        A.event(s, f"{s.players[t.seat]} shears: +{wool} wool")
+        got = A.gain(s, t.seat, "wool", wool)
+        A.event(s, f"{s.players[t.seat]} shears: +{got} wool")
 
 
 def _feed(s: State, t: Task) -> None:

@@ -54,10 +54,12 @@ def animal_vp(sheep: int, cattle: int, horses: int) -> int:
 
 
 def clothing(h: Home) -> float:
+    """Clothing and materials: brick, linen, woolen, leather 1; summer wear 2; winter, leather wear 2.5; timber 0.5."""
     return sum(vp * h.g[k] for k, vp in C.TOKEN_VP.items())
 
 
 def equipment(h: Home) -> int:
+    """VP on barn items, -3 without a large vehicle (S1)."""
     vp = sum(C.EQUIPMENT[v.kind][4] for v in h.barn)
     if not any(C.EQUIPMENT[v.kind][1] for v in h.barn):
         vp += C.NO_LARGE_VEHICLE_VP
@@ -65,10 +67,12 @@ def equipment(h: Home) -> int:
 
 
 def travel(h: Home) -> int:
+    """Travel experience VP for the cells covered (TRAVEL_VP, R4)."""
     return C.TRAVEL_VP[min(h.travel, len(C.TRAVEL_VP) - 1)]
 
 
 def tools(h: Home) -> int:
+    """VP of the ten tool tracks (FS 4.1)."""
     return sum(C.TOOLS[t][3][h.tools[i]] for i, t in enumerate(C.TOOL_IDS))
 
 
