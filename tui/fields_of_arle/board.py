@@ -76,6 +76,10 @@ CATEGORY_SHORT = {"Clothing and materials": "Cloth", "Equipment in the barn": "B
                   "Tools": "Tools", "Goods track": "Goods", "Home board": "Home", "Animals": "Anim",
                   "Supply shortages": "Short"}
 
+#: Tool track names in at most 14 characters (the farm page at 80x24).
+TOOL_SHORT = {"tables": "slaught. table", "fish": "fish traps", "beams": "fleshing beams",
+              "looms": "weaving looms", "wheels": "pottery wheels"}
+
 CELL = 10  #: width of one home-board cell
 
 
@@ -528,11 +532,11 @@ class FieldsOfArleBoard(Board):
             vp = SC.indicator_vp(a) + SC.indicator_vp(b) if k == "food" else SC.indicator_vp(g[k])
             rows.append([C.NAMES[k], str(g[k]), str(C.CAP[k]), str(vp)])
         lines = grid(rows, justify="lrrr", width=width)
-        lines[1].append(f"  ({a} + {b} on the two indicators)", style="dim")
+        lines.append(Text(f"Food scores as {a} + {b} on the two food indicators.", style="dim"))
         if "depot" in h.land:
             lines.append(Text("A depot doubles the goods track's VP.", style="dim"))
-        other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS]
-        lines += wrap("Supply: " + ", ".join(other), width, "", "  ")
+        other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS and g[k]]
+        lines += wrap("Other goods: " + (", ".join(other) or "none"), width, "", "  ")
         lines += wrap(f"Travel experience: {h.travel} cells ({SC.travel(h)} VP); visited: "
                       + (", ".join(C.DESTINATIONS[d][0] for d in h.visited) or "none"), width, "", "  ")
         if h.short:
@@ -540,32 +544,35 @@ class FieldsOfArleBoard(Board):
         self.query_one("#fa-goods", TextBlock).update(lines)
         hl_tool = words["tool"].arg if "tool" in words else ""
         pointer = glyph(self, "▶", ">")
-        rows = [["", Text("Tool tracks", style="bold"), "", Text("step", style="dim"), Text("VP", style="dim")]]
+        rows = [["", Text("Tool tracks", style="bold"), Text("tools", style="dim"), Text("step", style="dim"),
+                 Text("VP", style="dim")]]
         for tid in C.TOOL_IDS:
             i, values, vp = L.tool_track(h, tid)
             name, _, cost, _ = C.TOOLS[tid]
             track = Text()
             for k, val in enumerate(values):
-                track.append(f"[{val}]" if k == i else f" {val} ", style="bold" if k == i else "dim")
+                track.append(" " if k else "")
+                track.append(f"[{val}]" if k == i else f"{val}", style="bold" if k == i else "dim")
             on = tid == hl_tool
-            rows.append([pointer if on else " ", Text(name, style=HIGHLIGHT if on else ""), track,
-                         A.goods_text(cost) if i + 1 < len(values) else "end", str(vp)])
+            rows.append([pointer if on else " ", Text(TOOL_SHORT.get(tid, name), style=HIGHLIGHT if on else ""),
+                         track, A.goods_text(cost) if i + 1 < len(values) else "end", str(vp)])
         self.query_one("#fa-tools", TextBlock).update(grid(rows, justify="lllll", width=width))
 
     # -- the supply ------------------------------------------------------------------------
     def _supply(self, state: Any, letters: list[str], targets: Sequence[Any], width: int) -> None:
         pointer = glyph(self, "▶", ">")
         hl = {t.arg.split()[0] for t in targets if t.verb == "build"}
-        rows = [["", Text("Building supply", style="bold"), Text("colour", style="dim"), Text("VP", style="dim"),
-                 Text("cost", style="dim")]]
+        lines = [Text("Building supply (colour, VP: cost)", style="bold")]
         for b in state.buildings:
             name, colour, vp, spec = C.BUILDINGS[b]
             on = b in hl
-            rows.append([pointer if on else " ", Text(name, style=HIGHLIGHT if on else ""), COLOUR_WORDS[colour],
-                         str(vp), spec_text(spec)])
-        if len(rows) == 1:
-            rows.append(["", "(all built)"])
-        self.query_one("#fa-buildings", TextBlock).update(grid(rows, justify="lllrl", width=width))
+            line = Text(f"{pointer if on else ' '} ")
+            line.append(name, style=HIGHLIGHT if on else "bold")
+            line.append(f" ({COLOUR_WORDS[colour]}, {vp} VP): {spec_text(spec)}")
+            lines += wrap_text(line, width, 4)
+        if not state.buildings:
+            lines.append(Text("  (all built)", style="dim"))
+        self.query_one("#fa-buildings", TextBlock).update(lines)
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)

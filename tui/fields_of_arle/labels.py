@@ -44,13 +44,13 @@ GOODS_SHORT: dict[str, str] = {
 
 #: What the decision on top of the tasks is, in words (the header's sub-title).
 DECISION_WORDS: dict[str, str] = {
-    "place": "places a worker", "opt": "carries out the action", "cut": "cuts peat",
-    "master": "moves tool indicators", "field": "chooses a field", "butcher": "slaughters",
-    "smithy": "uses the Smithy", "bakehouse": "bakes", "animal": "chooses an animal",
-    "farmersinn": "uses the Farmer's Inn", "junk": "takes equipment", "flip": "turns a tile over",
-    "endwork": "ends the work phase", "sell": "sells at the destination", "release": "releases an animal",
-    "young": "arranges the animals for May", "conv": "converts before feeding",
-    "payanimal": "pays nourishment with animals", "final": "makes the last conversions",
+    "place": "place a worker", "opt": "carry out the action", "cut": "cut peat",
+    "master": "move tool indicators", "field": "choose a field", "butcher": "slaughter",
+    "smithy": "use the Smithy", "bakehouse": "bake", "animal": "choose an animal",
+    "farmersinn": "use the Farmer's Inn", "junk": "take equipment", "flip": "turn a tile over",
+    "endwork": "end the work phase?", "sell": "sell", "release": "release an animal",
+    "young": "animals for May", "conv": "convert before feeding",
+    "payanimal": "pay food with animals", "final": "last conversions",
 }
 
 #: Group headings (and the opened group's prompt) of the free actions and others.
@@ -327,8 +327,14 @@ class FieldsOfArleLabels(GameLabels):
             return f"{name}: sell in {C.DESTINATIONS[t.s][0]} (each sale once)"
         if t.kind == "final":
             return f"{name}: last conversions before scoring"
-        words = DECISION_WORDS.get(t.kind, "chooses")
-        return f"{name} {words}:"
+        words = {
+            "release": "the animals do not all fit; release one",
+            "young": "arrange the animals for May's young (more young can lower the animal score)",
+            "conv": f"convert before feeding (3 food needed; food {h.g['food']}, grain {h.g['grain']})",
+            "payanimal": "food and grain are short: give animals as food",
+            "cut": "cut peat from which moor?",
+        }.get(t.kind) or DECISION_WORDS.get(t.kind, "choose")
+        return f"{name}: {words}"
 
     def decision_text(self, state: Any, seat: int | None) -> str:
         if seat is None:
@@ -337,8 +343,10 @@ class FieldsOfArleLabels(GameLabels):
         if state.phase == "inventory":
             half = ("November" if state.half % 2 else "May") + " inventory"
         elif state.phase == "final":
-            half = "After the last half-year"
+            half = "Game end"
+        name = self.names[seat]
         if self.match.is_bot(seat):
-            return f"{half} · {self.names[seat]} (computer) is choosing..."
+            return f"{half} · {name} (computer) is choosing..."
         t = state.tasks[-1]
-        return f"{half} · {self.names[seat]} {DECISION_WORDS.get(t.kind, 'chooses')}"
+        what = space_name(t.a) if t.kind == "opt" else DECISION_WORDS.get(t.kind, "chooses")
+        return f"{half} · {name}: {what}"
