@@ -195,6 +195,7 @@ class FieldsOfArleBoard(Board):
                 yield TextBlock(id="fa-home")
                 yield TextBlock(id="fa-animals")
                 yield Storage(title="Barn", cost_header="VP", id="fa-barn")
+                yield TextBlock(id="fa-barn-note")
                 yield TextBlock(id="fa-goods")
                 yield TextBlock(id="fa-tools")
             with Vertical(id="fa-sec-supply", classes="fa-section"):
@@ -518,12 +519,12 @@ class FieldsOfArleBoard(Board):
                               highlight=i == hl_vehicle))
         small, large = A.barn_counts(h)
         if not slots:
-            slots.append(Slot("(empty)", "", ""))
-        note = f"small {small}/{C.BARN_SMALL}, large {large}/{C.BARN_LARGE}"
+            slots.append(Slot("(empty)", "no vehicles", ""))
+        note = f"Barn spaces used: small {small}/{C.BARN_SMALL}, large {large}/{C.BARN_LARGE}"
         if not large:
             note += f"; no large vehicle: {C.NO_LARGE_VEHICLE_VP} VP"
-        slots.append(Slot(note, "", ""))
         self.query_one("#fa-barn", Storage).update(slots)
+        self.query_one("#fa-barn-note", TextBlock).update(wrap(note, width, "dim", "  "))
         g = h.g
         a, b = SC.food_split(g["food"])
         rows = [[Text("Goods track", style="bold"), Text("now", style="dim"), Text("max", style="dim"),

@@ -61,7 +61,7 @@ GROUPS: dict[str, tuple[str, str]] = {
     "use": ("Use a building", "Use a building with the clock symbol"),
     "release": ("Release an animal", "Release an animal to the supply"),
     "return": ("Return equipment", "Return a vehicle or equipment to the supply"),
-    "build": ("Build a building", "Build a building (cost, then VP)"),
+    "build": ("Build a building", "Build a building (name: what it costs)"),
     "tool": ("Tools", "Move a tool indicator"),
 }
 
