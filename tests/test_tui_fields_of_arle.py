@@ -210,6 +210,11 @@ async def test_every_page_draws_and_the_board_follows_the_decision(tmp_path: Pat
         if move.verb == "place":
             name = C.SPACES[C.SPACE_INDEX[move.arg]][1].replace(" (winter)", "")
             assert any(line.lstrip().startswith("▶") and name in line for line in board_text(screen).splitlines())
+        # and says what it gives and costs the player (the engine's own result)
+        from tui.fields_of_arle.labels import effect_text
+
+        want = effect_text(match.state, GAME.apply(match.state, move), match.to_move())
+        assert "Under the cursor: " + (want or "no change")[:20] in board_text(screen).replace("\n  ", " ")
 
 
 def test_picker_labels_fit_80_columns_through_random_games() -> None:
@@ -236,3 +241,50 @@ def test_picker_labels_fit_80_columns_through_random_games() -> None:
 def test_board_and_screen_are_registered() -> None:
     assert board_for("fields-of-arle") is FieldsOfArleBoard
     assert type(screen_for(make_match(["Ann"]), data_dir=Path("."))) is FieldsOfArleScreen
+
+
+def test_header_and_special_labels_read_right_through_random_games() -> None:
+    """Playtest at 80x24: the header's sub-title was cut ("Ann: move tool indi…"), a
+    Special Action read the same as the placement on this season's board ("Grocer"), a
+    clock building's label lost its name and "0 young: none" stood for no young. The
+    sub-title fits the header at 80 columns beside "Fields of Arle — ", and each label
+    says what it is."""
+    from core.match import Match as M
+
+    match = M(GAME, [Seat("Ann", "human"), Seat("Bob", "human")], seed=4)
+    screen = FieldsOfArleScreen(match, data_dir=Path("."))
+    rnd = random.Random(4)
+    state = match.state
+    seen = set()
+    while not GAME.is_over(state):
+        assert len(screen.decision_text(state, GAME.to_move(state))) <= 47, screen.decision_text(state, 0)
+        for m in GAME.legal_moves(state):
+            label = choice_text(state, GAME.notation(m))
+            if m.verb == "special":
+                assert label.startswith("Special: "), label
+                seen.add("special")
+            if m.verb == "use":  # a clock building's exchange names the building
+                assert label.split(":")[0] in ("Parlor", "Colonist", "Stall->stable", "Schnapps", "Litter",
+                                               "Trade", "Free peat"), label
+            if m.verb == "young":
+                assert label == "No young in May" if set(m.arg.split()) == {"0"} else label[0] != "0", label
+                seen.add("young")
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    assert seen == {"special", "young"}
+
+
+def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
+    """Playtest: the log said only "places a worker on the Fisherman"; a new player
+    could not tell what a space gives. The effect line is the difference the engine's
+    own move makes: the Fisherman moves the fish traps, gives food by them and a sheep;
+    the Forester costs 1 food and asks what to put down."""
+    from tui.fields_of_arle.labels import effect_text
+
+    state = GAME.setup(["Ann", "Bob"], 3)
+    seat = GAME.to_move(state)
+    by = {GAME.notation(m): m for m in GAME.legal_moves(state)}
+    after = GAME.apply(state, by["place fisherman"])
+    food = after.homes[seat].g["food"] - state.homes[seat].g["food"]
+    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
+    after = GAME.apply(state, by["place forester"])
+    assert effect_text(state, after, seat) == "-1 food, then choose"

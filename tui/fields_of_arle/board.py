@@ -40,7 +40,7 @@ from core.fields_of_arle import components as C
 from core.fields_of_arle import layout as L
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
-from tui.fields_of_arle.labels import BUILDING_SHORT, goods_line, space_name
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
@@ -184,6 +184,7 @@ class FieldsOfArleBoard(Board):
         yield Banner(id="fa-banner")
         with VerticalScroll(id="fa-body", can_focus=False):
             with Vertical(id="fa-sec-actions", classes="fa-section"):
+                yield Banner(id="fa-effect")
                 yield TextBlock(id="fa-actions")
                 yield TextBlock(id="fa-other")
                 yield TextBlock(id="fa-months")
@@ -325,6 +326,7 @@ class FieldsOfArleBoard(Board):
         words = {t.verb: t for t in targets}
         if "actions" in secs:
             self._actions(state, letters, words, width)
+            self.query_one("#fa-effect", Banner).update(self._effect(game, state, targets, width))
         if "players" in secs:
             self._players(game, state, seats, letters, targets, width)
         if "farm" in secs and farm_seat is not None:
@@ -446,6 +448,19 @@ class FieldsOfArleBoard(Board):
         legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
                       "Anim: animals, Short: supply shortages", width, "dim", "  ")
         self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+
+    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
+        """What the choice under the cursor gives and costs the deciding player."""
+        if len(targets) != 1 or not state.tasks or state.phase == "over":
+            return []
+        seat = state.tasks[-1].seat
+        try:
+            after = game.apply_trusted(state, targets[0])
+        except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return []
+        line = Text("Under the cursor: ", style="bold")
+        line.append(effect_text(state, after, seat) or "no change to your goods")
+        return wrap_text(line, width, 2)
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""

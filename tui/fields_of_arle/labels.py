@@ -44,13 +44,11 @@ GOODS_SHORT: dict[str, str] = {
 
 #: What the decision on top of the tasks is, in words (the header's sub-title).
 DECISION_WORDS: dict[str, str] = {
-    "place": "place a worker", "opt": "carry out the action", "cut": "cut peat",
-    "master": "move tool indicators", "field": "choose a field", "butcher": "slaughter",
-    "smithy": "use the Smithy", "bakehouse": "bake", "animal": "choose an animal",
-    "farmersinn": "use the Farmer's Inn", "junk": "take equipment", "flip": "turn a tile over",
-    "endwork": "end the work phase?", "sell": "sell", "release": "release an animal",
-    "young": "animals for May", "conv": "convert before feeding",
-    "payanimal": "pay food with animals", "final": "last conversions",
+    "place": "place a worker", "opt": "action", "cut": "cut peat", "master": "tools",
+    "field": "a field", "butcher": "slaughter", "smithy": "Smithy", "bakehouse": "bake",
+    "animal": "an animal", "farmersinn": "Farmer's Inn", "junk": "equipment", "flip": "turn over",
+    "endwork": "end work phase?", "sell": "sell", "release": "release", "young": "May young",
+    "conv": "convert", "payanimal": "pay with animals", "final": "last conversions",
 }
 
 #: Group headings (and the opened group's prompt) of the free actions and others.
@@ -143,7 +141,7 @@ def choice_text(state: Any, text: str) -> str:
     if v == "plow":
         animal, _, fields = w[1].partition("+")
         if fields:
-            return fit(f"Plow: 1 wood, 1 {animal}, then plow", f"Plow (1 wood, 1 {animal}), plow")
+            return fit(f"Plow: 1 wood, 1 {animal}, then plow", f"Plow (wood+{animal}), plow now")
         return f"Plow: 1 wood, 1 {animal}"
     if v == "fields":
         return "Plow fields"
@@ -228,11 +226,9 @@ def choice_text(state: Any, text: str) -> str:
         return fit(f"Free peat: {vk} {w[2]}, cell {w[3]}", f"Free peat: vehicle {w[2]} cell {w[3]}",
                    f"Free peat: v{w[2]} c{w[3]}")
     if v == "use":
-        what = {"parlor": "3 flax -> linen, cut peat", "colhouse": "2 wool -> clay, cut peat",
-                "cworkshop": "4 food, 1 brick -> stable", "schnapps": "grain, peat -> 3 food",
-                "litter": "3 flax -> 1 horse", "woodhouse": "timber, food -> 2 wood",
-                "loading": "1 peat onto a vehicle"}[w[1]]
-        return fit(f"{BUILDING_SHORT[w[1]]}: {what}", what)
+        return {"parlor": "Parlor: 3 flax->linen, +peat", "colhouse": "Colonist: 2 wool->clay, +peat",
+                "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3 food",
+                "litter": "Litter: 3 flax -> 1 horse", "woodhouse": "Trade: timber+food -> 2 wood"}[w[1]]
     if v == "release":
         return f"Release 1 {w[1]}"
     if v == "return":
@@ -243,6 +239,8 @@ def choice_text(state: Any, text: str) -> str:
         y = [int(x) for x in w[1:4]]
         parts = [f"{n} {a}" for n, a in zip(y, C.ANIMALS) if n]
         total = sum(y)
+        if not total:
+            return "No young in May"
         return fit(f"{total} young: " + (", ".join(parts) or "none"),
                    f"{total} young: " + (" ".join(parts) or "none"),
                    f"{total} young: {y[0]} sh, {y[1]} ca, {y[2]} ho")
@@ -266,6 +264,41 @@ def new_events(before: list[str], after: list[str]) -> list[str]:
         if k <= len(before) and after[:k] == before[len(before) - k:]:
             return after[k:]
     return after
+
+
+def effect_text(before: Any, after: Any, seat: int) -> str:
+    """What a choice does to ``seat``'s own things, from the states before and after:
+    "+3 food, +1 sheep, fish traps 2->3, then choose" ("" when nothing changes)."""
+    a, b = before.homes[seat], after.homes[seat]
+    bits = []
+    for k in C.GOODS:
+        d = b.g[k] - a.g[k]
+        if d:
+            bits.append(f"{d:+d} {C.NAMES[k]}")
+    for i, tid in enumerate(C.TOOL_IDS):
+        if a.tools[i] != b.tools[i]:
+            values = C.TOOLS[tid][1]
+            bits.append(f"{C.TOOLS[tid][0]} {values[a.tools[i]]}->{values[b.tools[i]]}")
+    if b.dikes != a.dikes:
+        bits.append(f"{b.dikes - a.dikes:+d} dike move{'s' if b.dikes - a.dikes != 1 else ''}")
+    new = list(b.land)
+    for x in a.land:
+        if x in new:
+            new.remove(x)
+    bits += [f"+{C.BUILDINGS[x][0] if x in C.BUILDINGS else C.TILES[x][0]}" for x in new]
+    kinds = [v.kind for v in b.barn]
+    for v in a.barn:
+        if v.kind in kinds:
+            kinds.remove(v.kind)
+    bits += [f"+{C.EQUIPMENT[k][0]}" for k in kinds]
+    drained = sum(1 for x, y in zip(a.moors, b.moors) if x == C.UNDRAINED and y >= 0)
+    if drained:
+        bits.append("drains a moor")
+    top = after.tasks[-1] if after.tasks and after.phase != "over" else None
+    if top is not None and top.seat == seat and top.kind not in ("place", "endwork") and (
+            len(after.tasks) >= len(before.tasks)):
+        bits.append("then choose")
+    return ", ".join(bits)
 
 
 def goods_line(h: Any) -> str:
@@ -333,13 +366,16 @@ class FieldsOfArleLabels(GameLabels):
             "conv": f"convert before feeding (3 food needed; food {h.g['food']}, grain {h.g['grain']})",
             "payanimal": "food and grain are short: give animals as food",
             "cut": "cut peat from which moor?",
+            "master": "move a tool indicator, or stop",
+            "field": "which field?", "butcher": "slaughter which animal?", "flip": "turn what over?",
+            "animal": "which animal?", "junk": "take which equipment?", "bakehouse": "bake how often?",
         }.get(t.kind) or DECISION_WORDS.get(t.kind, "choose")
         return f"{name}: {words}"
 
     def decision_text(self, state: Any, seat: int | None) -> str:
         if seat is None:
             return "Game over"
-        half = f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)})"
+        half = f"Half-year {state.half}/{C.HALF_YEARS} {season(state.half)}"
         if state.phase == "inventory":
             half = ("November" if state.half % 2 else "May") + " inventory"
         elif state.phase == "final":

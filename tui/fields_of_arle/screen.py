@@ -2,7 +2,7 @@
 beside the choices, worded by ``labels.py``; Left/Right change the board's page,
 PgUp/PgDn scroll it. What a decision caused by itself (an inventory's steps,
 animals that do not fit, a new half-year) is shown in the board's banner until
-the next decision, and a new half-year or inventory also as a notification.
+the next decision, and a new half-year also as a notification.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ class FieldsOfArleScreen(FieldsOfArleLabels, GameScreen):
         super().play(move)
         new = new_events(before, list(self.match.state.events))
         self.fa_board.announce(new)
-        for line in new:
-            if line.startswith("Half-year") or "inventory" in line or "game ends" in line:
-                self.notify(line, title="Fields of Arle", timeout=5)
+        for line in new:  # the banner lists the inventory's steps; a new half-year also pops up
+            if line.startswith("Half-year"):
+                self.notify(line, title="Fields of Arle", timeout=3)
 
     def action_undo(self) -> None:
         super().action_undo()
