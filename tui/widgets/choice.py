@@ -417,6 +417,8 @@ class ChoicePicker(Vertical):
             self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
+        if not self.is_attached or not self.children:
+            return  # removed meanwhile (its screen was closed before the refresh)
         if self.option_list.content_region.width > 0:
             self._fit_height()
 
