@@ -71,3 +71,50 @@ async def test_game_over_after_a_loaded_save_goes_on_without_a_crash(dirs, tmp_p
         await settle(pilot, 5)
         assert app.return_code is None and app._exception is None
         assert isinstance(app.screen, NewGameScreen if key == "n" else LauncherScreen)
+
+
+# -- item 7: the highlight stays when a screen comes back -----------------------------------------
+@pytest.mark.parametrize("cover", ["help", "resize", "palette", "review"])
+async def test_highlight_stays_after_a_screen_comes_back(dirs, cover) -> None:
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        picker = screen.picker
+        await pilot.press("down")
+        await settle(pilot)
+        before = picker.highlighted_index
+        assert before not in (None, 0)
+        expected = screen._shown[before].moves[0]
+        if cover == "help":
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert app.screen is not screen
+            await pilot.press("escape")
+        elif cover == "resize":
+            await pilot.resize_terminal(60, 20)
+            await settle(pilot)
+            assert app.screen is not screen
+            await pilot.resize_terminal(80, 24)
+        elif cover == "palette":
+            app.action_command_palette()
+            await settle(pilot)
+            assert app.screen is not screen
+            await pilot.press("escape")
+        else:
+            await pilot.press("r")
+            await settle(pilot)
+            assert app.screen is not screen
+            await pilot.press("escape")
+        await settle(pilot, 5)
+        assert app.screen is screen
+        assert picker.highlighted_index == before
+        await pilot.press("enter")  # Enter plays what was highlighted
+        await settle(pilot)
+        assert match.moves and match.moves[-1] == expected
