@@ -248,6 +248,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._open: MenuItem | None = None  # the opened choice group, if any
         self._shown: list[MenuItem] = []  # the items in the picker now
         self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
+        self._cursor_at_suspend: int | None = None  # the picker's cursor when covered
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
@@ -368,10 +369,15 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         else:
             self._moves = []
             self._menu = []
-        if was_open is not None and self._resumed_at == (m.ply, tuple(m.moves[-1:])) and was_open in self._menu:
+        same = self._resumed_at == (m.ply, tuple(m.moves[-1:]))
+        if was_open is not None and same and was_open in self._menu:
             self._open = was_open  # back from help / save / review with nothing changed: keep the group open
+        if was_open is not None and self._open is None:
+            same = False  # the group is gone: its cursor means nothing here
         self._resumed_at = None
-        self._show_menu()
+        # back from help, review, a dialog, the palette or "too small" to the
+        # same decision: the cursor stays where the player left it
+        self._show_menu(highlight=self._cursor_at_suspend if same else None)
         self.picker.display = seat is not None  # over: the log takes the room
         if seat is None:
             self._unfocus_picker()
@@ -380,9 +386,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._schedule_bot()
         self._check_over()
 
-    def _show_menu(self) -> None:
+    def _show_menu(self, highlight: int | None = None) -> None:
         """Fill the picker with the top level (or the opened group) and draw
-        the board with the first choice highlighted, in one go."""
+        the board with the choice under the cursor highlighted, in one go: the
+        item ``highlight`` (an index into the items), else the first."""
         m = self.match
         state = m.state
         seat = m.to_move()
@@ -401,7 +408,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
                 prompt = self.prompt_text(state, seat)
         self._shown = list(items)
         self._board_key = None  # the picker's first highlight redraws the board
-        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt)
+        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt, highlight=highlight)
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(items))
         self._refresh_keys()
@@ -513,6 +520,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
+        self._cursor_at_suspend = self.picker.highlighted_index
 
     def action_menu_back(self) -> None:
         """Escape or Backspace: close an opened choice group (back to all choices)."""

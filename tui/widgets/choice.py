@@ -208,8 +208,11 @@ class ChoicePicker(Vertical):
         """The items as given to ``set_choices`` (hotkeys filled in)."""
         return [c._replace(hotkey=k) for c, k in zip(self._choices, self._keys)]
 
-    def set_choices(self, choices: Sequence[Choice | tuple[str, str, str]], prompt: str = "") -> None:
-        """Show ``choices`` under ``prompt``; resets the cursor and clears the filter.
+    def set_choices(self, choices: Sequence[Choice | tuple[str, str, str]], prompt: str = "",
+                    highlight: int | None = None) -> None:
+        """Show ``choices`` under ``prompt``; clears the filter and puts the
+        cursor on item ``highlight`` (an index into ``choices``; None or out of
+        range: the first item).
 
         Starts a new generation: picks and highlights from the old list are ignored.
         """
@@ -228,7 +231,7 @@ class ChoicePicker(Vertical):
             self._filter = ""
             self.query_one("#picker-filter", Input).value = ""
         self.close_filter(focus=False)
-        self._rebuild()
+        self._rebuild(highlight)
 
     def set_prompt(self, prompt: str) -> None:
         """Change only the line above the list."""
@@ -353,7 +356,9 @@ class ChoicePicker(Vertical):
     def _matches(self, i: int) -> bool:
         return self._rank(i) is not None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, highlight: int | None = None) -> None:
+        """Fill the list (filtered); the cursor on item ``highlight`` if it is
+        listed, else on the first item."""
         ol = self.option_list
         ranked = [(r, n, i) for n, i in enumerate(self._display_order(range(len(self._choices))))
                   if (r := self._rank(i)) is not None]
@@ -373,7 +378,7 @@ class ChoicePicker(Vertical):
             prompt = Text()
             prompt.append(f"{key or ' ':>1} ", style="bold")
             prompt.append(c.label)
-            if first_pickable is None:
+            if first_pickable is None or i == highlight:
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
         if not visible and self._filter and self._choices:
@@ -427,6 +432,8 @@ class ChoicePicker(Vertical):
             self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
+        if not self.is_attached or not self.children:
+            return  # removed meanwhile (its screen was closed before the refresh)
         if self.option_list.content_region.width > 0:
             self._fit_height()
 
