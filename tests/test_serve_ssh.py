@@ -258,11 +258,19 @@ async def test_twenty_flooding_and_two_silent_clients_lose_no_move_of_a_whole_ga
 
 
 async def test_limits_window_changes_and_idle_timeout(tmp_path):
-    server = await start_server(tmp_path, limits=Limits(max_connections=2, per_address=2, idle_timeout=1.5))
+    server = await start_server(tmp_path, limits=Limits(max_connections=2, per_address=2, idle_timeout=3))
     a = b = None
+    alive = asyncio.Event()
+
+    async def keep_typing(t: Term) -> None:  # Ann is at her keyboard (a key nothing is bound to)
+        while not alive.is_set():
+            t.send("z")
+            await asyncio.sleep(0.5)
+
     try:
         a = await Term().open(server.port, "Ann")
         await a.wait_for("Ann · 0 tables")
+        typing = asyncio.get_running_loop().create_task(keep_typing(a))
         b = await Term().open(server.port, "Bob")
         with pytest.raises((asyncssh.DisconnectError, asyncssh.ConnectionLost, OSError)):
             c = await Term().open(server.port, "Cy")  # the third is turned away
@@ -271,9 +279,13 @@ async def test_limits_window_changes_and_idle_timeout(tmp_path):
         a.proc.change_terminal_size(70, 20)
         a.screen.resize(20, 70)
         await a.wait_for("have 70x20")
-        # no key for the idle timeout: the session is closed
-        await asyncio.wait_for(b.proc.wait_closed(), 10)
+        # no key for the idle timeout: Bob's session is closed, Ann's (typing) is not
+        await asyncio.wait_for(b.proc.wait_closed(), 15)
+        assert any(s.player == "Ann" for s in server.sessions)
+        alive.set()
+        await typing
     finally:
+        alive.set()
         for t in (a, b):
             if t is not None:
                 t.close()
