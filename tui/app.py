@@ -107,13 +107,13 @@ class LowlandsCommands(Provider):
             ("Help", "The keys and the rules of this game", lambda: app.show_help(match.game.id if match else None)),
         ]
         if match is not None:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import ReviewScreen, review_screen
 
             if match.authority_here:  # a networked table's players write no files on its server
                 cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
                 cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
             if not isinstance(screen, ReviewScreen):
-                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(ReviewScreen(match))))
+                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(review_screen(app, match))))
             if hasattr(screen, "action_undo") and match.can_undo():
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
@@ -243,7 +243,7 @@ class LowlandsApp(App[None]):
 
                 self.read_only_matches.add(screen.match)
                 self.push_screen(MessageDialog(reason, title="Read-only review"))
-        self._install_hangup()
+        self._install_signal_handlers()
         self.call_later(self.check_size)
 
     def format_title(self, title: str, sub_title: str) -> Any:
@@ -299,19 +299,16 @@ class LowlandsApp(App[None]):
         the choice in config.json."""
         from tui.chrome import install_ascii_borders
         from tui.widgets.base import DataWidget
+        from tui.widgets.log import Log
 
         install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
         self.ascii = on
         for screen in self.screen_stack:
             for widget in screen.query("*"):
                 if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
-                    widget._redraw()
-                rewrite = getattr(widget, "_rewrite", None)
-                if callable(rewrite) and widget.is_mounted:
-                    try:
-                        rewrite()
-                    except Exception:  # noqa: BLE001 - a widget that cannot redraw yet
-                        pass
+                    widget._redraw()  # lines built with glyph(): built again
+                elif isinstance(widget, Log):
+                    widget._rewrite()  # log lines spelled out (2½ -> 2.5) or back
             refresh_menu = getattr(screen, "refresh_menu", None)
             if callable(refresh_menu):
                 refresh_menu()
@@ -610,6 +607,9 @@ class LowlandsApp(App[None]):
         passes here; atexit would catch the rest)."""
         try:
             self.release_locks()
+            from core.bots import worker
+
+            worker.close()  # a strong bot still thinking stops; its process ends
         finally:
             super().exit(*args, **kwargs)
 
@@ -617,15 +617,19 @@ class LowlandsApp(App[None]):
     #: seconds a signalled exit may take before the process ends itself (a
     #: hung-up terminal can block Textual's output thread forever)
     EXIT_GRACE = 3.0
+    #: True when this app is the whole program on its own terminal (``lowlands``
+    #: sets it): only then does it take the process's signals and may end the
+    #: process; an app run inside a server leaves them alone.
+    owns_process = False
 
-    def _install_hangup(self) -> None:
+    def _install_signal_handlers(self) -> None:
         """SIGHUP (the terminal went away), SIGTERM (``kill``), and SIGINT / SIGQUIT
         sent from outside (the keys are plain keys in raw mode): autosave, restore
         the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
         so they run even when the event loop is stuck (e.g. Textual's output
         thread died on a hung-up terminal and the loop waits on it); a watchdog
         thread ends the process if the orderly exit has not within EXIT_GRACE."""
-        if self.is_headless:
+        if self.is_headless or not self.owns_process:
             return
         for name in ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT"):
             signum = getattr(signal, name, None)
@@ -647,10 +651,6 @@ class LowlandsApp(App[None]):
             self._loop.call_soon_threadsafe(self._terminate, code)  # type: ignore[union-attr]
         except Exception:  # noqa: BLE001 - no loop (yet / any more): the watchdog ends it
             pass
-
-    def _hangup(self) -> None:
-        """SIGHUP (the ssh session or terminal went away): autosave and exit."""
-        self._terminate(129)
 
     def _terminate(self, code: int) -> None:
         self.autosave_open_matches()
@@ -1082,6 +1082,7 @@ def _main(argv: list[str]) -> int:
         return 1
     quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
+    app.owns_process = True
     remember_terminal()
     try:
         app.run()
@@ -1101,13 +1102,36 @@ ESCAPE_DELAY_MS = 25
 
 def quick_escape(environ: Any = None) -> float:
     """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
-    (then Textual's own reading of it stands). Returns the delay in seconds."""
+    (then Textual's own reading of it stands), and make its input thread
+    notice the delay's end. Returns the delay in seconds.
+
+    Textual's Linux/macOS driver only checks for a pending Escape when its
+    ``select`` on the terminal returns, which it does every 0.1 s without
+    input; so any delay below that would still wait up to 0.1 s. The driver's
+    ``selectors`` is given a SelectSelector whose waits end within the delay.
+    """
     import os
+    import selectors
+    from types import SimpleNamespace
 
     from textual import constants
 
     if "ESCDELAY" not in (os.environ if environ is None else environ):
         constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:  # pragma: no cover - Windows: another driver
+        return constants.ESCAPE_DELAY
+
+    class PromptSelector(selectors.SelectSelector):
+        """Waits at most the escape delay, so a lone Escape is reported on time."""
+
+        def select(self, timeout: float | None = None) -> Any:
+            delay = constants.ESCAPE_DELAY
+            return super().select(delay if timeout is None or timeout > delay else timeout)
+
+    if getattr(linux_driver.selectors, "SelectSelector", None) is selectors.SelectSelector:
+        linux_driver.selectors = SimpleNamespace(**{**vars(selectors), "SelectSelector": PromptSelector})  # type: ignore[assignment]
     return constants.ESCAPE_DELAY
 
 

@@ -32,12 +32,16 @@ import core
 from core.bots import LEVELS, choose
 from core.bots.common import margins
 
-#: Strong-bot iterations per second of budget, by game (2-core development
-#: machine under moderate load, mid-game positions; see the bots report).
+#: Strong-bot iterations per second of budget, by game: what the 2-core
+#: development machine managed in mid-game positions while shared by about
+#: eight busy developers (load average 7-10), so that a decision of ``--bot-time``
+#: iterations takes about that long there (quiet, the same count takes a
+#: quarter of it). The app itself stops on the clock (``Match.bot_choice``).
 ITERATIONS_PER_SECOND: dict[str, int] = {
-    "gift-of-tulips": 2000,
-    "golden-age": 500,
+    "gift-of-tulips": 1500,
+    "golden-age": 700,
     "windmill-valley": 700,
+    "fields-of-arle": 700,
 }
 DEFAULT_RATE = 500
 

@@ -48,7 +48,7 @@ from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
@@ -894,7 +894,7 @@ class WindmillValleyBoard(Board):
                 if k < len(row):
                     cell = bulb(row[k])
                 elif hot_row == r and k == len(row):
-                    cell = Text(f">{new_c}", style=HIGHLIGHT)
+                    cell = preview(self, "", new_c)  # where the bulb would go: "→w"
                 else:
                     code = patch_code(C.PATCH_REWARD[r][k])
                     cell = Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline")
