@@ -549,8 +549,16 @@ class LowlandsApp(App[None]):
             return
         found = file_kind(path)
         if found is not None:
-            question = (f"{path} exists. Replace it?" if found == kind else
-                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+            held = describe_kind(found)
+            if found == KIND_SAVE:  # say which game it holds: the player may be about to lose another one
+                from saves.store import save_info
+
+                info = save_info(path)
+                if info.game_id:
+                    held = (f"a Lowlands save ({info.title}: {', '.join(info.players)}; "
+                            f"{'finished' if info.over else f'decision {info.ply}'})")
+            question = (f"{path} exists: {held}. Replace it?" if found == kind else
+                        f"{path} exists and is {held}, not {describe_kind(kind)}. "
                         "Replace it anyway?")
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
