@@ -21,6 +21,24 @@ class IllegalMove(ValueError):
     """
 
 
+class NoLegalMove(RuntimeError):
+    """A position that is not over yet offers no legal move: an engine bug that
+    would leave the players stuck (see ``checked_moves``)."""
+
+
+def checked_moves(game: "Game", state: Any) -> list[Any]:
+    """``game.legal_moves(state)``, guarded: a position that is not over always
+    has a legal move (the engines end every forced-step loop and close a choice
+    that offers nothing). Raises NoLegalMove naming the game and turn when
+    that does not hold, rather than leaving a player without a key that works.
+    """
+    moves = game.legal_moves(state)
+    if not moves and not game.is_over(state):
+        raise NoLegalMove(f"{game.title}: the position at turn {game.turn(state)} is not over "
+                          "but offers no legal move.")
+    return moves
+
+
 class Move(msgspec.Struct, frozen=True, tag=True):
     """Base of every game's moves: frozen, hashable, comparable msgspec Structs.
 
@@ -39,12 +57,15 @@ class ScoreSheet(msgspec.Struct, frozen=True):
         parts: category name -> VP, in the rulebook's order; sums to ``total``.
         tiebreak: the values compared, in order, when totals are equal
             (e.g. ``(cards in bouquet,)``); larger is better.
+        tiebreak_names: what each ``tiebreak`` value counts, in the rulebook's words
+            (e.g. ``("tulips in the bouquet",)``), for score tables; same length.
     """
 
     seat: int
     total: float
     parts: dict[str, float]
     tiebreak: tuple[float, ...] = ()
+    tiebreak_names: tuple[str, ...] = ()
 
 
 def copy_state(state: S) -> S:
@@ -76,6 +97,32 @@ class Game(Protocol):
     back past a decision that showed hidden information); and ``epilogue``
     gives the end-of-game lines (what was turned up, the final awards) that
     the game-over log and the exported record both show.
+
+    Applying a move, checked and trusted:
+
+    * ``apply(state, move)`` is for a move from outside (a player's key, a
+      typed notation, a test): it raises IllegalMove unless ``move`` is among
+      ``legal_moves(state)``, then returns the new state.
+    * ``apply_trusted(state, move)`` is for a move that was taken from
+      ``legal_moves(state)`` or returned by ``parse(state, ...)`` a moment ago
+      (replay, bots, random playouts): the same new state as ``apply``, without
+      generating ``legal_moves`` again to check it. Given any other move its
+      result is undefined (it may raise anything or return a state no game
+      reaches), so never pass it a move a person typed.
+
+    Both are pure: ``state`` is never changed, and neither is any state an
+    earlier ``apply`` returned. A game may let the new state share parts
+    (lists, sub-structs) with the old one as long as nothing is ever changed
+    in place after ``apply`` returns; callers must treat states as frozen.
+    tests/test_conformance.py checks that ``apply`` leaves its input unchanged;
+    tests/test_trusted_apply.py that the two paths give byte-identical states
+    over random games of every game and that no later apply changes an earlier
+    state.
+
+    A game implements ``apply`` as "check, then ``apply_trusted``". A game
+    that does not have ``apply_trusted`` yet still works: callers go through
+    the module function ``apply_trusted(game, state, move)``, which falls back
+    to ``apply``.
     """
 
     id: str
@@ -92,6 +139,7 @@ class Game(Protocol):
     def to_move(self, state: Any) -> int | None: ...
     def legal_moves(self, state: Any) -> list[Any]: ...
     def apply(self, state: Any, move: Any) -> Any: ...
+    def apply_trusted(self, state: Any, move: Any) -> Any: ...
     def is_over(self, state: Any) -> bool: ...
     def scores(self, state: Any) -> list[ScoreSheet]: ...
     def winners(self, state: Any) -> list[int]: ...
@@ -103,6 +151,44 @@ class Game(Protocol):
     def turn(self, state: Any) -> int: ...
     def reveals(self, before: Any, after: Any) -> bool: ...
     def epilogue(self, state: Any) -> list[str]: ...
+
+
+def apply_trusted(game: Game, state: Any, move: Any) -> Any:
+    """``game.apply_trusted(state, move)``: the state after a move taken from
+    ``game.legal_moves(state)`` (or ``game.parse``), without checking it again.
+
+    The default for a game that does not define ``apply_trusted`` (yet) is its
+    checked ``apply``, so such a game stays correct, only slower. Undefined
+    for a move that is not legal in ``state`` (see ``Game``).
+    """
+    fast = getattr(game, "apply_trusted", None)
+    if fast is None:
+        return game.apply(state, move)
+    return fast(state, move)
+
+
+@runtime_checkable
+class BotSupport(Protocol):
+    """Optional methods a game offers its computer players (core/bots uses them
+    when present; a game without them gets bots that score positions by
+    ``scores`` and search only the view with a fresh RNG).
+
+    Each game implements them in ``core/<game>/evaluate.py`` and
+    ``core/<game>/determinize.py``.
+    """
+
+    def margins(self, state: Any) -> list[float]:
+        """Per seat, the projected final score margin in VP: the seat's projected
+        final score minus the best other projected score (the Gardener counts as
+        the other side in Windmill Valley solo). Over: from the real scores."""
+        ...
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        """A full State consistent with ``view`` (what ``view(state, seat)``
+        returns): every hidden part (deck orders, unseen cards, the RNG that
+        rolls future dice) sampled from ``rng`` (a ``random.Random``), never
+        read from anywhere else. ``view`` is untouched."""
+        ...
 
 
 def parse_by_notation(game: Game, state: Any, text: str) -> Any:

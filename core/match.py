@@ -14,17 +14,27 @@ from datetime import datetime, timezone
 
 import msgspec
 
-from core.engine import Game, IllegalMove
+from core.engine import Game, IllegalMove, apply_trusted, checked_moves
 
 UndoPolicy = Literal["friendly", "strict"]
 SeatKind = Literal["human", "bot"]
 
 
 class Seat(msgspec.Struct, frozen=True):
-    """A player at the table: their name and who decides for them."""
+    """A player at the table: their name and who decides for them.
+
+    Attributes:
+        name: the player's name.
+        kind: "human" or "bot".
+        level: a bot's level (``core.bots.LEVELS``: "random", "greedy",
+            "strong"); "random" by default, the only bot older saves knew.
+            The command line and the new-game form give a bot "strong" unless
+            told otherwise. Ignored for a human.
+    """
 
     name: str
     kind: SeatKind = "human"
+    level: str = "random"
 
 
 class Match:
@@ -37,9 +47,19 @@ class Match:
         options: the game's Options struct (None for the defaults).
         undo_policy: "friendly" (any decision; skips back over bot moves) or
             "strict" (only within the current turn, never past a reveal).
+        bot_time: the strong bots' thinking budget per decision, in seconds
+            (a table option, ``--bot-time``).
     Raises:
         ValueError: if the number of seats is outside the game's range.
     """
+
+    #: True when this object owns the game: it runs the bots, is autosaved here,
+    #: and may be cut back in review. False for a screen's copy of a table owned
+    #: elsewhere (``tui.remote.RemoteMatch``: the table server owns it).
+    authority_here: bool = True
+    #: the one seat a screen of this match decides for and sees from when it is
+    #: not the authority (None: a watcher); unused at one keyboard
+    home_seat: int | None = None
 
     def __init__(
         self,
@@ -48,6 +68,7 @@ class Match:
         seed: int,
         options: Any = None,
         undo_policy: UndoPolicy = "friendly",
+        bot_time: float = 1.0,
     ) -> None:
         n = len(seats)
         if not game.min_players <= n <= game.max_players:
@@ -61,6 +82,7 @@ class Match:
         self.seed = seed
         self.options = options if options is not None else game.Options()
         self.undo_policy: UndoPolicy = undo_policy
+        self.bot_time = bot_time
         self.moves: list[Any] = []
         #: seat that made each move (parallel to ``moves``)
         self.movers: list[int] = []
@@ -92,49 +114,83 @@ class Match:
         return self.game.is_over(self._state)
 
     def legal_moves(self) -> list[Any]:
-        return self.game.legal_moves(self._state)
+        """The legal moves now; raises NoLegalMove (``core.engine.checked_moves``)
+        if the game is not over yet offers none."""
+        return checked_moves(self.game, self._state)
 
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].kind == "bot"
 
-    def push(self, move: Any) -> Any:
+    def push(self, move: Any, trusted: bool = False) -> Any:
         """Make a decision; clears the redo stack. Returns the new state.
 
-        Raises IllegalMove (and changes nothing) if the move is not legal.
+        Args:
+            move: the move to make in the current state.
+            trusted: True when ``move`` was just taken from ``legal_moves()``
+                or returned by the game's ``parse`` for the current state: it
+                is applied with ``apply_trusted``, without generating the legal
+                moves again to check it (see ``core.engine.Game``). Anything
+                else (a key a person pressed, a move built by hand) goes
+                through the checked ``apply``.
+        Raises:
+            IllegalMove (and changes nothing) if the game is over or, unless
+            ``trusted``, the move is not legal.
         """
-        self._push(move)
+        self._push(move, trusted)
         self._redo.clear()
         return self._state
 
-    def _push(self, move: Any) -> None:
+    def _push(self, move: Any, trusted: bool = False) -> None:
         seat = self.game.to_move(self._state)
         if seat is None:
             raise IllegalMove("The game is over; no more moves.")
-        new = self.game.apply(self._state, move)
+        if trusted:
+            new = apply_trusted(self.game, self._state, move)
+        else:
+            new = self.game.apply(self._state, move)
         self.moves.append(move)
         self.movers.append(seat)
         self.snapshots.append(self._encoder.encode(new))
         self._state = new
 
     def push_notation(self, text: str) -> Any:
-        """Parse ``text`` in the current state and push it (IllegalMove if bad)."""
-        return self.push(self.game.parse(self._state, text))
+        """Parse ``text`` in the current state and push it (IllegalMove if bad).
+
+        ``parse`` only returns legal moves, so that is the one legality check:
+        the move is then applied trusted.
+        """
+        return self.push(self.game.parse(self._state, text), trusted=True)
 
     def play_bots(self, limit: int = 10_000) -> int:
         """Let bot seats decide until a human is to move or the game ends.
 
         Returns how many bot decisions were made.
         """
-        from core.bots import choose
-
         made = 0
         while made < limit:
             seat = self.to_move()
             if not self.is_bot(seat):
                 break
-            self.push(choose(self.game, self._state, self.seed * 1_000_003 + self.ply))
+            self.push(self.bot_choice())
             made += 1
         return made
+
+    def bot_choice(self, should_stop: Any = None) -> Any:
+        """The move the bot seat to move would make now, by its level, within the
+        table's ``bot_time`` (the strong level stops early when ``should_stop()``
+        turns true). Seeded by the match seed and ply, so a replayed position gets
+        the same answer from the random and greedy levels. Pure: pushes nothing.
+        Raises IndexError once the game is over."""
+        from core.bots import DEFAULT_ITERATIONS, choose, search
+
+        seat = self.to_move()
+        if seat is None:
+            raise IndexError("The game is over; no move to choose.")
+        level = self.seats[seat].level
+        seed = self.seed * 1_000_003 + self.ply
+        if level == "strong":
+            return search(self.game, self._state, seed, DEFAULT_ITERATIONS, self.bot_time, should_stop).move
+        return choose(self.game, self._state, seed, level)
 
     # -- undo / redo ----------------------------------------------------------
     def _undo_count(self) -> int:
@@ -174,6 +230,25 @@ class Match:
         self._redo.append(group)
         return True
 
+    # -- networked tables: the strict rule of online tables ---------------------------
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back the last decision at a networked table:
+        only their own (no other player has decided since), a human's, and only
+        if it revealed nothing (``game.reveals``). Undo policy "strict" for
+        tables with one screen per player; ``take_back`` pops it."""
+        if not self.moves or self.movers[-1] != seat or self.is_bot(seat):
+            return False
+        return not self.game.reveals(self.state_at(self.ply - 1), self._state)
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision if ``can_take_back(seat)``; returns
+        whether it did (nothing changes otherwise). Clears the redo stack."""
+        if not self.can_take_back(seat):
+            return False
+        self._truncate(self.ply - 1)
+        self._redo.clear()
+        return True
+
     def can_redo(self) -> bool:
         return bool(self._redo)
 
@@ -182,7 +257,9 @@ class Match:
         if not self._redo:
             return False
         for move in self._redo.pop():
-            self._push(move)
+            # each was made (and checked) in this very position before the undo,
+            # and the rules are deterministic: no need to check it again
+            self._push(move, trusted=True)
         return True
 
     def _truncate(self, ply: int) -> None:

@@ -15,6 +15,7 @@ from saves.store import (
     data_dir,
     list_autosaves,
     load,
+    load_partial,
     save,
     save_info,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "export_text",
     "list_autosaves",
     "load",
+    "load_partial",
     "save",
     "save_info",
 ]

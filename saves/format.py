@@ -13,6 +13,16 @@ through the game (``parse`` then ``Match.push``), so a file whose moves were
 edited, or that an older or newer version of the rules would play differently,
 is caught: either a move is not legal where it stands, or the SHA-256 of the
 final state differs from ``state_sha256``.
+
+Replay checks each move's legality exactly once: ``parse`` turns the notation
+into a move by way of the position's legal moves (so it refuses a move that is
+not legal there), and ``Match.push(..., trusted=True)`` then applies it with
+the game's ``apply_trusted``, without generating the legal moves a second
+time. The hash check alone could not replace that one check: a notation only
+becomes a move through the legal moves of its position, an edited move must be
+reported as the move that is wrong ("move 5 'bid 9' is not legal there") rather
+than as a different final position, and ``apply_trusted`` given an illegal move
+may fail in any way.
 """
 
 from __future__ import annotations
@@ -51,15 +61,21 @@ class SaveError(Exception):
         self.source = source
 
 
-class SeatRecord(msgspec.Struct):
-    """One seat as saved: the player's name and "human" or "bot"."""
+class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
+    """One seat as saved: the player's name, "human" or "bot", and a bot's level
+    (missing in older saves: "random", the only bot they knew)."""
 
     name: str
     kind: str = "human"
+    level: str = "random"
 
 
-class SaveFile(msgspec.Struct):
-    """The whole save file (field order is the order written)."""
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
+    """The whole save file (field order is the order written).
+
+    A field this version does not know is refused (SaveError), never dropped:
+    loading and autosaving again would otherwise lose it silently.
+    """
 
     format: str
     version: int
@@ -73,6 +89,7 @@ class SaveFile(msgspec.Struct):
     updated: str
     state_sha256: str
     id: str
+    bot_time: float = 1.0
 
 
 class _Header(msgspec.Struct):
@@ -98,7 +115,7 @@ def to_file(match: Match, updated: str | None = None) -> SaveFile:
         version=VERSION,
         game=game.id,
         options=msgspec.to_builtins(match.options),
-        seats=[SeatRecord(s.name, s.kind) for s in match.seats],
+        seats=[SeatRecord(s.name, s.kind, s.level) for s in match.seats],
         seed=match.seed,
         undo_policy=match.undo_policy,
         moves=[game.notation(m) for m in match.moves],
@@ -106,6 +123,7 @@ def to_file(match: Match, updated: str | None = None) -> SaveFile:
         updated=updated or now_iso(),
         state_sha256=match.state_sha256(),
         id=match.id,
+        bot_time=match.bot_time,
     )
 
 
@@ -163,8 +181,18 @@ def read_file(data: bytes, source: str = "") -> SaveFile:
         )
     try:
         return msgspec.json.decode(data, type=SaveFile)
-    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+    except msgspec.ValidationError as e:
+        if "unknown field" in str(e):
+            raise SaveError(_unknown_field(name, _plain(e)), source) from None
         raise SaveError(f"{name} is damaged ({_plain(e)}).", source) from None
+    except msgspec.DecodeError as e:
+        raise SaveError(f"{name} is damaged ({_plain(e)}).", source) from None
+
+
+def _unknown_field(name: str, detail: str) -> str:
+    """The refusal of a save carrying a field this version does not know."""
+    return (f"{name} has a field this version of Lowlands does not know ({detail}); it may come "
+            "from a newer version. It is not opened, so the field is not lost; the file is left as it is.")
 
 
 def _plain(e: Exception) -> str:
@@ -186,13 +214,31 @@ def decode_match(data: bytes, source: str = "") -> Match:
         (the redo stack is empty).
     Raises:
         SaveError: not JSON or truncated; wrong format marker; unknown version;
-            a damaged field; unknown game; bad options; a player count the game
-            does not take; an unknown undo policy; a move that is not legal
-            where it stands; or a final state whose SHA-256 differs from the
-            recorded one.
+            a damaged or unknown field; unknown game; bad or unknown options; a
+            player count the game does not take; an unknown undo policy; a move
+            that is not legal where it stands; or a final state whose SHA-256
+            differs from the recorded one.
+    """
+    match, broken = decode_partial(data, source)
+    if broken is not None:
+        raise broken
+    return match
+
+
+def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | None]:
+    """Like ``decode_match``, but a save whose moves break still gives the game
+    up to its last legal move, for a read-only review.
+
+    Returns ``(match, None)`` when the whole save loads; else ``(match, error)``
+    where ``match`` holds the moves before the first one that cannot be
+    replayed (all of them when only the final SHA-256 differs) and ``error`` is
+    the SaveError ``decode_match`` raises, naming the move where it broke.
+    Raises SaveError when even the set-up cannot be rebuilt (not a save, an
+    unknown version, game, field or option, a bad seat or undo policy).
     """
     from core import GAMES
     from core.engine import IllegalMove
+    from core.bots import LEVELS as BOT_LEVELS
     from core.match import Match, Seat
 
     name = _name(source)
@@ -205,6 +251,9 @@ def decode_match(data: bytes, source: str = "") -> Match:
             f"known games: {known}).",
             source,
         )
+    unknown = sorted(set(f.options) - set(game.Options.__struct_encode_fields__))
+    if unknown:
+        raise SaveError(_unknown_field(name, f"option '{unknown[0]}' of {game.title}"), source)
     try:
         options = msgspec.convert(f.options, game.Options)
     except msgspec.ValidationError as e:
@@ -219,30 +268,44 @@ def decode_match(data: bytes, source: str = "") -> Match:
     for s in f.seats:
         if s.kind not in ("human", "bot"):
             raise SaveError(f"{name} has a seat of unknown kind '{s.kind}' (expected human or bot).", source)
+        if s.level not in BOT_LEVELS:
+            raise SaveError(
+                f"{name} has a bot of unknown level '{s.level}' (expected {', '.join(BOT_LEVELS)}).", source
+            )
+    if not 0 < f.bot_time <= 600:
+        raise SaveError(f"{name} has a bot time of {f.bot_time} seconds (expected more than 0, at most 600).", source)
     if f.undo_policy not in ("friendly", "strict"):
         raise SaveError(
             f"{name} has an unknown undo policy '{f.undo_policy}' (expected friendly or strict).", source
         )
     try:
-        match = Match(game, [Seat(s.name, s.kind) for s in f.seats], f.seed, options, f.undo_policy)  # type: ignore[arg-type]
+        match = Match(game, [Seat(s.name, s.kind, s.level) for s in f.seats], f.seed, options, f.undo_policy,  # type: ignore[arg-type]
+                      bot_time=f.bot_time)
     except Exception as e:  # the game refused this set-up
         raise SaveError(f"{name} cannot be set up again: {e}", source) from None
-    for i, text in enumerate(f.moves, 1):
-        if match.is_over():
-            raise SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
-        try:
-            match.push(game.parse(match.state, text))
-        except IllegalMove:
-            raise SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source) from None
-        except Exception as e:  # a save must never crash the app
-            raise SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source) from None
-    if match.state_sha256() != f.state_sha256:
-        raise SaveError(
-            f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
-            "different final position than the one saved (the file was edited, or written by "
-            "a version of Lowlands with different rules).",
-            source,
-        )
     match.id = f.id
     match.created = f.created
-    return match
+    broken: SaveError | None = None
+    for i, text in enumerate(f.moves, 1):
+        if match.is_over():
+            broken = SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
+            break
+        try:
+            # parse returns only a legal move (IllegalMove otherwise): that is the
+            # one legality check, so the move is applied trusted (see module doc)
+            match.push(game.parse(match.state, text), trusted=True)
+        except IllegalMove:
+            broken = SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source)
+            break
+        except Exception as e:  # a save must never crash the app
+            broken = SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source)
+            break
+    else:
+        if match.state_sha256() != f.state_sha256:
+            broken = SaveError(
+                f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
+                "different final position than the one saved (the file was edited, or written by "
+                "a version of Lowlands with different rules).",
+                source,
+            )
+    return match, broken

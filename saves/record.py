@@ -78,7 +78,7 @@ def export_text(match: Match) -> str:
     tag("Event", "Lowlands")
     tag("Game", game.title)
     tag("Players", ", ".join(names))
-    bots = [s.name for s in match.seats if s.kind == "bot"]
+    bots = [f"{s.name} ({s.level})" for s in match.seats if s.kind == "bot"]
     if bots:
         tag("Bots", ", ".join(bots))
     tag("Seed", match.seed)

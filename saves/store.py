@@ -17,6 +17,7 @@ games there are, and a file edited behind Lowlands' back is still checked.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,7 +28,7 @@ import platformdirs
 
 if TYPE_CHECKING:
     from core.match import Match
-from saves.format import SaveError, decode_match, encode_file, encode_match, read_file, to_file
+from saves.format import SaveError, decode_match, decode_partial, encode_file, encode_match, read_file, to_file
 
 #: Environment variable that overrides the data folder (``--data-dir`` wins over it).
 ENV_DATA_DIR = "LOWLANDS_DATA_DIR"
@@ -51,6 +52,9 @@ class SaveInfo(msgspec.Struct):
         updated: when it was last saved (ISO 8601, UTC), or the file's
             modification time if the file does not say.
         error: "" when the save loads; else the SaveError sentence.
+        partial: for a save broken at some move, how many decisions before it
+            replay (a read-only review can show them: ``load_partial``); -1
+            otherwise.
     """
 
     path: str
@@ -61,6 +65,7 @@ class SaveInfo(msgspec.Struct):
     over: bool = False
     updated: str = ""
     error: str = ""
+    partial: int = -1
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -147,6 +152,115 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, durable: bool = True
     return written
 
 
+#: What ``file_kind`` calls a file: a Lowlands save, a Lowlands game record,
+#: a folder, anything else.
+KIND_SAVE, KIND_RECORD, KIND_FOLDER, KIND_OTHER = "save", "record", "folder", "other"
+_KIND_WORDS = {KIND_SAVE: "a Lowlands save", KIND_RECORD: "a Lowlands game record",
+               KIND_FOLDER: "a folder", KIND_OTHER: "not a Lowlands file"}
+#: The first bytes of every game record (``saves.record.export_text``).
+RECORD_MAGIC = b'[Event "Lowlands"]'
+
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """What is at ``path``: None (nothing), KIND_FOLDER, KIND_SAVE (JSON with the
+    "lowlands-save" marker, damaged or not), KIND_RECORD (starts with
+    RECORD_MAGIC) or KIND_OTHER (anything else, also an unreadable file).
+    Reads at most the file's first 64 KiB; never raises."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            return KIND_FOLDER
+        if not p.exists() and not p.is_symlink():
+            return None
+        with open(p, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return KIND_OTHER
+    if head.startswith(RECORD_MAGIC):
+        return KIND_RECORD
+    text = head.lstrip()
+    if text.startswith(b"{") and b'"format"' in text and b'"lowlands-save"' in text:
+        return KIND_SAVE
+    return KIND_OTHER
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def check_overwrite(target: str | os.PathLike[str], kind: str, *, reads: tuple[str | os.PathLike[str], ...] = (),
+                    force: bool = False) -> None:
+    """Refuse a write of a ``kind`` file (KIND_SAVE or KIND_RECORD) to ``target``
+    that would destroy something the user did not ask to replace.
+
+    Never allowed, even with ``force``: ``target`` is (the same file as) one of
+    ``reads``, the files the command reads; or ``target`` is a folder. Allowed
+    only with ``force``: ``target`` exists and is not a ``kind`` file (e.g. a
+    save where a record goes, or any other file). An existing file of the same
+    kind is replaced (it is what this command writes). Raises SaveError with a
+    sentence naming the file and what it holds.
+    """
+    t = Path(target)
+    for r in reads:
+        if _same_file(t, Path(r)):
+            raise SaveError(f"{t} is the file being read; it is never written over. "
+                            "Choose another output file.", str(t))
+    found = file_kind(t)
+    if found is None or found == kind:
+        return
+    if found == KIND_FOLDER:
+        raise SaveError(f"{t} is a folder; name a file inside it.", str(t))
+    if not force:
+        raise SaveError(f"{t} exists and is {_KIND_WORDS[found]}, not {_KIND_WORDS[kind]}; "
+                        "it is left as it is (use --force to replace it).", str(t))
+
+
+def describe_kind(kind: str | None) -> str:
+    """"a Lowlands save", "a Lowlands game record", "a folder", "not a Lowlands file"
+    ("nothing" for None): for messages."""
+    return _KIND_WORDS.get(kind or "", "nothing")
+
+
+#: The temporary files ``write_atomic`` makes: "." + target name + "." + mkstemp's
+#: 8 random characters + ".tmp".
+TEMP_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+#: A temporary file older than this (seconds) is left over from a write that was
+#: killed: no write takes that long.
+STALE_TEMP_AGE = 600.0
+
+
+def clean_stale_temp(folders: "list[Path] | tuple[Path, ...]", max_age: float = STALE_TEMP_AGE,
+                     now: float | None = None) -> list[Path]:
+    """Delete the temporary files ``write_atomic`` left behind in ``folders`` when
+    a write was killed midway: regular files named like TEMP_PATTERN, older than
+    ``max_age`` seconds. Nothing else is touched (no other names, no
+    sub-folders, no links). Returns the files removed; never raises.
+    """
+    import time
+
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            try:
+                if not TEMP_PATTERN.match(e.name) or not e.is_file(follow_symlinks=False):
+                    continue
+                if now - e.stat(follow_symlinks=False).st_mtime < max_age:
+                    continue  # perhaps a write still going on (another copy of Lowlands)
+                os.unlink(e.path)
+                removed.append(Path(e.path))
+            except OSError:
+                continue
+    return removed
+
+
 def save(match: Match, path: str | os.PathLike[str]) -> None:
     """Save ``match`` to ``path`` atomically (creating its folder if needed).
 
@@ -176,6 +290,15 @@ def load(path: str | os.PathLike[str]) -> Match:
     SaveError "<path> could not be read (<reason>)."
     """
     return decode_match(_read(path), str(path))
+
+
+def load_partial(path: str | os.PathLike[str]) -> tuple[Match, SaveError | None]:
+    """The game saved at ``path`` as far as it replays: ``(match, None)`` if the
+    whole save loads, else ``(match up to its last legal move, the SaveError
+    saying where it broke)`` (``saves.format.decode_partial``), for a read-only
+    review. Never modifies the file. Raises SaveError when not even the set-up
+    can be rebuilt (or the file cannot be read)."""
+    return decode_partial(_read(path), str(path))
 
 
 def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
@@ -268,6 +391,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     """
     p = Path(path)
     info = SaveInfo(path=str(p))
+    match: Match | None = None
     try:
         data = _read(p)
     except SaveError as e:
@@ -284,12 +408,16 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     except SaveError:
         pass
     try:
-        match = decode_match(data, str(p))
+        match, broken = decode_partial(data, str(p))
     except SaveError as e:
         info.error = str(e)
     except Exception as e:  # never let one bad file break the list
         info.error = f"{p} could not be read ({e})."
     else:
+        if broken is not None:
+            info.error, info.partial = str(broken), match.ply
+            match = None
+    if match is not None:
         info.title, info.game_id = match.game.title, match.game.id
         info.players = [s.name for s in match.seats]
         info.ply, info.over = match.ply, match.is_over()

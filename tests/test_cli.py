@@ -42,6 +42,7 @@ def no_tui(monkeypatch, tmp_path):
         raise AssertionError("the TUI was started")
 
     monkeypatch.setattr(app_module.LowlandsApp, "run", boom)
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
 
 
 def run_main(argv, capsys):
@@ -205,3 +206,103 @@ def test_help_exits_0(capsys) -> None:
         main(["--help"])
     assert e.value.code == 0
     assert "lowlands" in capsys.readouterr().out
+
+
+# -- issue 10 item 2: no command writes over a file it reads, or another kind of file ------
+def test_export_never_writes_over_the_save_it_reads(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    before = path.read_bytes()
+    for argv in (["export", str(path), "-o", str(path)],
+                 ["export", str(path), "-o", str(path), "--force"],
+                 ["export", str(path), "-o", str(tmp_path / "." / "g.json")]):
+        code, out, err = run_main(argv, capsys)
+        assert code == 2
+        assert "is the file being read" in one_error_line(err)
+        assert path.read_bytes() == before
+
+
+def test_export_refuses_another_kind_of_file_without_force(tmp_path, capsys) -> None:
+    path = tmp_path / "g.json"
+    saved_match(path)
+    other = tmp_path / "other.json"
+    saved_match(other, moves=3)  # another game's save
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for target, words in ((other, "is a Lowlands save"), (notes, "is not a Lowlands file")):
+        before = target.read_bytes()
+        code, _, err = run_main(["export", str(path), "-o", str(target)], capsys)
+        assert code == 2
+        line = one_error_line(err)
+        assert words in line and "--force" in line
+        assert target.read_bytes() == before
+    # asked for: replaced
+    code, _, err = run_main(["export", str(path), "-o", str(notes), "--force"], capsys)
+    assert code == 0 and err == ""
+    assert notes.read_text(encoding="utf-8") == export_text(load(path))
+    # an earlier record is the command's own kind: replaced without --force
+    code, _, err = run_main(["export", str(other), "-o", str(notes)], capsys)
+    assert code == 0
+    assert notes.read_text(encoding="utf-8") == export_text(load(other))
+    # a folder is never a target
+    code, _, err = run_main(["export", str(path), "-o", str(tmp_path), "--force"], capsys)
+    assert code == 2 and "is a folder" in one_error_line(err)
+
+
+def test_file_kind_tells_saves_records_and_others(tmp_path) -> None:
+    from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, file_kind
+
+    path = tmp_path / "g.json"
+    m = saved_match(path)
+    rec = tmp_path / "r.txt"
+    rec.write_text(export_text(m), encoding="utf-8")
+    junk = tmp_path / "j"
+    junk.write_bytes(b"\x00\xff")
+    assert file_kind(path) == KIND_SAVE and file_kind(rec) == KIND_RECORD and file_kind(junk) == KIND_OTHER
+    assert file_kind(tmp_path / "missing") is None
+
+
+# -- issue 10 item 5: --version; temporary files of killed writes are cleaned up --------
+def test_version_prints_and_exits_0(capsys) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"lowlands {version('lowlands')}"
+
+
+def test_start_removes_only_our_stale_temp_files(tmp_path, monkeypatch, capsys) -> None:
+    import tempfile
+    import time
+
+    from saves.store import write_atomic
+
+    data = tmp_path / "data"
+    folder = data / "autosave"
+    folder.mkdir(parents=True)
+    (data / "saves").mkdir()
+    old = time.time() - 3600
+
+    def leftover(where: Path, name: str, age: float = old) -> Path:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=where)  # as write_atomic names them
+        os.close(fd)
+        os.utime(tmp, (age, age))
+        return Path(tmp)
+
+    stale = [leftover(folder, "abc123.json"), leftover(data / "saves", "g.json")]
+    fresh = leftover(folder, "def456.json", age=time.time())  # perhaps another copy writing now
+    others = [folder / ".notes.tmp", folder / "x.json.abcdefgh.tmp", folder / "keep.json"]
+    for p in others:
+        p.write_text("mine")
+        os.utime(p, (old, old))
+    save_path = tmp_path / "g.json"
+    saved_match(save_path)
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, **k: None)
+    assert main(["review", str(save_path), "--data-dir", str(data)]) == 0
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and all(p.exists() for p in others)
+    # write_atomic's own temp names match what is cleaned
+    write_atomic(folder / "z.json", b"{}")
+    assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == sorted(
+        [fresh.name, ".notes.tmp", "x.json.abcdefgh.tmp"])

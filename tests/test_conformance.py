@@ -36,7 +36,7 @@ import msgspec
 import pytest
 
 from core import GAMES
-from core.engine import ScoreSheet
+from core.engine import NoLegalMove, ScoreSheet, checked_moves
 from core.match import Match, Seat
 
 #: A random playout that takes more decisions than this is taken to be stuck.
@@ -109,8 +109,10 @@ def playout(game: Any, gid: str, n: int, seed: int) -> tuple[Any, int]:
         assert step < MOVE_CAP, f"{at}: not over after {MOVE_CAP} decisions"
         seat = game.to_move(state)
         assert isinstance(seat, int) and 0 <= seat < n, f"{at}: to_move is {seat!r}"
-        moves = game.legal_moves(state)
-        assert moves, f"{at}: no legal moves but the game is not over"
+        try:
+            moves = checked_moves(game, state)  # the engine guard every caller relies on
+        except NoLegalMove as e:
+            raise AssertionError(f"{at}: {e}") from e
         move = rnd.choice(moves)
         try:
             state = game.apply(state, move)

@@ -72,14 +72,16 @@ def test_file_has_the_agreed_fields_in_order():
     obj = json.loads(encode_match(m))
     assert list(obj) == [
         "format", "version", "game", "options", "seats", "seed", "undo_policy",
-        "moves", "created", "updated", "state_sha256", "id",
+        "moves", "created", "updated", "state_sha256", "id", "bot_time",
     ]
     assert obj["format"] == "lowlands-save" and obj["version"] == 1
     assert obj["game"] == "gift-of-tulips"
     assert obj["options"] == {}
     assert obj["seats"] == [
-        {"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "bot"},
+        {"name": "Ann", "kind": "human", "level": "random"}, {"name": "Bob", "kind": "human", "level": "random"},
+        {"name": "Cy", "kind": "bot", "level": "random"},
     ]
+    assert obj["bot_time"] == 1.0
     assert obj["seed"] == 42 and obj["undo_policy"] == "strict"
     assert obj["moves"] == [TULIPS.notation(mv) for mv in m.moves] and len(obj["moves"]) == 20
     # the three set-up decisions are "choose <card>" (Gift of Tulips notation)
@@ -261,6 +263,13 @@ BROKEN = {
     "move after end": (_after_end, r"has move 64 'keep' after the end of the game"),
     "other seed": (lambda: edit(_valid(), seed=43), r"(is not legal there|does not match its own record)"),
     "hash mismatch": (lambda: edit(_valid(), state_sha256="0" * 64), r"does not match its own record"),
+    "unknown field": (lambda: edit(_valid(), comment="from a newer version"),
+                      r"has a field this version of Lowlands does not know \(object contains unknown field 'comment'\)"),
+    "unknown seat field": (lambda: edit(_valid(), seats=[{"name": "A", "kind": "human", "colour": "red"},
+                                                         {"name": "B", "kind": "human"}]),
+                           r"does not know \(object contains unknown field 'colour' in field 'seats\[0\]'"),
+    "unknown option": (lambda: edit(_valid(), options={"festival_size": 5}),
+                       r"does not know \(option 'festival_size' of Gift of Tulips\)"),
     "tampered move": (_last_move_changed, r"does not match its own record: replaying its 20 moves gives a different"),
 }
 
@@ -422,8 +431,8 @@ def test_list_autosaves_trusts_the_index_only_for_unchanged_files(tmp_path, monk
     m1, m2 = make_match(moves=8), finished(("Di", "Ed"), seed=4)
     p1, p2 = autosave(m1, tmp_path), autosave(m2, tmp_path)
     replayed = []
-    real = saves.store.decode_match
-    monkeypatch.setattr(saves.store, "decode_match", lambda d, s="": (replayed.append(Path(s).name), real(d, s))[1])
+    real = saves.store.decode_partial  # what save_info replays with
+    monkeypatch.setattr(saves.store, "decode_partial", lambda d, s="": (replayed.append(Path(s).name), real(d, s))[1])
     saves.store._INFO_CACHE.clear()
     infos = {Path(i.path).name: i for i in list_autosaves(tmp_path)}
     assert replayed == []
@@ -560,7 +569,7 @@ def test_record_header_escapes_names_and_lists_bots():
     m = make_match(('Ann "the Bold"', "Bob\\"), moves=4, kinds={"Bob\\": "bot"})
     text = export_text(m)
     assert '[Players "Ann \\"the Bold\\", Bob\\\\"]' in text
-    assert '[Bots "Bob\\\\"]' in text
+    assert '[Bots "Bob\\\\ (random)"]' in text
 
 
 def test_record_of_a_shared_win(monkeypatch):
@@ -569,3 +578,34 @@ def test_record_of_a_shared_win(monkeypatch):
     text = export_text(m)
     assert '[Result "Ann and Bob share the win"]' in text
     assert "Winners (shared win): Ann and Bob" in text
+
+
+# -- issue 10 item 14: a save broken at move N can still be reviewed up to move N-1 ----
+def test_decode_partial_gives_the_game_up_to_the_last_legal_move():
+    from saves.format import decode_partial
+
+    good = make_match(moves=20)
+    m, broken = decode_partial(_move12("give 7"), "b.json")
+    assert m.ply == 11 and m.moves == good.moves[:11]
+    assert m.state == good.state_at(11)
+    assert str(broken) == "b.json is damaged: move 12 'give 7' is not legal there."
+    with pytest.raises(SaveError) as err:
+        decode_match(_move12("give 7"), "b.json")
+    assert str(err.value) == str(broken)
+    # only the final hash differs: every move is shown, the error still says so
+    m, broken = decode_partial(edit(_valid(), state_sha256="0" * 64))
+    assert m.ply == 20 and "does not match its own record" in str(broken)
+    # a sound save: no error
+    m, broken = decode_partial(_valid())
+    assert broken is None and m.state == good.state
+    # nothing to review when the set-up itself cannot be read
+    with pytest.raises(SaveError, match="does not know"):
+        decode_partial(edit(_valid(), game="tic-tac-toe"))
+
+
+def test_load_partial_leaves_the_file_untouched(tmp_path):
+    p = write_bytes_old(tmp_path / "b.json", _move12("fly to the moon"))
+    data = p.read_bytes()
+    m, broken = saves.load_partial(p)
+    assert m.ply == 11 and "move 12" in str(broken) and str(broken).startswith(str(p))
+    assert p.read_bytes() == data and p.stat().st_mtime == OLD

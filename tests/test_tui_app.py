@@ -28,7 +28,7 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.screens.launcher import LauncherScreen
 from tui.screens.new_game import NewGameScreen, validate_names
-from tui.screens.review import ReviewScreen
+from tui.screens.review import ReviewLog, ReviewScreen
 
 SIZES = [(80, 24), (120, 40)]
 TULIPS = get_game("gift-of-tulips")
@@ -259,7 +259,7 @@ async def test_review_steps_and_continue_from_here(dirs) -> None:
         await pilot.press("home", "right", "right", "right")
         assert review.cursor == 3
         # the log marks the move at the cursor, the board shows that state
-        assert review.query_one("#review-log", OptionList).highlighted == 3
+        assert review.query_one("#review-log", ReviewLog).highlighted == 3
         changes = review.query_one("#review-changes").text.strip()
         assert changes.startswith(f"Decided by {'ABC'[m.movers[2]]} ")
         # continue from here: refused, then confirmed
@@ -302,7 +302,8 @@ async def test_game_over_shows_score_sheets_and_winners(dirs, size) -> None:
         for cat in ("Give", "Keep", "Majorities"):
             assert [int(v) for v in rows[cat]] == [int(s.parts[cat]) for s in sheets]
         assert [int(v) for v in rows["Total"]] == [int(s.total) for s in sheets]
-        assert [int(v) for v in rows["Tie-break"]] == [len(b) for b in m.state.bouquets]
+        # the tie-break row says what it counts (issue 10 item 28: not a bare "Tie-break 13 17 23")
+        assert [int(v) for v in rows["Tie-break: tulips in the bouquet"]] == [len(b) for b in m.state.bouquets]
         best = max(s.total for s in sheets)
         assert all(sheets[w].total == best for w in winners)
         won = text_of(screen.query_one("#winners", Static))
@@ -469,7 +470,8 @@ async def test_help_shows_keys_and_rules(dirs) -> None:
         assert isinstance(help_screen, HelpScreen)
         doc = help_screen.document()
         assert "Keys on this screen" in doc and "Continue from here" in doc
-        assert "Gift of Tulips — the rules as implemented" in doc
+        assert "# Gift of Tulips — the rules" in doc
+        assert "For maintainers" not in doc and "rules/gift-of-tulips.source.txt" not in doc  # players' part only
         from textual.widgets import Markdown
 
         assert len(help_screen.query_one("#help-rules", Markdown).source) > 1000  # the rules are shown

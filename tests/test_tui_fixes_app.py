@@ -56,6 +56,7 @@ def _cli_loaded_match(argv, monkeypatch) -> Match:
 
     monkeypatch.setattr(app_module, "_game_screen_factory", spy)
     monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, *a, **k: None)
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")  # as in a terminal
     assert main(argv) == 0
     return got["match"]
 

@@ -357,7 +357,8 @@ async def test_keep_preview_counts_the_tulip_too(tmp_path: Path) -> None:
         row = next(line for line in text_of(screen, "#got-bouquets").splitlines()[1:]
                    if screen.letters[seat] + " " + screen.names[seat][:5] in line)
         tul, _vp = row.split()[-2:]
-        assert int(tul) == before + 1
+        # marked as a preview (issue 10 item 28): the count now, an arrow, the count after
+        assert tul == f"{before}→{before + 1}"
 
 
 async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:

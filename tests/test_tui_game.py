@@ -402,8 +402,15 @@ async def test_track_draws_markers_at_their_spaces() -> None:
         await pilot.pause()
         lines = track.render().plain.splitlines()
         assert lines[0].startswith("0") and lines[0][10:12] == "10"
-        assert lines[1][3] == "A" and lines[1][12] == "2"  # two markers share space 12
+        # two markers share space 12: both letters stand there side by side (the space
+        # after it is free); issue 10 item 28: a bare count "2" could not say who
+        assert lines[1][3] == "A" and lines[1][12:14] == "BC"
         assert "A Ann 3" in lines[2] and "B Bob 12" in lines[2]
+        # no room beside them (a marker on the next space): the rest stack below
+        track.update([Marker("A", 12), Marker("B", 12), Marker("C", 12), Marker("D", 13)])
+        await pilot.pause()
+        lines = track.render().plain.splitlines()
+        assert lines[1][12:14] == "AD" and lines[2][12] == "B" and lines[3][12] == "C"
 
 
 async def test_track_loop_and_grow() -> None:

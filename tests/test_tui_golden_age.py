@@ -15,6 +15,7 @@ from textual.app import App
 
 from core import get_game
 from core.engine import copy_state
+from core.golden_age.rules import Draft
 from core.golden_age import components as C
 from core.golden_age.rules import (
     Bid,
@@ -32,9 +33,10 @@ from core.golden_age.rules import (
 from core.match import Match, Seat
 from tui.boards import board_for
 from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
-from tui.golden_age.board import MAP_CELLS
+from tui.golden_age.board import PROVINCE_PLAN
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
+from tui.widgets.regionmap import WATER, RegionMap
 
 GAME = get_game("golden-age")
 
@@ -78,7 +80,7 @@ def board_text(screen: Any) -> str:
     """Everything the Golden Age board shows, as plain text."""
     board = screen.query_one(GoldenAgeBoard)
     parts = [w.text for w in board.query(TextBlock) if w.display]
-    parts.append(board.query_one("#ga-map", Graph).text)
+    parts.append(board.query_one("#ga-map", RegionMap).text)
     return "\n".join(parts)
 
 
@@ -230,12 +232,12 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         for _ in range(index):
             await pilot.press("down")
         await pilot.pause()
-        graph = screen.query_one("#ga-map", Graph)
-        nodes = {n.id: n for n in graph._data[0]}
-        assert "reverse" in nodes[src].mark
+        graph = screen.query_one("#ga-map", RegionMap)
+        regions = {r.id: r for r in graph._data[1]}
+        assert "reverse" in regions[src].mark
         for dst in C.ADJACENT[src]:
-            assert "underline" in nodes[dst].mark, dst
-        hot = {frozenset((e.a, e.b)) for e in graph._data[1] if e.highlight}
+            assert "underline" in regions[dst].mark, dst
+        hot = {frozenset(w) for w in graph._data[2]}  # the walls crossed are highlighted
         assert hot == {frozenset((src, d)) for d in C.ADJACENT[src]}
         # guild: the group, then the colour (two keys); Escape goes back
         await pilot.press(key_for(screen, "Take a guild"))
@@ -310,12 +312,22 @@ async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
 
 
 # -- pure helpers and the Graph widget ----------------------------------------------------------
-def test_every_border_of_the_map_is_drawn_as_a_line() -> None:
-    assert set(MAP_CELLS) == set(C.PROVINCE_IDS)
-    assert len(set(MAP_CELLS.values())) == len(MAP_CELLS)
-    nodes = {p: Node(p, r, c) for p, (r, c) in MAP_CELLS.items()}
-    for a, b in C.EDGES:
-        assert Graph.neighbours(nodes[a], nodes[b]), (a, b)
+def test_the_map_walls_are_exactly_the_borders() -> None:
+    """Issue 10 item 29: on the floor plan two provinces share a wall exactly when they
+    border each other (components.EDGES), so adjacency reads at a glance."""
+    cells = {c for row in PROVINCE_PLAN for c in row}
+    assert cells == set(C.PROVINCE_IDS) | {WATER}
+    assert RegionMap.borders(PROVINCE_PLAN) == {frozenset(e) for e in C.EDGES}
+    for p in C.PROVINCE_IDS:  # each province is one piece, with two cells side by side for its name
+        where = {(r, c) for r, row in enumerate(PROVINCE_PLAN) for c, x in enumerate(row) if x == p}
+        seen, todo = set(), [next(iter(where))]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in where and (r, c) not in seen:
+                seen.add((r, c))
+                todo += [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]
+        assert seen == where, p
+        assert any((r, c + 1) in where for r, c in where), p
 
 
 def test_income_preview_matches_the_engine() -> None:
@@ -326,8 +338,9 @@ def test_income_preview_matches_the_engine() -> None:
     for space in range(len(C.TRACK)):
         moved = copy_state(s)
         moved.king = (space - 2) % len(C.TRACK)
-        GAME._move_king(moved, 2)
-        assert income_at(s, space) == moved.income, space
+        draft = Draft(moved)
+        GAME._move_king(draft, 2)
+        assert income_at(s, space) == draft.s.income, space
 
 
 def test_ascii_half() -> None:

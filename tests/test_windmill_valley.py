@@ -462,9 +462,60 @@ def test_action_plant_leftmost_reward_and_slide():
     s2 = do(s, "plant w 1")  # row 1 col 2: 1 guilder
     assert s2.farms[0].patch[0] == "ww" and s2.farms[0].storage == "ry"
     assert s2.farms[0].guilders == min(9, f.guilders + 1)
-    assert "done" in moves(s2)
+    # PR: "Plant a number of tulip bulbs equal to the action's strength": no stopping at 1
+    assert "done" not in moves(s2)
     s3 = do(s2, "plant y 2")
     assert s3.farms[0].storage == "r"
+    assert not any(t.kind == "plant" for t in s3.tasks)  # strength 2: two bulbs, then over
+
+
+def test_action_plant_strength_is_planted_in_full_when_possible():
+    """PR Plant action: as many bulbs as the strength; fewer only when storage or patch run out."""
+    s = staged(4, 0, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, "!"))
+    s.farms[0].storage = "w"
+    s2 = do(s, "plant w 1")
+    assert s2.farms[0].storage == "" and not any(t.kind == "plant" for t in s2.tasks)
+    # the patch has room for one bulb only: the second is not owed
+    s = staged(4, 0, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, "!"))
+    s.farms[0].storage = "wy"
+    s.farms[0].patch = ["w" * C.PATCH_COLS] * 3 + ["w" * (C.PATCH_COLS - 1)]
+    s2 = do(s, "plant y 4")
+    assert not any(m.startswith(("plant", "done")) for m in moves(s2))  # over: nothing owed
+
+
+def test_action_plant_gained_as_reward_may_be_declined_but_not_stopped_halfway():
+    """Rewards are optional (RULES.md 5): a Plant action from a field or the calendar may be
+    declined before the first bulb; once begun it plants the strength (PR)."""
+    s = staged(4, 0, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, ""))
+    s.farms[0].storage = "wyr"
+    assert "done" in moves(s)
+    assert "done" not in moves(do(s, "plant w 1"))
+
+
+def test_tile_plant_up_to_may_stop_after_any_bulb():
+    """PR enhancement tiles: "Plant up to 3 bulbs" / "up to 4": stop when you like, but a
+    tile chosen at the arrows plants at least one."""
+    for key, n in (("C-plant3", 3), ("X-plant4", 4), ("X-plant3swap", 3)):
+        assert C.DESIGNS[D[key]][3][-1].split(":")[-1] == "upto"
+        s = staged(4, 0, Task("actions", 0))
+        s.arrows = [0, 0]
+        s.farms[0].large[0] = D[key]
+        s.farms[0].storage = "wyr"
+        s = do(s, "act big")
+        if top(s).kind == "swapbulb":
+            s = do(s, "skip")
+        while top(s).kind != "plant":
+            s = do(s, moves(s)[0])
+        assert top(s).a == n and "done" not in moves(s)
+        assert "done" in moves(do(s, "plant w 1"))
+
+
+def test_calendar_plant_up_to_2_may_stop_and_its_label_says_so():
+    """FS calendar column 2: "plant up to 2" (an "up to" reward); the printed action and the
+    column-4 "plant 2" are labelled without "up to"."""
+    assert C.reward_text(C.CAL_UNIQUE[1][1]) == "plant up to 2 bulbs"
+    assert C.reward_text(C.CAL_UNIQUE[3][2]).endswith("plant 2 bulbs")
+    assert "up to" not in C.reward_text(C.DESIGNS[D["B-plant"]][3])
 
 
 def test_action_trade_place_and_clear():
@@ -714,6 +765,9 @@ def test_final_tiebreaks():
     assert GAME.winners(s) == [0, 1]  # shared
     s.farms[1].patch[1] = "b"
     assert GAME.winners(s) == [1]  # more in the patch
+    sheet = GAME.scores(s)[1]  # score tables name each tie-break (issue 10 item 28)
+    assert sheet.tiebreak == (3, 1, 1)
+    assert sheet.tiebreak_names == ("bulbs in the patch", "bulbs in storage", "windmills on the board")
 
 
 # -- 10. solo -------------------------------------------------------------------------------
@@ -731,6 +785,25 @@ def test_solo_setup_and_bot_turn():
     assert s.round == 1 and GAME.to_move(s) == 0
     assert s.events[-1].startswith("Gardener: floodgate 2") and s.events[-1].endswith(
         f", +{C.SOLO_CARD_VP[3]} VP (now {C.SOLO_CARD_VP[3]})")  # its score is visible
+    # the log names the tile it took away (issue 10 item 28)
+    tier = C.TIER_NAMES[C.DESIGNS[d][1]]
+    assert f'removes the {tier} wheel enhancement "{C.DESIGNS[d][4]}" from the offer' in s.events[-1]
+
+
+def test_solo_gardener_log_names_the_farm_card_and_the_market_area():
+    s = started(1, solo_level=1)
+    s.solo.deck = [3, 1]  # draws 1 first (calendar + farm denial), then 3 (market denial)
+    c = next(x for x in s.farm_offer if x >= 0)
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    helper, contract = C.FARM_CARDS[c][3], C.FARM_CARDS[c][4]
+    assert c in s.farm_discard
+    assert f'discards the farm enhancement "{helper} / {contract}"' in s.events[-1]
+    here = next(a for a, area in enumerate(s.market) if C.BOT in area)
+    s.tasks = [Task("endturn", 0)]
+    GAME._settle(s)
+    assert C.BOT in s.market[(here + 1) % C.MARKET_AREAS]
+    assert f"moves its market marker to area {(here + 1) % C.MARKET_AREAS + 1}" in s.events[-1]
 
 
 def test_solo_bot_builds_and_claims_unique():
@@ -1131,7 +1204,7 @@ def test_build_fields_give_the_bulbs_before_the_plant():
     assert [(t.kind, t.s) for t in s2.tasks[-3:]] == [("plant", ""), ("bulb", "r"), ("bulb", "r")]
     s3 = do(do(s2, "bulb r"), "bulb r")
     assert s3.farms[0].storage == "rr" and top(s3).kind == "plant" and "plant r 1" in moves(s3)
-    assert "fields: +1 tool, then 1 red bulb, 1 red bulb, plant up to 1 bulb" in GAME.describe(s, Pick("build", "d2"))
+    assert "fields: +1 tool, then 1 red bulb, 1 red bulb, plant 1 bulb" in GAME.describe(s, Pick("build", "d2"))
 
 
 def test_a_plant_with_nothing_to_plant_is_announced():
@@ -1183,6 +1256,16 @@ def test_unique_plant_with_empty_storage_says_it_gives_nothing():
     s = staged(2, 0, Task("unique", 0, 3))
     s.farms[0].storage = ""
     assert "nothing" not in GAME.describe(s, Pick("unique", "3"))  # 2 bulbs come with it
+
+
+def test_unique_bulb_that_cannot_be_stored_says_it_gives_nothing():
+    """A unique "1 bulb of any colour" with the next storage spot unaffordable gives nothing
+    now; the choice says so, as RULES.md 5 promises."""
+    s = staged(2, 0, Task("unique", 0, 0))
+    s.farms[0].storage, s.farms[0].guilders = "wyrv", 0  # spot 5 costs 1 guilder
+    assert f"(no bulb now: storage spot 5 costs {C.STORAGE_COST[4]} G)" in GAME.describe(s, Pick("unique", "1"))
+    s.farms[0].guilders = 5
+    assert "no bulb now" not in GAME.describe(s, Pick("unique", "1"))
 
 
 def test_log_tells_tile_field_patch_and_helper_gains():
@@ -1238,4 +1321,4 @@ def test_log_tells_which_trade_rewards_are_taken():
     assert GAME.describe(s, Pick("rewards", "1 4")) == "P0: takes trade rewards 1 and 4: 3 guilders and 3 VP"
     s = staged(4, 0, Task("tradex", 0, 0, 0b1100, "all"))
     assert GAME.describe(s, Pick("all")) == (
-        "P0: pays 1 guilder for the other rewards on the trade card: 3 guilders and plant up to 1 bulb")
+        "P0: pays 1 guilder for the other rewards on the trade card: 3 guilders and plant 1 bulb")

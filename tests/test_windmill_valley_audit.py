@@ -32,7 +32,7 @@ DESIGN_EFFECTS = {
     "B-lower1": (0, 0, 0, ["lower:1"]),
     "B-lower2": (0, 0, 0, ["lower:2"]),
     # PR tile list, in order
-    "C-plant3": (0, 0, 0, ["plant:3"]),  # Plant up to 3 bulbs.
+    "C-plant3": (0, 0, 0, ["plant:3:upto"]),  # Plant up to 3 bulbs.
     "C-lowerboth": (0, 0, 0, ["lower:2:both"]),  # lower water level action. Gain both VP and Guilder.
     "C-buildnc1": (0, 0, 0, ["build:0:nc1"]),  # Optionally pay 1 guilder to build without connection.
     "C-traderepeat": (0, 0, 0, ["trade:0:repeat"]),  # a colour that is already present.
@@ -61,12 +61,12 @@ DESIGN_EFFECTS = {
     "X-market": (0, 0, 0, ["market:1"]),  # Visit the market. (+)
     "X-4g": (4, 0, 0, []),  # Gain 4 guilders. (+)
     "X-2g3vp": (2, 3, 0, []),  # Gain 2 guilders and 3 VP.
-    "X-plant3swap": (0, 0, 0, ["swapbulb", "plant:3:swap"]),  # exchange 1 bulb before planting up to 3.
+    "X-plant3swap": (0, 0, 0, ["swapbulb", "plant:3:swapupto"]),  # exchange 1 bulb before planting up to 3.
     "X-lowerboth": (0, 0, 0, ["lower:2:both"]),  # lower water, both VP and guilder. (+)
     "X-buildnc": (1, 0, 0, ["build:0:nc"]),  # place without a connection. Gain 1 guilder.
     "X-build3g": (3, 0, 0, ["build"]),  # Build a windmill and gain 3 guilders.
     "X-bulbgvp": (1, 1, 0, ["bulb:0:wyrvb"]),  # any bulb, 1 guilder and 1 VP. (+)
-    "X-plant4": (0, 0, 0, ["plant:4"]),  # Plant up to 4 tulip bulbs.
+    "X-plant4": (0, 0, 0, ["plant:4:upto"]),  # Plant up to 4 tulip bulbs.
     "X-farm": (0, 0, 0, ["farm"]),  # Gain a farm enhancement. (+)
     "X-tradeall": (0, 0, 0, ["trade:0:all"]),  # pay 1 guilder to gain all rewards on the card. (+)
 }
@@ -413,7 +413,7 @@ def test_describe_trade_and_calendar_rewards_in_words():
     s = staged(4, 0, Task("trade", 0, 0, 0, "!"))
     s.trade, s.farms[0].storage = [0, 1, 2, 3], "w"
     assert GAME.describe(s, Pick("place", "w 1")).startswith(
-        "P0: places a white bulb on the trade card, slot 1: 3 guilders and plant up to 1 bulb")
+        "P0: places a white bulb on the trade card, slot 1: 3 guilders and plant 1 bulb")
     s = staged(4, 0, Task("unique", 0, 1))
     assert GAME.describe(s, Pick("unique", "2")) == "P0: claims calendar unique reward 2: plant up to 2 bulbs"
     assert C.reward_text(("act:lower:1",)) == "lower the water (strength 1)"

@@ -5,7 +5,9 @@
              [--undo friendly|strict] [--curtain]
     lowlands load FILE                         continue a saved game
     lowlands review FILE                       review a saved game
-    lowlands export FILE [-o OUT]              print the plain-text game record
+    lowlands export FILE [-o OUT [--force]]    print the plain-text game record
+    lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
+    lowlands web [--port 8000]                 the same tables in a browser
     global: --data-dir DIR (else $LOWLANDS_DATA_DIR, else the platform's data
             folder), --ascii (no wide glyphs)
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import signal
 import sys
@@ -104,16 +107,23 @@ class LowlandsCommands(Provider):
             ("Help", "The keys and the rules of this game", lambda: app.show_help(match.game.id if match else None)),
         ]
         if match is not None:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import ReviewScreen, review_screen
 
-            cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
-            cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
+            if match.authority_here:  # a networked table's players write no files on its server
+                cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
+                cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
             if not isinstance(screen, ReviewScreen):
-                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(ReviewScreen(match))))
+                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(review_screen(app, match))))
             if hasattr(screen, "action_undo") and match.can_undo():
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
                 cmds.append(("Redo", "Make the undone decision again", lambda: screen.run_action("redo")))
+        if app.ascii:
+            cmds.append(("Full look", "Draw with box lines, arrows and other glyphs again (remembered)",
+                         lambda: app.set_ascii(False)))
+        else:
+            cmds.append(("ASCII look", "Draw with plain ASCII only, for terminals that show other glyphs "
+                         "wrongly (remembered)", lambda: app.set_ascii(True)))
         from tui.screens.launcher import LauncherScreen
 
         if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
@@ -140,8 +150,9 @@ class LowlandsApp(App[None]):
         data_dir: where saves and autosaves live (see ``saves.data_dir``).
         config_dir: where config.json lives (None: $LOWLANDS_CONFIG_DIR or the
             platform's config folder).
-        start: a screen (or a function making one) to open over the launcher,
-            e.g. a game screen for ``lowlands new``; None opens the launcher.
+        start: a screen (or a function making one, or opening one itself and
+            returning None) to open over the launcher, e.g. a game screen for
+            ``lowlands new``; None opens the launcher.
         ascii: avoid wide / non-ASCII glyphs (``--ascii``).
         curtain: the default of the hand-over curtain for games opened here.
     """
@@ -170,16 +181,23 @@ class LowlandsApp(App[None]):
         self.data_dir = Path(data_dir)
         self.config_dir = config_dir_for(config_dir)
         self.ascii = ascii
-        if ascii:
-            from tui.chrome import install_ascii_borders
-
-            install_ascii_borders()
         self.curtain = curtain
+        self._ascii_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
+        #: matches shown read-only (a broken save, a game locked by another copy)
+        self.read_only_matches: WeakSet[Any] = WeakSet()
+        #: ids of the matches whose lock (saves.lock) this app holds
+        self._locks: set[str] = set()
         for theme in THEMES.values():
             self.register_theme(theme)
         self.config = load_config(self.config_dir)
+        #: the ASCII look: asked for (--ascii, a non-UTF-8 locale) or chosen before
+        self.ascii = bool(ascii or self.config.ascii)
+        if self.ascii:
+            from tui.chrome import install_ascii_borders
+
+            install_ascii_borders()
         self._start_theme(self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME)
 
     def _start_theme(self, name: str) -> None:
@@ -217,8 +235,15 @@ class LowlandsApp(App[None]):
         if self._start is not None:
             start = self._start
             screen = start if isinstance(start, Screen) else start()
-            self.push_screen(screen)
-        self._install_hangup()
+            if screen is not None:  # (None: the function opened what it wanted itself)
+                self.push_screen(screen)
+            reason = getattr(screen, "read_only", "")
+            if reason:  # e.g. ``lowlands review`` of a save broken at some move
+                from tui.screens.dialogs import MessageDialog
+
+                self.read_only_matches.add(screen.match)
+                self.push_screen(MessageDialog(reason, title="Read-only review"))
+        self._install_signal_handlers()
         self.call_later(self.check_size)
 
     def format_title(self, title: str, sub_title: str) -> Any:
@@ -232,6 +257,26 @@ class LowlandsApp(App[None]):
         if not sub:
             return Content(title)
         return Content.assemble(Content(title), (" - ", "dim"), Content(sub).stylize("dim"))
+
+    def get_driver_class(self) -> Any:
+        """Textual's driver for this terminal, without pixel mouse reporting
+        (``tui.terminal``: a 0x0 pixel size would crash Textual's input parser)."""
+        from tui.terminal import guard_parser, no_pixel_mouse_driver
+
+        guard_parser()
+        return no_pixel_mouse_driver(super().get_driver_class())
+
+    def get_line_filters(self) -> Sequence[Any]:
+        """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
+        when ``ascii``: nothing non-ASCII reaches the screen."""
+        filters = list(super().get_line_filters())
+        if self.ascii:
+            if self._ascii_filter is None:
+                from tui.chrome import AsciiFilter
+
+                self._ascii_filter = AsciiFilter()
+            filters.append(self._ascii_filter)
+        return filters
 
     def get_key_display(self, binding: Binding) -> str:
         """Textual's key names, spelled in ASCII under ``--ascii`` ("left", not an arrow)."""
@@ -248,6 +293,33 @@ class LowlandsApp(App[None]):
                 text = binding.key.split(",")[0]
         return text
 
+    # -- the ASCII look ---------------------------------------------------------------
+    def set_ascii(self, on: bool) -> None:
+        """Switch the ASCII look on or off now, redraw every screen, and remember
+        the choice in config.json."""
+        from tui.chrome import install_ascii_borders
+        from tui.widgets.base import DataWidget
+        from tui.widgets.log import Log
+
+        install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
+        self.ascii = on
+        for screen in self.screen_stack:
+            for widget in screen.query("*"):
+                if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
+                    widget._redraw()  # lines built with glyph(): built again
+                elif isinstance(widget, Log):
+                    widget._rewrite()  # log lines spelled out (2½ -> 2.5) or back
+            refresh_menu = getattr(screen, "refresh_menu", None)
+            if callable(refresh_menu):
+                refresh_menu()
+            screen.refresh(layout=True)
+        self.refresh_css()
+        self.config.ascii = on
+        try:
+            save_config(self.config, self.config_dir)
+        except OSError as e:
+            self.notify(f"Could not remember the look: {e}", severity="warning")
+
     # -- theme memory -----------------------------------------------------------------
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name == self.config.theme:
@@ -260,6 +332,7 @@ class LowlandsApp(App[None]):
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         self.call_later(self.check_size)
+        self.call_later(self.sync_locks)
         if screen in self._screens_seen:  # a screen coming back (not one just opened)
             self.call_after_refresh(self.fix_hidden_focus)
         else:
@@ -318,16 +391,41 @@ class LowlandsApp(App[None]):
     def open_file(self, path: Path, *, review: bool = False) -> bool:
         """Load the save at ``path`` (read-only) and open it: its game screen, or
         review. A SaveError is shown in a MessageDialog; returns False then."""
-        from saves import SaveError, load
+        from saves import SaveError, load_partial
 
         from tui.screens.dialogs import MessageDialog
 
         try:
-            match = load(path)
+            match, broken = load_partial(path)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
+        if broken is not None:  # broken at some move: review what came before, read-only
+            if review:
+                self.open_read_only(match, broken_review_note(broken, match))
+            else:
+                self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
+            return False
         fork_unless_autosave(match, path, self.data_dir)
+        return self.open_match(match, review=review)
+
+    def open_match(self, match: Any, *, review: bool = False) -> bool:
+        """Open ``match``: its game screen, or review. If another copy of Lowlands
+        is playing it (``saves.lock``), review opens read-only and play asks
+        first: review it read-only, or continue a copy under a new id.
+        Returns False when nothing was opened (yet)."""
+        from saves.lock import MatchLocked, holder
+
+        from tui.screens.dialogs import MessageDialog
+
+        other = holder(self.data_dir, match.id)
+        if other is not None:
+            reason = f"{MatchLocked(other)} It is shown read-only here."
+            if review:
+                self.open_read_only(match, reason)
+                return True
+            self.run_worker(self._locked_choice(match, str(MatchLocked(other))), group="locked-choice")
+            return False
         if review:
             from tui.screens.review import ReviewScreen
 
@@ -342,6 +440,76 @@ class LowlandsApp(App[None]):
             return False
         self.push_screen(screen)
         return True
+
+    async def _locked_choice(self, match: Any, why: str) -> None:
+        from tui.screens.dialogs import ChoiceDialog
+
+        choice = await self.push_screen_wait(ChoiceDialog(
+            f"{why} If both copies played on, each would overwrite the other's game.",
+            [("r", "Review it read-only", "review"), ("c", "Continue a copy", "copy")],
+            title="This game is already open", cancel="Back"))
+        if choice == "review":
+            self.open_read_only(match, f"{why} It is shown read-only here.")
+        elif choice == "copy":  # its own id: its own autosave, beside the original
+            match.id = secrets.token_hex(6)
+            self.open_match(match)
+
+    # -- live-match locks -----------------------------------------------------------------
+    def sync_locks(self) -> None:
+        """Hold the lock (``saves.lock``) of every match open here for play or
+        review, and only those: taken when a screen shows one, given up when
+        none does. A match another copy took meanwhile becomes read-only here."""
+        from saves.lock import MatchLocked, acquire, release
+
+        open_now = {m.id: m for m in self.open_matches() if m.authority_here}  # a table server locks its own
+        for mid in list(self._locks):
+            if mid not in open_now:
+                release(self.data_dir, mid)
+                self._locks.discard(mid)
+        for mid, m in open_now.items():
+            if mid in self._locks:
+                continue
+            try:
+                acquire(self.data_dir, mid)
+            except MatchLocked as e:
+                self.read_only_matches.add(m)
+                self.notify(f"{e} This copy will not autosave it.", severity="error", timeout=10)
+            except OSError as e:  # no lock possible (read-only folder): autosaves fail anyway
+                self.log.warning(f"cannot lock the match: {e}")
+            else:
+                self._locks.add(mid)
+
+    def release_locks(self) -> None:
+        """Give up every match lock this app holds."""
+        from saves.lock import release
+
+        for mid in list(self._locks):
+            release(self.data_dir, mid)
+        self._locks.clear()
+
+    def open_read_only(self, match: Any, reason: str) -> None:
+        """Review ``match`` read-only: it is never autosaved nor continued here
+        (``reason`` says why, first in a dialog, then when ``c`` is pressed)."""
+        from tui.screens.dialogs import MessageDialog
+        from tui.screens.review import ReviewScreen
+
+        self.read_only_matches.add(match)
+        self.push_screen(ReviewScreen(match, read_only=reason))
+        self.push_screen(MessageDialog(reason, title="Read-only review"))
+
+    async def _offer_partial_review(self, match: Any, broken: Exception) -> None:
+        from tui.screens.dialogs import ConfirmDialog
+
+        if match.ply == 0:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(broken), title="This save cannot be opened", error=True))
+            return
+        ok = await self.push_screen_wait(ConfirmDialog(
+            f"{broken}\n\nReview the {match.ply} decisions before that, read-only?",
+            yes="Review", no="Close", title="This save cannot be continued"))
+        if ok:
+            self.open_read_only(match, broken_review_note(broken, match))
 
     # -- saving -------------------------------------------------------------------------------
     def default_save_path(self, match: Any, folder: str = "saves", suffix: str = ".json") -> Path:
@@ -368,8 +536,23 @@ class LowlandsApp(App[None]):
         path = await self.push_screen_wait(dialog)
         if path is None:
             return
-        if path.exists():
-            ok = await self.push_screen_wait(ConfirmDialog(f"{path} exists. Replace it?", yes="Replace", no="Cancel"))
+        from saves import SaveError, autosave_path
+        from saves.store import KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
+
+        kind = KIND_RECORD if export else KIND_SAVE
+        try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
+            check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir),), force=True)
+        except SaveError as e:
+            from tui.screens.dialogs import MessageDialog
+
+            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
+            return
+        found = file_kind(path)
+        if found is not None:
+            question = (f"{path} exists. Replace it?" if found == kind else
+                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+                        "Replace it anyway?")
+            ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
                 return
         try:
@@ -390,10 +573,13 @@ class LowlandsApp(App[None]):
         self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
 
     def open_matches(self) -> list[Any]:
-        """The distinct matches shown by screens on the stack (top first)."""
+        """The distinct matches shown by screens on the stack (top first), but
+        not those opened read-only (``open_read_only``)."""
         seen: dict[int, Any] = {}
         for screen in reversed(self.screen_stack):
             m = _open_match(screen)
+            if m is not None and m in self.read_only_matches:
+                continue  # looked at, never written
             if m is not None and id(m) not in seen:
                 seen[id(m)] = m
         return list(seen.values())
@@ -416,19 +602,138 @@ class LowlandsApp(App[None]):
         self.autosave_open_matches()
         self.exit()
 
-    # -- lost terminal ------------------------------------------------------------------------
-    def _install_hangup(self) -> None:
-        if self.is_headless or not hasattr(signal, "SIGHUP"):
-            return
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Textual's exit; first the match locks are given up (every way out
+        passes here; atexit would catch the rest)."""
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self._hangup)
-        except (NotImplementedError, RuntimeError, ValueError):  # pragma: no cover
+            self.release_locks()
+            from core.bots import worker
+
+            worker.close()  # a strong bot still thinking stops; its process ends
+        finally:
+            super().exit(*args, **kwargs)
+
+    # -- lost terminal, signals ----------------------------------------------------------------
+    #: seconds a signalled exit may take before the process ends itself (a
+    #: hung-up terminal can block Textual's output thread forever)
+    EXIT_GRACE = 3.0
+    #: True when this app is the whole program on its own terminal (``lowlands``
+    #: sets it): only then does it take the process's signals and may end the
+    #: process; an app run inside a server leaves them alone.
+    owns_process = False
+
+    def _install_signal_handlers(self) -> None:
+        """SIGHUP (the terminal went away), SIGTERM (``kill``), and SIGINT / SIGQUIT
+        sent from outside (the keys are plain keys in raw mode): autosave, restore
+        the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
+        so they run even when the event loop is stuck (e.g. Textual's output
+        thread died on a hung-up terminal and the loop waits on it); a watchdog
+        thread ends the process if the orderly exit has not within EXIT_GRACE."""
+        if self.is_headless or not self.owns_process:
+            return
+        for name in ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT"):
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                try:
+                    signal.signal(signum, self._on_signal)
+                except (ValueError, OSError):  # pragma: no cover - not the main thread
+                    pass
+
+    def _on_signal(self, signum: int, _frame: Any = None) -> None:
+        code = 128 + int(signum)
+        if getattr(self, "_ending", False):
+            return
+        self._ending = True
+        import threading
+
+        threading.Thread(target=self._watchdog, args=(code,), name="lowlands-exit", daemon=True).start()
+        try:
+            self._loop.call_soon_threadsafe(self._terminate, code)  # type: ignore[union-attr]
+        except Exception:  # noqa: BLE001 - no loop (yet / any more): the watchdog ends it
             pass
 
-    def _hangup(self) -> None:
-        """SIGHUP (the ssh session or terminal went away): autosave and exit."""
+    def _terminate(self, code: int) -> None:
         self.autosave_open_matches()
-        self.exit(return_code=129)
+        self.exit(return_code=code)
+
+    def _watchdog(self, code: int) -> None:
+        import time
+
+        time.sleep(self.EXIT_GRACE)
+        emergency_exit(self, code)
+
+
+#: the terminal's attributes before Lowlands changed them (``remember_terminal``)
+_TERMINAL: dict[str, Any] = {}
+#: what undoes every mode Lowlands (Textual) may switch on: mouse reporting in all
+#: its forms, bracketed paste, focus events, the kitty keyboard protocol, the
+#: alternate screen; then the cursor shown again.
+RESET_SEQUENCE = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+                  "\x1b[?2004l\x1b[?1004l\x1b[<u\x1b[?1049l\x1b[?25h")
+
+
+def remember_terminal() -> None:
+    """Note the terminal's attributes (termios) before the app starts, for
+    ``restore_terminal``."""
+    try:
+        import termios
+
+        fd = sys.__stdin__.fileno() if sys.__stdin__ is not None else 0
+        if os.isatty(fd):
+            _TERMINAL["fd"], _TERMINAL["attrs"] = fd, termios.tcgetattr(fd)
+    except Exception:  # noqa: BLE001 - no terminal: nothing to restore
+        pass
+
+
+def restore_terminal(sequences: bool = True) -> None:
+    """Best effort, never raises: the remembered termios attributes back (echo,
+    line mode) and (``sequences``) RESET_SEQUENCE written straight to the terminal."""
+    fd = _TERMINAL.get("fd")
+    if fd is None:
+        return
+    try:
+        import termios
+
+        termios.tcsetattr(fd, termios.TCSANOW, _TERMINAL["attrs"])
+    except Exception:  # noqa: BLE001
+        pass
+    if not sequences:
+        return
+    try:
+        import fcntl
+
+        out = sys.__stdout__.fileno() if sys.__stdout__ is not None else 1
+        out = out if os.isatty(out) else fd
+        # never block on a terminal that no longer reads (a full or hung-up one)
+        fcntl.fcntl(out, fcntl.F_SETFL, fcntl.fcntl(out, fcntl.F_GETFL) | os.O_NONBLOCK)
+        os.write(out, RESET_SEQUENCE.encode())
+    except Exception:  # noqa: BLE001 - a hung-up or full terminal
+        pass
+
+
+def emergency_exit(app: Any, code: int) -> None:
+    """End the process now: wait briefly for the autosaves under way, autosave
+    the open games once more, restore the terminal, ``os._exit(code)``."""
+    try:
+        from tui.autosaver import flush
+
+        flush(timeout=2.0)
+        app.autosave_open_matches()
+    except Exception:  # noqa: BLE001 - never keep the process alive
+        pass
+    try:
+        app.release_locks()
+    except Exception:  # noqa: BLE001
+        pass
+    restore_terminal()
+    os._exit(code)
+
+
+def broken_review_note(broken: Exception, match: Any) -> str:
+    """What a read-only review of a save broken at some move says first."""
+    n = match.ply
+    shown = f"the {n} decision{'s' if n != 1 else ''} before that" if n else "only the set-up"
+    return f"{broken} Shown: {shown}, read-only; the file is left as it is."
 
 
 def config_dir_for(override: Path | None) -> Path:
@@ -453,12 +758,17 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
                         help="draw with ASCII only (no wide glyphs)")
     p = _Parser(prog="lowlands", description="Lowlands: Dutch tabletop games in the terminal.", parents=[common])
+    p.add_argument("--version", action="version", version=f"lowlands {version()}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     new = sub.add_parser("new", parents=[common], help="start a new game")
     new.add_argument("game", help="game id, e.g. gift-of-tulips")
     new.add_argument("--players", required=True, metavar="NAMES", help="comma-separated names in seat order")
     new.add_argument("--seed", type=int, default=None, metavar="N", help="fixes all chance (default: random)")
-    new.add_argument("--bots", default="", metavar="NAMES", help="comma-separated names played by the computer")
+    new.add_argument("--bots", default="", metavar="NAMES",
+                     help="comma-separated names played by the computer, each NAME or NAME:LEVEL "
+                          "(random, greedy, strong; a bare name means strong)")
+    new.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
+                     help="the strong bots' thinking time per decision (default 1.0)")
     new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
     new.add_argument("--curtain", action="store_true", help="hide the board between players")
     for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
@@ -468,11 +778,37 @@ def build_parser() -> argparse.ArgumentParser:
     ex = sub.add_parser("export", parents=[common], help="print a saved game's plain-text record")
     ex.add_argument("file", metavar="FILE")
     ex.add_argument("-o", "--output", metavar="OUT", default=None, help="write the record to OUT instead of stdout")
+    ex.add_argument("--force", action="store_true",
+                    help="replace OUT even if it is not a Lowlands game record (never the file being read)")
+    from core.bots.arena import add_parser as add_arena
+
+    add_arena(sub)  # lowlands arena: bot-only games (core/bots/arena.py)
+    from net.cli import add_commands  # serve, web, client (tables over the network)
+
+    add_commands(sub, common)
     return p
 
 
 def _names(text: str) -> list[str]:
     return [n.strip() for n in text.split(",")]
+
+
+def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
+    """``--bots Bob:strong,Cy:greedy,Di``: casefolded name -> level (a bare name
+    means strong). Raises CliError for a name not at the table or an unknown level."""
+    from core.bots import DEFAULT_LEVEL, LEVELS
+
+    known = {n.casefold() for n in names}
+    out: dict[str, str] = {}
+    for item in [b for b in _names(text) if b] if text else []:
+        name, _, level = item.partition(":")
+        name, level = name.strip(), (level.strip().lower() or DEFAULT_LEVEL)
+        if name.casefold() not in known:
+            raise CliError(f"--bots names {name!r}, who is not among the players")
+        if level not in LEVELS:
+            raise CliError(f"--bots gives {name!r} the level {level!r}; choose from {', '.join(LEVELS)}")
+        out[name.casefold()] = level
+    return out
 
 
 def make_match(args: argparse.Namespace) -> Any:
@@ -494,16 +830,16 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
-    bot_names = [b for b in _names(args.bots) if b] if args.bots else []
-    known = {n.casefold() for n in names}
-    for b in bot_names:
-        if b.casefold() not in known:
-            raise CliError(f"--bots names {b!r}, who is not among the players")
-    bots = {b.casefold() for b in bot_names}
-    seats = [Seat(n, "bot" if n.casefold() in bots else "human") for n in names]
+    bots = _bot_levels(args.bots, names)
+    bot_time = getattr(args, "bot_time", 1.0)
+    if not 0 < bot_time <= 600:
+        raise CliError(f"--bot-time must be more than 0 and at most 600 seconds, not {bot_time:g}")
+    seats = [
+        Seat(n, "bot", bots[n.casefold()]) if n.casefold() in bots else Seat(n, "human") for n in names
+    ]
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        return Match(game, seats, seed, undo_policy=args.undo)
+        return Match(game, seats, seed, undo_policy=args.undo, bot_time=bot_time)
     except ValueError as e:
         raise CliError(str(e)) from None
 
@@ -544,6 +880,64 @@ def _load_file(path_text: str) -> Any:
         raise CliError(str(e)) from None
 
 
+def terminal_problem() -> str:
+    """Why this process cannot draw full-screen ("" when it can): standard input
+    or output is not a terminal (``lowlands </dev/null >file``), or TERM says
+    the terminal cannot move the cursor (``TERM=dumb``)."""
+    for name, stream in (("standard input", sys.stdin), ("standard output", sys.stdout)):
+        try:
+            ok = stream is not None and stream.isatty()
+        except (ValueError, OSError):  # closed
+            ok = False
+        if not ok:
+            return f"{name} is not a terminal"
+    term = os.environ.get("TERM", "")
+    if term in ("dumb", "unknown"):
+        return f"the terminal (TERM={term}) cannot draw full-screen"
+    return ""
+
+
+def _clean_temp(folder: Path) -> list[Path]:
+    """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
+    from Lowlands' own folders: the data folder, its autosave/, saves/ and
+    records/, and the config folder."""
+    from saves.store import AUTOSAVE_DIR, clean_stale_temp
+
+    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / "records"]
+    try:
+        folders.append(config_dir(None))
+    except Exception:  # noqa: BLE001 - no config folder: nothing to clean there
+        pass
+    return clean_stale_temp(folders)
+
+
+def version() -> str:
+    """This Lowlands' version (the installed distribution's; "unknown" when not installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("lowlands")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _load_partial_file(path_text: str) -> tuple[Any, Any]:
+    """``saves.load_partial`` for a command line: (match, SaveError or None).
+    Raises CliError when not even the set-up can be read."""
+    from saves import SaveError, load_partial
+
+    path = Path(path_text).expanduser()
+    if not path.exists():
+        raise CliError(f"no such file: {path}")
+    if not path.is_file():
+        raise CliError(f"not a file: {path}")
+    try:
+        return load_partial(path)
+    except SaveError as e:
+        raise CliError(str(e)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``lowlands`` command. Returns the exit status (2 for bad arguments)."""
     try:
@@ -553,22 +947,88 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _utf8_arg(arg: str) -> str:
+    """A command-line argument as the user typed it: under a non-UTF-8 locale
+    Python keeps undecodable bytes as surrogates ("Zo\\udcc3\\udcab"); they are
+    read as UTF-8 (else Latin-1) instead of failing later with a codec error."""
+    try:
+        arg.encode("utf-8")
+        return arg
+    except UnicodeEncodeError:
+        raw = os.fsencode(arg)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+
+def output_is_utf8() -> bool:
+    """Whether the terminal output (Textual draws on stderr, text goes to stdout)
+    is encoded as UTF-8; under a non-UTF-8 locale (``LC_ALL=C`` without Python's
+    UTF-8 mode) it is not, and Lowlands uses the ASCII look."""
+    import codecs
+
+    for stream in (sys.__stderr__, sys.__stdout__):
+        enc = getattr(stream, "encoding", None) or "ascii"
+        try:
+            if codecs.lookup(enc).name != "utf-8":
+                return False
+        except LookupError:
+            return False
+    return True
+
+
+def _plain_output() -> None:
+    """Under a non-UTF-8 locale: characters the output cannot encode become "?"
+    (never a traceback or literal ``\\u256d`` escapes)."""
+    for stream in (sys.__stdout__, sys.__stderr__, sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
 def _main(argv: list[str]) -> int:
+    argv = [_utf8_arg(a) for a in argv]
+    utf8 = output_is_utf8()
+    if not utf8:
+        _plain_output()
     args = build_parser().parse_args(argv)
     command = args.command
+    if command == "arena":
+        from core.bots.arena import run_cli
+
+        return run_cli(args)
     if command == "export":
         match = _load_file(args.file)
         from saves import export_text
 
         text = export_text(match)
         if args.output:
+            from saves import SaveError
+            from saves.store import KIND_RECORD, check_overwrite, write_atomic
+
+            out = Path(args.output).expanduser()
             try:
-                Path(args.output).expanduser().write_text(text, encoding="utf-8")
+                check_overwrite(out, KIND_RECORD, reads=(Path(args.file).expanduser(),), force=args.force)
+            except SaveError as e:
+                raise CliError(str(e)) from None
+            try:
+                if not out.parent.is_dir():  # a command line names a file, it makes no folders
+                    raise FileNotFoundError(2, "No such file or directory")
+                write_atomic(out, text.encode("utf-8"))
             except OSError as e:
                 print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
                 return 1
-        else:
-            sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        else:  # a record is UTF-8 whatever the locale
+            data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
+            buffer = getattr(sys.stdout, "buffer", None)
+            if buffer is not None:
+                sys.stdout.flush()
+                buffer.write(data)
+                buffer.flush()
+            else:  # a text-only stream (tests capture into one)
+                sys.stdout.write(data.decode("utf-8"))
         return 0
 
     from saves import SaveError, data_dir
@@ -577,28 +1037,102 @@ def _main(argv: list[str]) -> int:
         folder = data_dir(getattr(args, "data_dir", None))
     except SaveError as e:
         raise CliError(str(e)) from None
-    ascii_only = bool(getattr(args, "ascii", False))
+    _clean_temp(folder)
+    if command in ("serve", "web", "client"):
+        from net import cli
+
+        return {"serve": cli.run_serve, "web": cli.run_web, "client": cli.run_client}[command](args, folder)
+    ascii_only = bool(getattr(args, "ascii", False)) or not utf8
     curtain = bool(getattr(args, "curtain", False))
     start: Any = None
     if command == "new":
         match = make_match(args)
         start = _game_screen_factory(match, folder, curtain)
     elif command == "load":
-        match = _load_file(args.file)
+        match, broken = _load_partial_file(args.file)
+        if broken is not None:
+            hint = (f" (`lowlands review {args.file}` shows the {match.ply} decisions before it, read-only)"
+                    if match.ply else "")
+            raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)
-        start = _game_screen_factory(match, folder, curtain)
-    elif command == "review":
-        match = _load_file(args.file)
-        fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+        _game_screen_factory(match, folder, curtain)  # (refuses a game without a screen)
 
-        def start() -> Screen[Any]:
+        def start() -> None:  # asks first if another copy is playing it
+            app.open_match(match)
+    elif command == "review":
+        match, broken = _load_partial_file(args.file)
+        if broken is None:
+            fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+            read_only = ""
+        else:  # broken at some move: the game up to its last legal move, read-only
+            read_only = broken_review_note(broken, match)
+
+        def start() -> Screen[Any] | None:
+            if not read_only:  # read-only if another copy is playing it
+                app.open_match(match, review=True)
+                return None
             from tui.screens.review import ReviewScreen
 
-            return ReviewScreen(match)
+            return ReviewScreen(match, read_only=read_only)
 
+    problem = terminal_problem()
+    if problem:
+        print(f"lowlands: {problem}; Lowlands is a full-screen program and needs one "
+              "(lowlands --help lists the commands that do not)", file=sys.stderr)
+        return 1
+    quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
-    app.run()
+    app.owns_process = True
+    remember_terminal()
+    try:
+        app.run()
+    finally:
+        restore_terminal(sequences=False)  # (Textual has reset the modes; echo and line mode for sure)
     return int(app.return_code or 0)
+
+
+#: How long a lone Escape byte waits for the rest of an escape sequence before
+#: it counts as the Escape key (ms). Textual waits 100 ms (its ESCDELAY); a
+#: terminal writes a key's sequence at once, so 25 ms tells them apart while
+#: Escape backs out of a choice group or dialog without a felt delay.
+#: Terminals with the kitty keyboard protocol (which Textual turns on) send
+#: Escape unambiguously and never wait.
+ESCAPE_DELAY_MS = 25
+
+
+def quick_escape(environ: Any = None) -> float:
+    """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
+    (then Textual's own reading of it stands), and make its input thread
+    notice the delay's end. Returns the delay in seconds.
+
+    Textual's Linux/macOS driver only checks for a pending Escape when its
+    ``select`` on the terminal returns, which it does every 0.1 s without
+    input; so any delay below that would still wait up to 0.1 s. The driver's
+    ``selectors`` is given a SelectSelector whose waits end within the delay.
+    """
+    import os
+    import selectors
+    from types import SimpleNamespace
+
+    from textual import constants
+
+    if "ESCDELAY" not in (os.environ if environ is None else environ):
+        constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:  # pragma: no cover - Windows: another driver
+        return constants.ESCAPE_DELAY
+
+    class PromptSelector(selectors.SelectSelector):
+        """Waits at most the escape delay, so a lone Escape is reported on time."""
+
+        def select(self, timeout: float | None = None) -> Any:
+            delay = constants.ESCAPE_DELAY
+            return super().select(delay if timeout is None or timeout > delay else timeout)
+
+    if getattr(linux_driver.selectors, "SelectSelector", None) is selectors.SelectSelector:
+        linux_driver.selectors = SimpleNamespace(**{**vars(selectors), "SelectSelector": PromptSelector})  # type: ignore[assignment]
+    return constants.ESCAPE_DELAY
 
 
 def _game_screen_factory(match: Any, folder: Path, curtain: bool) -> Callable[[], Screen[Any]]:

@@ -53,17 +53,27 @@ def snapshot(match: Any) -> Any:
     return snap
 
 
+def _autosave(match: Any, root: Path) -> Path:
+    """``saves.autosave``, unless another copy of Lowlands holds the match's lock
+    (``saves.lock``): then SaveError, and that copy's autosave is left alone."""
+    from saves import SaveError, autosave
+    from saves.lock import MatchLocked, holder
+
+    other = holder(root, match.id)
+    if other is not None:
+        raise SaveError(f"{MatchLocked(other)} Not autosaved here, so its game is kept.")
+    return autosave(match, root)
+
+
 def save_later(match: Any, root: Path, done: Callable[[Future[Path]], None] | None = None) -> Future[Path]:
     """Autosave (a snapshot of) ``match`` under ``root`` in the background.
 
     Returns the Future of ``saves.autosave``'s path (its exception: SaveError /
-    OSError). ``done(future)`` is called in the saving thread when it ends.
+    OSError; SaveError too when another copy holds the match's lock). ``done(future)`` is called in the saving thread when it ends.
     """
-    from saves import autosave
-
     global _last
     snap = snapshot(match)
-    future = _pool().submit(autosave, snap, root)
+    future = _pool().submit(_autosave, snap, root)
     with _lock:
         _last = future
     if done is not None:
@@ -85,12 +95,11 @@ def flush(timeout: float | None = 30.0) -> None:
 def save_now(match: Any, root: Path) -> Path:
     """Wait for the background saves, then autosave ``match`` at once.
 
-    Returns the path; raises what ``saves.autosave`` raises.
+    Returns the path; raises what ``saves.autosave`` raises, and SaveError if
+    another copy of Lowlands holds the match's lock.
     """
-    from saves import autosave
-
     flush()
-    return autosave(match, root)
+    return _autosave(match, root)
 
 
 __all__ = ["flush", "save_later", "save_now", "snapshot"]

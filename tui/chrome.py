@@ -23,12 +23,15 @@ the right. A click on a key presses it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NamedTuple
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.content import Content
+from textual.filter import LineFilter
 from textual.reactive import Reactive
 from textual.widget import Widget
 
@@ -348,3 +351,30 @@ class KeyFooter(Widget):
 
 
 __all__ = ["KeyFooter", "OneLayout", "QuietTitles", "TitleHeader"]
+
+
+class AsciiFilter(LineFilter):
+    """The ASCII look's last line of defence: every non-ASCII character that
+    reaches the screen (a rules text, a name, Textual's own glyphs) is drawn
+    as ASCII of the same width (``tui.widgets.common.ascii_cell``), so the
+    look holds whatever a widget forgot. Installed by
+    ``LowlandsApp.get_line_filters`` (Textual's public hook) when ``ascii``."""
+
+    def apply(self, segments: list[Segment], background: Any) -> list[Segment]:
+        out = []
+        for seg in segments:
+            text = seg.text
+            if not text.isascii() and not seg.control:
+                text = _ascii_line(text)
+                seg = Segment(text, seg.style, seg.control)
+            out.append(seg)
+        return out
+
+
+@lru_cache(4096)
+def _ascii_line(text: str) -> str:
+    from rich.cells import get_character_cell_size
+
+    from tui.widgets.common import ascii_cell
+
+    return "".join(ch if ch.isascii() else ascii_cell(ch, get_character_cell_size(ch)) for ch in text)

@@ -1,4 +1,4 @@
-"""The player's settings, kept between runs: which theme they chose.
+"""The player's settings, kept between runs: the theme and the look they chose.
 
 Stored as JSON (msgspec) in ``config.json`` inside the config folder:
 ``$LOWLANDS_CONFIG_DIR`` if set, else ``platformdirs.user_config_dir("lowlands")``.
@@ -21,9 +21,11 @@ class Config(msgspec.Struct, kw_only=True):
 
     Attributes:
         theme: the Textual theme name last chosen (e.g. "lowlands-dark").
+        ascii: the ASCII look (plain ASCII glyphs), as last chosen in the app.
     """
 
     theme: str = "lowlands-dark"
+    ascii: bool = False
 
 
 def config_dir(override: Path | str | None = None) -> Path:
@@ -49,10 +51,38 @@ def save_config(config: Config, folder: Path) -> Path:
     """Write ``config`` atomically to ``folder``/config.json (``saves.store.write_atomic``:
     temp file, fsync, os.replace; the folder is created); returns the path.
 
+    An existing config.json that is not a readable config (hand-edited, or
+    another program's) is never written over: it is first renamed to
+    ``config.json.unreadable`` (``.unreadable-2``, ... if taken).
     Raises OSError if the folder cannot be created or written.
     """
     from saves import store
 
     target = folder / CONFIG_FILE
+    _keep_unreadable(target)
     store.write_atomic(target, msgspec.json.format(msgspec.json.encode(config)))
     return target
+
+
+def _keep_unreadable(target: Path) -> None:
+    """Rename ``target`` aside if it exists but does not decode as a Config."""
+    try:
+        data = target.read_bytes()
+    except FileNotFoundError:
+        return
+    except IsADirectoryError:
+        raise
+    except OSError:
+        data = b""
+    try:
+        msgspec.json.decode(data, type=Config)
+        return
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass
+    n = 1
+    while True:
+        aside = target.with_name(target.name + (".unreadable" if n == 1 else f".unreadable-{n}"))
+        if not aside.exists():
+            os.replace(target, aside)
+            return
+        n += 1

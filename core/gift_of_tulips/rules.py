@@ -7,7 +7,7 @@ RULES.md beside this file states every rule as implemented.
 
 from __future__ import annotations
 
-from typing import Sequence, Union
+from typing import Any, Sequence, Union
 
 import msgspec
 
@@ -214,6 +214,8 @@ class GiftOfTulips:
         if state.phase == "setup":
             return [Choose(c) for c in sorted(set(state.hands[state.current]))]
         moves: list[TulipMove] = []
+        if not state.drawn:  # nothing drawn: no action has a card to act on
+            return moves
         if state.used != "keep":
             moves.append(Keep())
         if state.used != "give":
@@ -230,6 +232,12 @@ class GiftOfTulips:
         """
         if move not in self.legal_moves(state):
             raise IllegalMove(f"'{self.notation(move)}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: TulipMove) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+        ``state`` is untouched; an illegal move gives an undefined result."""
         s = copy_for_apply(state)
         cur = s.current
         if isinstance(move, Choose):
@@ -242,7 +250,10 @@ class GiftOfTulips:
                 s.current = cur + 1
             else:
                 s.phase, s.current = "play", 0
-                self._draw(s)
+                if s.deck:
+                    self._draw(s)
+                else:  # nothing left to draw: the game ends at once (engine guard)
+                    self._finish(s)
             return s
         card, v = s.drawn, s.drawn[0]
         rank = rank_of(s, v)
@@ -307,6 +318,7 @@ class GiftOfTulips:
                     "Majorities": state.majority_vp[i],
                 },
                 tiebreak=(len(state.bouquets[i]),),
+                tiebreak_names=("tulips in the bouquet",),
             )
             for i in range(len(state.players))
         ]
@@ -399,6 +411,20 @@ class GiftOfTulips:
             s.drawn = H
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.gift_of_tulips.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.gift_of_tulips.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 GAME = GiftOfTulips()

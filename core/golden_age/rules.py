@@ -12,8 +12,9 @@ auctions, then ``end``. Auction bids are decisions of the bidding seats.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
-from typing import Sequence, Union
+from typing import Any, Sequence, Union, get_args
 
 import msgspec
 
@@ -22,7 +23,6 @@ from core.golden_age import components as C
 from core.golden_age.state import Auction, ColonyMarker, Guild, Painting, Player, Province, State
 from core.rng import Rng
 
-_ENCODER = msgspec.msgpack.Encoder()
 
 
 # -- moves ----------------------------------------------------------------------
@@ -177,11 +177,14 @@ def marker_sites(s: State, seat: int, active_only: bool = True) -> list[str]:
     """Sites of ``seat``'s Influence Markers on the board, provinces first, then
     guilds, then colonies (a colony space listed once however many markers)."""
     out = [p for p, pr in s.provinces.items() if pr.marker == seat and not (active_only and pr.flipped)]
-    out += [f"guild-{c}" for c, g in s.guilds.items() if g.owner == seat and not (active_only and g.flipped)]
-    out += [
-        cid for cid, ms in s.colonies.items()
-        if any(m.owner == seat and not (active_only and m.flipped) for m in ms)
-    ]
+    for c, g in s.guilds.items():
+        if g.owner == seat and not (active_only and g.flipped):
+            out.append(_GUILD_SITES[c])
+    for cid, ms in s.colonies.items():
+        for m in ms:
+            if m.owner == seat and not (active_only and m.flipped):
+                out.append(cid)
+                break
     return out
 
 
@@ -207,8 +210,22 @@ def colony_sets(cards: Sequence[str]) -> list[tuple[str, ...]]:
     in both (rulebook "Blue Special Actions"; fact sheet B8).
     """
     c = kind_counts(cards)
-    if sum(c.values()) < C.MIXED_SET:
-        return []
+    return list(_colony_sets(*(c[k] for k in _KIND_ORDER)))
+
+
+@lru_cache(maxsize=4096)
+def _held_colony_sets(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """``colony_sets`` of a hand given as a tuple; cached (hands repeat often)."""
+    c = kind_counts(cards)
+    return _colony_sets(*(c[k] for k in _KIND_ORDER))
+
+
+@lru_cache(maxsize=4096)
+def _colony_sets(*counts: int) -> tuple[tuple[str, ...], ...]:
+    """``colony_sets`` for the kind counts (ship, captain, cannon, flag); cached."""
+    c = dict(zip(_KIND_ORDER, counts))
+    if sum(counts) < C.MIXED_SET:
+        return ()
     flags = c["flag"]
     found: set[tuple[str, ...]] = set()
     kinds = C.COLONY_KINDS
@@ -221,7 +238,7 @@ def colony_sets(cards: Sequence[str]) -> list[tuple[str, ...]]:
         for r in range(0, min(c[k], C.SAME_SET) + 1):
             if flags >= C.SAME_SET - r:
                 found.add((k,) * r + ("flag",) * (C.SAME_SET - r))
-    return sorted(found, key=lambda t: [_KIND_ORDER.index(x) for x in t])
+    return tuple(sorted(found, key=lambda t: [_KIND_ORDER.index(x) for x in t]))
 
 
 def exchange_cards(cards: Sequence[str], kind: str, size: int) -> list[str] | None:
@@ -261,8 +278,29 @@ def vp_parts(s: State, seat: int) -> dict[str, int]:
 
 
 def vp(s: State, seat: int) -> int:
-    """``seat``'s total VP now."""
-    return sum(vp_parts(s, seat).values())
+    """``seat``'s total VP now: the sum of ``vp_parts`` (counted without
+    building the parts, as every end of turn asks for it)."""
+    p = s.players[seat]
+    total = p.money // C.VP_MONEY_UNIT
+    for pr in s.provinces.values():
+        total += pr.tokens[seat] * C.VP_TOKEN
+        if pr.marker == seat:
+            total += C.VP_PROVINCE_MARKER
+    for cid, ms in s.colonies.items():
+        for m in ms:
+            if m.owner == seat:
+                total += _WEST_VP if cid == "west" else _EAST_VP
+    for a in p.finished:
+        total += C.art_vp(a)
+    for c in p.culture:
+        total += C.CULTURE_VP.get(c, 0)
+        if c.startswith("gov-"):
+            total += C.GOVERNOR_VP
+    return total
+
+
+_EAST_VP = C.COLONIES["east-2"][1]
+_WEST_VP = C.COLONIES["west"][1]
 
 
 def bid_limit(s: State, seat: int) -> int:
@@ -294,6 +332,186 @@ def bid_amounts(low: int, high: int) -> list[int]:
     return list(range(low, high + 1))
 
 
+# -- move tables ---------------------------------------------------------------------
+# Moves are frozen, so legal_moves hands out these shared objects instead of
+# building new ones each time (equal moves compare equal either way).
+_GUILD_SITES = {c: f"guild-{c}" for c in C.COLORS}
+_ROLL = Roll()
+_END = End()
+_PASS = Pass()
+_ROLL_OR_DICE = (_ROLL, *(PlayDice(t) for t in C.DICE_TOTALS))
+_MOVES_FROM = {src: tuple(MoveToken(src, dst) for dst in C.ADJACENT[src]) for src in C.PROVINCE_IDS}
+_TAKE_GUILD = {c: TakeGuild(c) for c in C.COLORS}
+_CONVERT = {p: Convert(p) for p in C.PROVINCE_IDS}
+_AUCTION = {p: StartAuction(p) for p in C.PROVINCE_IDS}
+#: a site's plain special action (Special(site)) and the green one's token placements
+_SPECIAL = {site: Special(site) for site in (*C.PROVINCE_IDS, *_GUILD_SITES.values(), *C.COLONY_IDS)}
+_SPECIAL_CARD = {site: Special(site, "card") for site in _SPECIAL}
+_GREEN_SPECIALS = {site: tuple(Special(site, prov) for prov in C.PROVINCE_IDS) for site in _SPECIAL}
+_TAKE_TOKEN = tuple(Take(p) for p in C.PROVINCE_IDS)
+_TAKE_CARD = Take("card")
+#: bids of 0 .. len-1 half-guilders (a larger bid is built when needed)
+_BIDS = tuple(Bid(x) for x in range(401))
+#: (card, grey card, set size, the Exchange move) for every exchange, in legal_moves order
+_EXCHANGE_MOVES = tuple(
+    (f"{prefix}{size}", f"g-{prefix}{size}", size, Exchange(kind, size))
+    for kind, (prefix, _values) in C.EXCHANGES.items()
+    for size in (1, 2, 3)
+)
+_NUM_GUILD_STEPS = len(C.GUILD_COSTS)
+#: site_color of every site a marker can stand on
+_SITE_COLOR = {site: site_color(site) for site in _SPECIAL}
+
+
+# -- the state an apply builds ---------------------------------------------------------
+class Draft:
+    """The new State one ``apply`` builds, copying only what the move changes.
+
+    ``Draft(state).s`` starts as a shallow copy of ``state``: its scalar fields
+    may be set freely, but every container is still shared with ``state``. A
+    handler reads through ``d.s`` and, before changing a part, asks the draft
+    for its own copy of that part (``player``, ``province``, ``guild``,
+    ``colony``, ``deck``, ``discard``, ``auction``, ``rng``); the first call
+    copies it (and the dict or list holding it) into the new state, later
+    calls in the same apply return the same copy. Anything not asked for stays
+    shared between the old and the new state, which is safe because states
+    are never changed after ``apply`` returns them (the conformance test checks
+    that ``apply`` leaves its input byte-identical).
+
+    Lists inside a Player (cards, culture, paintings, finished) are replaced,
+    never changed in place (``p.cards = [...]``), so copying a Player copies
+    only the struct. A ``Painting`` or ``ColonyMarker`` is replaced by a new
+    one rather than changed.
+    """
+
+    __slots__ = ("s", "_players", "_provinces", "_guilds", "_colonies", "_decks", "_discards",
+                 "_auction", "_rng")
+
+    def __init__(self, state: State) -> None:
+        self.s: State = state.__copy__()
+        self._players: set[int] | None = None
+        self._provinces: set[str] | None = None
+        self._guilds: set[str] | None = None
+        self._colonies: set[str] | None = None
+        self._decks: set[str] | None = None
+        self._discards: set[str] | None = None
+        self._auction = False
+        self._rng = False
+
+    def player(self, seat: int) -> Player:
+        """``seat``'s Player, owned by the new state (its lists still shared: replace them)."""
+        own = self._players
+        s = self.s
+        if own is None:
+            s.players = s.players[:]
+            own = self._players = set()
+        elif seat in own:
+            return s.players[seat]
+        own.add(seat)
+        p = s.players[seat] = s.players[seat].__copy__()
+        return p
+
+    def province(self, pid: str) -> Province:
+        """Province ``pid`` with its own ``tokens`` list, owned by the new state."""
+        own = self._provinces
+        s = self.s
+        if own is None:
+            s.provinces = dict(s.provinces)
+            own = self._provinces = set()
+        elif pid in own:
+            return s.provinces[pid]
+        own.add(pid)
+        old = s.provinces[pid]
+        pr = s.provinces[pid] = Province(old.tokens[:], old.marker, old.flipped)
+        return pr
+
+    def guilds(self) -> dict[str, Guild]:
+        """The guild dict, owned by the new state (its Guilds still shared until ``guild``)."""
+        if self._guilds is None:
+            self.s.guilds = dict(self.s.guilds)
+            self._guilds = set()
+        return self.s.guilds
+
+    def set_guild(self, color: str, guild: Guild) -> None:
+        """Put a new Guild (owned by the new state) in column ``color``."""
+        self.guilds()[color] = guild
+        assert self._guilds is not None
+        self._guilds.add(color)
+
+    def guild(self, color: str) -> Guild:
+        """The ``color`` Guild, owned by the new state."""
+        gs = self.guilds()
+        own = self._guilds
+        assert own is not None
+        if color not in own:
+            own.add(color)
+            gs[color] = gs[color].__copy__()
+        return gs[color]
+
+    def colony(self, cid: str) -> list[ColonyMarker]:
+        """The markers on colony space ``cid``: a list owned by the new state (the
+        markers in it are shared: replace one to change it)."""
+        own = self._colonies
+        s = self.s
+        if own is None:
+            s.colonies = dict(s.colonies)
+            own = self._colonies = set()
+        elif cid in own:
+            return s.colonies[cid]
+        own.add(cid)
+        ms = s.colonies[cid] = s.colonies[cid][:]
+        return ms
+
+    def deck(self, color: str) -> list[str]:
+        """The ``color`` draw pile, a list owned by the new state."""
+        own = self._decks
+        s = self.s
+        if own is None:
+            s.decks = dict(s.decks)
+            own = self._decks = set()
+        elif color in own:
+            return s.decks[color]
+        own.add(color)
+        d = s.decks[color] = s.decks[color][:]
+        return d
+
+    def discard(self, color: str) -> list[str]:
+        """The ``color`` discard pile, a list owned by the new state."""
+        own = self._discards
+        s = self.s
+        if own is None:
+            s.discards = dict(s.discards)
+            own = self._discards = set()
+        elif color in own:
+            return s.discards[color]
+        own.add(color)
+        d = s.discards[color] = s.discards[color][:]
+        return d
+
+    def auction(self) -> Auction:
+        """The running auction (with its own ``order`` and ``passed``), owned by the new state."""
+        a = self.s.auction
+        assert a is not None
+        if not self._auction:
+            self._auction = True
+            a = self.s.auction = Auction(
+                a.site, a.color, a.auctioneer, a.order[:], a.bidder, a.high_bid, a.high_bidder, a.passed[:]
+            )
+        return a
+
+    def new_auction(self, a: Auction) -> None:
+        """Start auction ``a`` (a new Auction, owned by the new state)."""
+        self.s.auction = a
+        self._auction = True
+
+    def rng(self) -> Rng:
+        """The game's random generator, owned by the new state."""
+        if not self._rng:
+            self._rng = True
+            self.s.rng = Rng(self.s.rng.state)
+        return self.s.rng
+
+
 # -- the game -----------------------------------------------------------------
 class GoldenAge:
     """The Dutch Golden Age (Leo Colovini & Giuseppe Baù, Phalanx 2008), 3-4
@@ -307,9 +525,6 @@ class GoldenAge:
     State = State
     Move = GoldenMove
     private_information = False
-
-    def __init__(self) -> None:
-        self._parse_cache: tuple[bytes, dict[str, GoldenMove]] | None = None
 
     # set-up -------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Options | None = None) -> State:
@@ -366,6 +581,16 @@ class GoldenAge:
         """Every legal choice at the pending decision (see RULES.md)."""
         s = state
         ph = s.phase
+        if ph == "act":
+            return self._act_moves(s)
+        if ph == "bid":
+            return self._bid_moves(s)
+        if ph == "roll":
+            if "dice" in s.players[s.current].cards:
+                return list(_ROLL_OR_DICE)
+            return [_ROLL]
+        if ph == "award":
+            return [self._take(c) for c in self._award_choices(s)]
         if ph == "over":
             return []
         if ph == "place_marker":
@@ -377,21 +602,21 @@ class GoldenAge:
             ]
         if ph == "place_king":
             return [PlaceKing(i) for i in C.GOVERNOR_SPACES]
-        if ph == "roll":
-            moves: list[GoldenMove] = [Roll()]
-            if "dice" in s.players[s.current].cards:
-                moves += [PlayDice(t) for t in C.DICE_TOTALS]
-            return moves
-        if ph == "bid":
-            return self._bid_moves(s)
-        if ph == "award":
-            return [Take(c) for c in self._award_choices(s)]
-        return self._act_moves(s)
+        raise ValueError(f"Unknown phase {ph!r}")
+
+    @staticmethod
+    def _take(choice: str) -> Take:
+        if choice == "card":
+            return _TAKE_CARD
+        return Take(choice)
 
     def _bid_moves(self, s: State) -> list[GoldenMove]:
         a = s.auction
         assert a is not None
-        return [Pass(), *(Bid(x) for x in bid_amounts(a.high_bid + 1, bid_limit(s, a.bidder)))]
+        lo, hi = a.high_bid + 1, bid_limit(s, a.bidder)
+        if hi < len(_BIDS):
+            return [_PASS, *_BIDS[lo : hi + 1]]
+        return [_PASS, *(Bid(x) for x in bid_amounts(lo, hi))]
 
     def _award_choices(self, s: State) -> list[str]:
         a = s.auction
@@ -407,61 +632,84 @@ class GoldenAge:
     def _act_moves(self, s: State) -> list[GoldenMove]:
         seat = s.current
         p = s.players[seat]
+        money = p.money
+        cards = p.cards
+        provinces = s.provinces
         moves: list[GoldenMove] = []
-        # free actions: movement
-        if p.money >= C.MOVE_PRICE:
-            for src, pr in s.provinces.items():
-                if pr.tokens[seat]:
-                    moves += [MoveToken(src, dst) for dst in C.ADJACENT[src]]
-        # guild control (marker from the reserve only)
-        if p.markers:
-            for color, g in s.guilds.items():
+        # one pass over the provinces: movement (free action), provinces where
+        # 3 tokens can become a marker, and the active province markers
+        can_move = money >= C.MOVE_PRICE
+        convertible = []
+        active = []
+        for prov, pr in provinces.items():
+            t = pr.tokens[seat]
+            if t:
+                if can_move:
+                    moves += _MOVES_FROM[prov]
+                if t >= 3 and pr.marker < 0:
+                    convertible.append(prov)
+            if pr.marker == seat and not pr.flipped:
+                active.append(prov)
+        # guild control (marker from the reserve only); active guild markers
+        markers = p.markers
+        for color, g in s.guilds.items():
+            if g.owner == seat:
+                if not g.flipped:
+                    active.append(_GUILD_SITES[color])
+            elif markers:
                 nxt = g.step + 1
-                if g.owner != seat and nxt < len(C.GUILD_COSTS) and p.money >= C.GUILD_COSTS[nxt]:
-                    moves.append(TakeGuild(color))
-        active = marker_sites(s, seat)
+                if nxt < _NUM_GUILD_STEPS and money >= C.GUILD_COSTS[nxt]:
+                    moves.append(_TAKE_GUILD[color])
+        if any(s.colonies.values()):  # (most of a game nobody has founded a colony)
+            for cid, ms in s.colonies.items():
+                for x in ms:
+                    if x.owner == seat and not x.flipped:
+                        active.append(cid)
+                        break
         # new Influence Marker from 3 tokens
-        for prov, pr in s.provinces.items():
-            if pr.tokens[seat] >= 3 and pr.marker < 0:
-                if p.markers:
-                    moves.append(Convert(prov))
-                else:
-                    moves += [Convert(prov, src) for src in active]
+        for prov in convertible:
+            if markers:
+                moves.append(_CONVERT[prov])
+            else:
+                moves += [Convert(prov, src) for src in active]
         # special actions and auctions
+        decks, discards = s.decks, s.discards
         for site in active:
-            color = site_color(site)
+            color = _SITE_COLOR[site]
             if color == "green":
-                if p.tokens and p.money >= C.TOKEN_PRICE:
-                    moves += [Special(site, prov) for prov in C.PROVINCE_IDS]
+                if p.tokens and money >= C.TOKEN_PRICE:
+                    moves += _GREEN_SPECIALS[site]
             elif color == "brown":
-                if can_draw(s, "brown") and p.money >= C.CARD_PRICE:
-                    moves.append(Special(site, "card"))
-                if p.money >= C.PAINTER_PAYMENT:
+                if (decks["brown"] or discards["brown"]) and money >= C.CARD_PRICE:
+                    moves.append(_SPECIAL_CARD[site])
+                if money >= C.PAINTER_PAYMENT:
                     moves += [Special(site, f"paint {i + 1}") for i in range(len(p.paintings))]
             elif color == "orange":
-                if can_draw(s, "orange") and p.money >= C.COLONIES[site][0] * C.HALF:
-                    moves.append(Special(site))
-            elif can_draw(s, color) and p.money >= C.CARD_PRICE:
-                moves.append(Special(site))
-            if site in s.provinces:
-                moves.append(StartAuction(site))
-        # card exchanges
-        for kind in C.EXCHANGES if p.cards else ():
-            for size in (1, 2, 3):
-                if exchange_cards(p.cards, kind, size) is not None:
-                    moves.append(Exchange(kind, size))
-        # colonies
-        sets = colony_sets(p.cards) if len(p.cards) >= C.MIXED_SET else []
-        if sets:
-            for space in C.COLONY_IDS:
-                cap = C.COLONIES[space][2]
-                if cap and len(s.colonies[space]) >= cap:
-                    continue
-                sources = [""] if p.markers else [x for x in active if x != space]
-                for cards in sets:
-                    moves += [Found(space, cards, src) for src in sources]
-        moves.append(End())
+                if (decks["orange"] or discards["orange"]) and money >= C.COLONIES[site][0] * C.HALF:
+                    moves.append(_SPECIAL[site])
+            elif (decks[color] or discards[color]) and money >= C.CARD_PRICE:
+                moves.append(_SPECIAL[site])
+            if site in provinces:
+                moves.append(_AUCTION[site])
+        if cards:
+            # card exchanges
+            held = set(cards)
+            for want, grey, size, move in _EXCHANGE_MOVES:
+                if (want in held or grey in held) and cards.count(want) + cards.count(grey) >= size:
+                    moves.append(move)
+            # colonies
+            sets = _held_colony_sets(tuple(cards)) if len(cards) >= C.MIXED_SET else ()
+            if sets:
+                for space in C.COLONY_IDS:
+                    cap = C.COLONIES[space][2]
+                    if cap and len(s.colonies[space]) >= cap:
+                        continue
+                    sources = [""] if p.markers else [x for x in active if x != space]
+                    for kinds in sets:
+                        moves += [Found(space, kinds, src) for src in sources]
+        moves.append(_END)
         return moves
+
 
     # apply ---------------------------------------------------------------------------
     def apply(self, state: State, move: GoldenMove) -> State:
@@ -473,10 +721,19 @@ class GoldenAge:
             raise IllegalMove("The game is over; no more moves.")
         if move not in self.legal_moves(state):
             raise IllegalMove(f"'{self.notation(move)}' is not a legal move now.")
-        s = copy_state(state)
-        handler = getattr(self, f"_do_{type(move).__name__}")
-        handler(s, move)
-        return s
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: GoldenMove) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+
+        ``state`` is untouched; the new state shares every part the move does
+        not change (see ``Draft``). A move that is not legal here gives an
+        undefined result (it may raise or return a state no game reaches).
+        """
+        d = Draft(state)
+        _HANDLERS[type(move)](self, d, move)
+        return d.s
 
     # set-up placements
     def _next_placer(self, s: State, seat: int) -> None:
@@ -484,10 +741,11 @@ class GoldenAge:
             s.turn += 1
         s.current = seat
 
-    def _do_PlaceMarker(self, s: State, m: PlaceMarker) -> None:
+    def _do_PlaceMarker(self, d: Draft, m: PlaceMarker) -> None:
+        s = d.s
         seat = s.current
-        s.provinces[m.province].marker = seat
-        s.players[seat].markers -= 1
+        d.province(m.province).marker = seat
+        d.player(seat).markers -= 1
         s.setup_step += 1
         n = len(s.players)
         if s.setup_step < n:
@@ -496,10 +754,11 @@ class GoldenAge:
             s.phase, s.setup_step = "place_tokens", 0
             self._next_placer(s, 0)
 
-    def _do_PlaceToken(self, s: State, m: PlaceToken) -> None:
+    def _do_PlaceToken(self, d: Draft, m: PlaceToken) -> None:
+        s = d.s
         seat = s.current
-        s.provinces[m.province].tokens[seat] += 1
-        s.players[seat].tokens -= 1
+        d.province(m.province).tokens[seat] += 1
+        d.player(seat).tokens -= 1
         s.setup_step += 1
         n = len(s.players)
         if s.setup_step < C.SETUP_TOKENS * n:
@@ -507,28 +766,35 @@ class GoldenAge:
         else:
             s.phase = "place_king"  # the last placer chooses the King's Governor space
 
-    def _do_PlaceKing(self, s: State, m: PlaceKing) -> None:
+    def _do_PlaceKing(self, d: Draft, m: PlaceKing) -> None:
+        s = d.s
         s.king = m.space
         s.phase = "roll"
         self._next_placer(s, 0)
 
     # the King
-    def _do_Roll(self, s: State, m: Roll) -> None:
-        dice = [s.rng.randint(1, 6), s.rng.randint(1, 6)]
+    def _do_Roll(self, d: Draft, m: Roll) -> None:
+        s = d.s
+        rng = d.rng()
+        dice = [rng.randint(1, 6), rng.randint(1, 6)]
         s.dice = dice
         s.reveals += 1
-        self._move_king(s, sum(dice))
+        self._move_king(d, sum(dice))
 
-    def _do_PlayDice(self, s: State, m: PlayDice) -> None:
-        p = s.players[s.current]
-        p.cards.remove("dice")
-        s.discards["grey"].append("dice")
+    def _do_PlayDice(self, d: Draft, m: PlayDice) -> None:
+        s = d.s
+        p = d.player(s.current)
+        cards = p.cards[:]
+        cards.remove("dice")
+        p.cards = cards
+        d.discard("grey").append("dice")
         s.dice = [m.total]
-        self._move_king(s, m.total)
+        self._move_king(d, m.total)
 
-    def _move_king(self, s: State, total: int) -> None:
+    def _move_king(self, d: Draft, total: int) -> None:
         """Move the King ``total`` spaces clockwise and pay everyone as the
         space says (rulebook "Moving the King"; Governor cards +1 each)."""
+        s = d.s
         s.king = (s.king + total) % len(C.TRACK)
         pay = [0] * len(s.players)
         shown = C.track_provinces(s.king)
@@ -547,131 +813,147 @@ class GoldenAge:
             each = C.PAY_KING_SPACE if s.king == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
             pay = [each] * len(s.players)
         for seat, x in enumerate(pay):
-            s.players[seat].money += x
+            if x:
+                d.player(seat).money += x
         s.income = pay
         s.phase = "act"
 
     # free actions
-    def _do_MoveToken(self, s: State, m: MoveToken) -> None:
-        seat = s.current
-        s.players[seat].money -= C.MOVE_PRICE
-        s.provinces[m.src].tokens[seat] -= 1
-        s.provinces[m.dst].tokens[seat] += 1
+    def _do_MoveToken(self, d: Draft, m: MoveToken) -> None:
+        seat = d.s.current
+        d.player(seat).money -= C.MOVE_PRICE
+        d.province(m.src).tokens[seat] -= 1
+        d.province(m.dst).tokens[seat] += 1
 
-    def _do_TakeGuild(self, s: State, m: TakeGuild) -> None:
-        seat = s.current
-        g = s.guilds[m.color]
+    def _do_TakeGuild(self, d: Draft, m: TakeGuild) -> None:
+        seat = d.s.current
+        g = d.guild(m.color)
         g.step += 1
-        s.players[seat].money -= C.GUILD_COSTS[g.step]
-        s.players[seat].markers -= 1
+        p = d.player(seat)
+        p.money -= C.GUILD_COSTS[g.step]
+        p.markers -= 1
         if g.owner >= 0:
-            s.players[g.owner].markers += 1
+            d.player(g.owner).markers += 1
         g.owner, g.flipped = seat, False
 
-    def _take_marker(self, s: State, seat: int, source: str) -> None:
+    def _take_marker(self, d: Draft, seat: int, source: str) -> None:
         """Take a marker for a new place: from the reserve (``source`` "") or
         move the active one at ``source`` (a vacated guild resets to 3)."""
         if not source:
-            s.players[seat].markers -= 1
-        elif source in s.provinces:
-            s.provinces[source].marker, s.provinces[source].flipped = -1, False
+            d.player(seat).markers -= 1
+        elif source in C.PROVINCES:
+            pr = d.province(source)
+            pr.marker, pr.flipped = -1, False
         elif source.startswith("guild-"):
-            s.guilds[source[6:]] = Guild()
+            d.set_guild(source[6:], Guild())
         else:
-            ms = s.colonies[source]
+            ms = d.colony(source)
             ms.remove(next(x for x in ms if x.owner == seat and not x.flipped))
 
-    def _do_Convert(self, s: State, m: Convert) -> None:
-        seat = s.current
-        self._take_marker(s, seat, m.source)
-        pr = s.provinces[m.province]
+    def _do_Convert(self, d: Draft, m: Convert) -> None:
+        seat = d.s.current
+        self._take_marker(d, seat, m.source)
+        pr = d.province(m.province)
         pr.tokens[seat] -= 3
-        s.players[seat].tokens += 3
+        d.player(seat).tokens += 3
         pr.marker, pr.flipped = seat, False
 
     # special actions
-    def _flip(self, s: State, seat: int, site: str) -> None:
-        if site in s.provinces:
-            s.provinces[site].flipped = True
+    def _flip(self, d: Draft, seat: int, site: str) -> None:
+        if site in C.PROVINCES:
+            d.province(site).flipped = True
         elif site.startswith("guild-"):
-            s.guilds[site[6:]].flipped = True
+            d.guild(site[6:]).flipped = True
         else:
-            next(x for x in s.colonies[site] if x.owner == seat and not x.flipped).flipped = True
+            ms = d.colony(site)
+            i = next(i for i, x in enumerate(ms) if x.owner == seat and not x.flipped)
+            ms[i] = ColonyMarker(seat, True)
 
-    def _draw(self, s: State, color: str) -> str:
+    def _draw(self, d: Draft, color: str) -> str:
         """Top card of ``color``; an empty deck is first reshuffled from its discards (FAQ)."""
-        if not s.decks[color]:
-            s.decks[color], s.discards[color] = s.discards[color], []
-            s.rng.shuffle(s.decks[color])
-        s.reveals += 1
-        return s.decks[color].pop()
+        deck = d.deck(color)
+        if not deck:
+            deck.extend(d.s.discards[color])
+            d.discard(color).clear()
+            d.rng().shuffle(deck)
+        d.s.reveals += 1
+        return deck.pop()
 
-    def _receive(self, s: State, seat: int, card: str) -> None:
-        p = s.players[seat]
+    def _receive(self, d: Draft, seat: int, card: str) -> None:
+        p = d.player(seat)
         if card[0] == "a" and card[1:].isdigit():
-            p.paintings.append(Painting(card))
+            p.paintings = [*p.paintings, Painting(card)]
         elif card in C.CULTURE_VP or card.startswith("gov-"):
-            p.culture.append(card)
+            p.culture = [*p.culture, card]
         else:
-            p.cards.append(card)
+            p.cards = [*p.cards, card]
 
-    def _pay_painter(self, s: State, seat: int, index: int) -> None:
+    def _pay_painter(self, d: Draft, seat: int, index: int) -> None:
         """Pay 1 guilder onto painting ``index``; the last payment finishes it (VP at once)."""
-        p = s.players[seat]
+        p = d.player(seat)
         p.money -= C.PAINTER_PAYMENT
-        pt = p.paintings[index]
-        pt.paid += 1
+        paintings = p.paintings[:]
+        old = paintings[index]
+        pt = Painting(old.card, old.paid + 1)
         if pt.paid >= C.art_payments(pt.card):
-            p.paintings.pop(index)
-            p.finished.append(pt.card)
+            paintings.pop(index)
+            p.finished = [*p.finished, pt.card]
+        else:
+            paintings[index] = pt
+        p.paintings = paintings
 
-    def _do_Special(self, s: State, m: Special) -> None:
-        seat = s.current
-        p = s.players[seat]
+    def _do_Special(self, d: Draft, m: Special) -> None:
+        seat = d.s.current
+        p = d.player(seat)
         color = site_color(m.site)
         if color == "green":
             p.money -= C.TOKEN_PRICE
             p.tokens -= 1
-            s.provinces[m.choice].tokens[seat] += 1
+            d.province(m.choice).tokens[seat] += 1
         elif color == "brown" and m.choice != "card":
-            self._pay_painter(s, seat, int(m.choice.split()[1]) - 1)
+            self._pay_painter(d, seat, int(m.choice.split()[1]) - 1)
         else:
             p.money -= C.COLONIES[m.site][0] * C.HALF if color == "orange" else C.CARD_PRICE
-            self._receive(s, seat, self._draw(s, "orange" if color == "orange" else color))
-        self._flip(s, seat, m.site)
+            self._receive(d, seat, self._draw(d, "orange" if color == "orange" else color))
+        self._flip(d, seat, m.site)
 
     # cards
-    def _do_Exchange(self, s: State, m: Exchange) -> None:
-        p = s.players[s.current]
+    def _do_Exchange(self, d: Draft, m: Exchange) -> None:
+        p = d.player(d.s.current)
         cards = exchange_cards(p.cards, m.kind, m.size)
         assert cards is not None
+        left = p.cards[:]
         for c in cards:
-            p.cards.remove(c)
-            s.discards[C.card_color(c)].append(c)
+            left.remove(c)
+            d.discard(C.card_color(c)).append(c)
+        p.cards = left
         p.money += C.EXCHANGES[m.kind][1][m.size]
 
-    def _do_Found(self, s: State, m: Found) -> None:
-        seat = s.current
-        p = s.players[seat]
+    def _do_Found(self, d: Draft, m: Found) -> None:
+        seat = d.s.current
+        p = d.player(seat)
+        left = p.cards[:]
         for kind in m.cards:
-            card = kind if kind in p.cards else f"g-{kind}"
-            p.cards.remove(card)
-            s.discards[C.card_color(card)].append(card)
-        self._take_marker(s, seat, m.source)
-        s.colonies[m.space].append(ColonyMarker(seat))
+            card = kind if kind in left else f"g-{kind}"
+            left.remove(card)
+            d.discard(C.card_color(card)).append(card)
+        p.cards = left
+        self._take_marker(d, seat, m.source)
+        d.colony(m.space).append(ColonyMarker(seat))
 
     # auctions
-    def _do_StartAuction(self, s: State, m: StartAuction) -> None:
+    def _do_StartAuction(self, d: Draft, m: StartAuction) -> None:
+        s = d.s
         seat = s.current
         n = len(s.players)
         order = [(seat + k) % n for k in range(1, n)]
         if s.auctioneer_bids:
             order.append(seat)
-        self._flip(s, seat, m.site)
-        s.auction = Auction(
-            site=m.site, color=site_color(m.site), auctioneer=seat, order=order, bidder=order[0]
-        )
-        self._advance_auction(s, 0)
+        self._flip(d, seat, m.site)
+        d.new_auction(Auction(
+            site=m.site, color=site_color(m.site), auctioneer=seat, order=order, bidder=order[0], passed=[]
+        ))
+        self._advance_auction(d, 0)
 
     def _can_bid(self, s: State, seat: int) -> bool:
         a = s.auction
@@ -680,20 +962,20 @@ class GoldenAge:
             return False  # variant: the auctioneer may only outbid another player
         return bid_limit(s, seat) > a.high_bid
 
-    def _advance_auction(self, s: State, start: int) -> None:
+    def _advance_auction(self, d: Draft, start: int) -> None:
         """Give the bid to the next seat still in, clockwise from order index
         ``start``; seats that cannot bid pass automatically; end the auction
         when everyone but the high bidder has passed."""
-        a = s.auction
-        assert a is not None
+        s = d.s
+        a = d.auction()
         n = len(a.order)
         while True:
             live = [x for x in a.order if x not in a.passed]
             if a.high_bidder < 0 and all(x == a.auctioneer for x in live):
-                self._close_auction(s)
+                self._close_auction(d)
                 return
             if a.high_bidder >= 0 and all(x == a.high_bidder for x in live):
-                self._sell(s)
+                self._sell(d)
                 return
             for k in range(n):
                 i = (start + k) % n
@@ -707,74 +989,74 @@ class GoldenAge:
             a.passed.append(x)
             start = i + 1
 
-    def _do_Bid(self, s: State, m: Bid) -> None:
-        a = s.auction
-        assert a is not None
+    def _do_Bid(self, d: Draft, m: Bid) -> None:
+        a = d.auction()
         a.high_bid, a.high_bidder = m.amount, a.bidder
-        self._advance_auction(s, a.order.index(a.bidder) + 1)
+        self._advance_auction(d, a.order.index(a.bidder) + 1)
 
-    def _do_Pass(self, s: State, m: Pass) -> None:
-        a = s.auction
-        assert a is not None
+    def _do_Pass(self, d: Draft, m: Pass) -> None:
+        a = d.auction()
         a.passed.append(a.bidder)
-        self._advance_auction(s, a.order.index(a.bidder) + 1)
+        self._advance_auction(d, a.order.index(a.bidder) + 1)
 
-    def _sell(self, s: State) -> None:
+    def _sell(self, d: Draft) -> None:
         """The winner pays the auctioneer (the bank if it is the auctioneer) and
         takes the action at once, free; green and brown winners choose how."""
-        a = s.auction
-        assert a is not None
+        s = d.s
+        a = d.auction()
         w = a.high_bidder
-        s.players[w].money -= a.high_bid
+        d.player(w).money -= a.high_bid
         if w != a.auctioneer:
-            s.players[a.auctioneer].money += a.high_bid
+            d.player(a.auctioneer).money += a.high_bid
         a.bidder = w
         if a.color in ("green", "brown"):
             s.phase = "award"
             choices = self._award_choices(s)
-            if a.color == "brown" and len(choices) == 1:
-                self._award(s, choices[0])
+            if not choices:  # no brown card left and no money for a painter: nothing to take
+                self._close_auction(d)
+            elif a.color == "brown" and len(choices) == 1:
+                self._award(d, choices[0])
             return
-        self._receive(s, w, self._draw(s, a.color))
-        self._close_auction(s)
+        self._receive(d, w, self._draw(d, a.color))
+        self._close_auction(d)
 
-    def _award(self, s: State, choice: str) -> None:
-        a = s.auction
-        assert a is not None
+    def _award(self, d: Draft, choice: str) -> None:
+        a = d.auction()
         w = a.bidder
         if a.color == "green":
-            s.players[w].tokens -= 1
-            s.provinces[choice].tokens[w] += 1
+            d.player(w).tokens -= 1
+            d.province(choice).tokens[w] += 1
         elif choice == "card":
-            self._receive(s, w, self._draw(s, "brown"))
+            self._receive(d, w, self._draw(d, "brown"))
         else:
-            self._pay_painter(s, w, int(choice.split()[1]) - 1)
-        self._close_auction(s)
+            self._pay_painter(d, w, int(choice.split()[1]) - 1)
+        self._close_auction(d)
 
-    def _do_Take(self, s: State, m: Take) -> None:
-        self._award(s, m.choice)
+    def _do_Take(self, d: Draft, m: Take) -> None:
+        self._award(d, m.choice)
 
-    def _close_auction(self, s: State) -> None:
-        s.auction = None
-        s.phase = "act"
+    def _close_auction(self, d: Draft) -> None:
+        d.s.auction = None
+        d.s.phase = "act"
 
     # end of turn
-    def _do_End(self, s: State, m: End) -> None:
+    def _do_End(self, d: Draft, m: End) -> None:
         """Announce VP; 33 or more wins at the end of one's own turn; else flip
         the markers back and pass the turn (the software round limit aside)."""
+        s = d.s
         seat = s.current
         total = vp(s, seat)
-        s.players[seat].announced = total
-        for pr in s.provinces.values():
-            if pr.marker == seat:
-                pr.flipped = False
-        for g in s.guilds.values():
-            if g.owner == seat:
-                g.flipped = False
-        for ms in s.colonies.values():
-            for x in ms:
-                if x.owner == seat:
-                    x.flipped = False
+        d.player(seat).announced = total
+        for pid, pr in s.provinces.items():
+            if pr.marker == seat and pr.flipped:
+                d.province(pid).flipped = False
+        for color, g in s.guilds.items():
+            if g.owner == seat and g.flipped:
+                d.guild(color).flipped = False
+        for cid, ms in s.colonies.items():
+            for i, x in enumerate(ms):
+                if x.owner == seat and x.flipped:
+                    d.colony(cid)[i] = ColonyMarker(seat, False)
         if total >= C.WIN_VP:
             s.phase, s.winners = "over", [seat]
             return
@@ -856,21 +1138,23 @@ class GoldenAge:
         raise TypeError(f"Not a Golden Age move: {move!r}")
 
     def parse(self, state: State, text: str) -> GoldenMove:
-        """The legal move written as ``text``; IllegalMove if there is none.
+        """The legal move written as ``text`` (whitespace and case aside);
+        IllegalMove if there is none.
 
-        The notation -> move table of the last state parsed is kept (keyed by
-        the state's msgpack bytes), so parsing every legal move of one state
-        costs one ``legal_moves`` call, not one per move.
+        The text is read back into a move directly (``_read``) and accepted when
+        that move is legal here and its notation is ``text``, so one call costs
+        one ``legal_moves`` and one ``notation``; text in any other shape falls
+        back to comparing it with the notation of every legal move.
         """
-        key = _ENCODER.encode(state)
-        if self._parse_cache is None or self._parse_cache[0] != key:
-            table = {self.notation(m).lower(): m for m in self.legal_moves(state)}
-            self._parse_cache = (key, table)
         want = " ".join(text.split()).lower()
-        try:
-            return self._parse_cache[1][want]
-        except KeyError:
-            raise IllegalMove(f"'{text}' is not a legal move now.") from None
+        legal = self.legal_moves(state)
+        move = _read(want.split())
+        if move is not None and move in legal and self.notation(move).lower() == want:
+            return move
+        for m in legal:
+            if self.notation(m).lower() == want:
+                return m
+        raise IllegalMove(f"'{text}' is not a legal move now.")
 
     def describe(self, state: State, move: GoldenMove) -> str:
         """One log line for ``move`` made in ``state``, in plain English: the
@@ -1063,5 +1347,67 @@ class GoldenAge:
         s.rng = Rng(0)
         return s
 
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.golden_age.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.golden_age.determinize import determinize
+
+        return determinize(view, seat, rng)
+
+
+def _read(w: list[str]) -> GoldenMove | None:
+    """The move whose notation has the (lower-case) words ``w``, if ``w`` has a
+    notation's shape (``GoldenAge.notation`` read backwards); else None.
+
+    Only a fast path for ``parse``, which still checks that the move is legal
+    and that its notation is the text."""
+    n = len(w)
+    if not n:
+        return None
+    head = w[0]
+    try:
+        if n == 1:
+            return {"roll": _ROLL, "end": _END, "pass": _PASS}.get(head)
+        if head == "move" and n == 3:
+            return MoveToken(w[1], w[2])
+        if head == "bid" and n == 2:
+            whole, dot, half = w[1].partition(".")
+            return Bid(int(whole) * C.HALF + (1 if dot and half == "5" else 0))
+        if head == "special":
+            return Special(w[1], " ".join(w[2:]))
+        if head == "take":
+            return Take(" ".join(w[1:]))
+        if head == "auction" and n == 2:
+            return StartAuction(w[1])
+        if head == "guild" and n == 2:
+            return TakeGuild(w[1])
+        if head == "exchange" and n == 3:
+            return Exchange(w[1], int(w[2]))
+        if head == "convert" and n in (2, 4):
+            return Convert(w[1], w[3] if n == 4 else "")
+        if head == "found" and n in (3, 5):
+            return Found(w[1], tuple(w[2].split("+")), w[4] if n == 5 else "")
+        if head == "dice" and n == 2:
+            return PlayDice(int(w[1]))
+        if head == "place" and n == 2:
+            return PlaceMarker(w[1])
+        if head == "token" and n == 2:
+            return PlaceToken(w[1])
+        if head == "king" and n == 2:
+            return PlaceKing(int(w[1]))
+    except ValueError:
+        return None
+    return None
+
+
+#: apply's dispatch: move type -> its handler.
+_HANDLERS = {cls: getattr(GoldenAge, f"_do_{cls.__name__}") for cls in get_args(GoldenMove)}
 
 GAME = GoldenAge()

@@ -551,6 +551,12 @@ def legal_adj(s: State, t: Task) -> list[str]:
 
 
 def legal_plant(s: State, t: Task) -> list[str]:
+    """Bulbs to plant (``t.a`` still to plant, ``t.b`` planted). PR: the Plant action plants
+    "a number of tulip bulbs equal to the action's strength", so once begun it goes on
+    while a bulb and a free space remain; "Plant up to N" (``upto`` in the flags: the
+    enhancement tiles, the calendar's "plant up to 2") may stop after any bulb. "done"
+    before the first bulb declines an action gained as a reward (rewards are optional);
+    one chosen at the arrows (``!``) must plant at least one bulb."""
     f = s.farms[t.seat]
     out = []
     rows = [r for r in range(C.PATCH_ROWS) if len(f.patch[r]) < C.PATCH_COLS]
@@ -560,7 +566,7 @@ def legal_plant(s: State, t: Task) -> list[str]:
                 out += [f"plant {c} {r + 1}" for r in rows]
     if out and "x" not in t.s and f.vp >= 1 and free_helper(f, "S-plant") >= 0:
         out.append("extra")
-    if not _mandatory(t) or t.b > 0 or not out:
+    if not out or (t.b == 0 and not _mandatory(t)) or (t.b > 0 and "upto" in t.s):
         out.append("done")
     return out
 
@@ -723,6 +729,11 @@ def unusable_note(s: State, seat: int, codes: tuple[str, ...] | list[str]) -> st
                 notes.append("nothing to plant now: the patch is full")
         elif (code.startswith(("act:", "enh:")) or code == "contract") and not can_effect(s, seat, code):
             notes.append(f"{C.reward_text((code,))} is not possible now")
+        elif code.startswith("bulb:") and not can_effect(s, seat, code):
+            n = len(f.storage)
+            why = (f"storage spot {n + 1} costs {C.STORAGE_COST[n]} G" if n < len(C.STORAGE_COST)
+                   else "the storage is full")
+            notes.append(f"no bulb now: {why}")
     return "; ".join(notes)
 
 

@@ -70,7 +70,10 @@ MAX_STEPS: Final[int] = 4  # PR
 #:   act:lower:S[:both]  lower the water with strength S (both = gain VP and guilders)
 #:   act:build[:nc1|:nc]  nc1 = may pay 1 G to build without connection, nc = may build without
 #:   act:trade[:repeat|:extra|:all|:both]
-#:   act:plant:S[:swap]  plant up to S bulbs (swap = first exchange 1 storage bulb with the supply)
+#:   act:plant:S[:swap][:upto]  a Plant action of strength S: plant S bulbs, as many as storage
+#:                       and patch allow (PR: "a number of tulip bulbs equal to the action's
+#:                       strength"); with upto, stop when you like ("Plant up to S"); swap =
+#:                       first exchange 1 storage bulb with the supply
 #:   act:market:S
 #:   pay4 (pay 1 tool or 2 G for 4 VP), swapbulb, swapfarm, removemill, discardwheel, swapwheel
 #: Strengths of printed spaces and of tiles without a number, and the grouping of the
@@ -87,7 +90,7 @@ DESIGNS: Final[tuple[tuple[str, str, bool, tuple[str, ...], str], ...]] = (
     ("B-lower1", "base", False, ("act:lower:1",), "Lower the water level (strength 1)"),
     ("B-lower2", "base", False, ("act:lower:2",), "Lower the water level (strength 2)"),
     # 12 common designs, 2 copies each (PR order)
-    ("C-plant3", "c", False, ("act:plant:3",), "Plant up to 3 bulbs"),
+    ("C-plant3", "c", False, ("act:plant:3:upto",), "Plant up to 3 bulbs"),
     ("C-lowerboth", "c", False, ("act:lower:2:both",), "Lower the water level (2), gain both VP and guilders"),
     ("C-buildnc1", "c", False, ("act:build:nc1",), "Build a windmill; may pay 1 G to skip the connection"),
     ("C-traderepeat", "c", False, ("act:trade:repeat",), "Foreign trade; a colour already on the card is allowed"),
@@ -118,12 +121,12 @@ DESIGNS: Final[tuple[tuple[str, str, bool, tuple[str, ...], str], ...]] = (
     ("X-market", "x", True, ("act:market:1",), "Visit the market (+)"),
     ("X-4g", "x", True, ("g4",), "Gain 4 G (+)"),
     ("X-2g3vp", "x", False, ("g2", "vp3"), "Gain 2 G and 3 VP"),
-    ("X-plant3swap", "x", False, ("act:plant:3:swap",), "Plant up to 3 bulbs, may first exchange 1 bulb"),
+    ("X-plant3swap", "x", False, ("act:plant:3:swap:upto",), "Plant up to 3 bulbs, may first exchange 1 bulb"),
     ("X-lowerboth", "x", True, ("act:lower:2:both",), "Lower the water level (2), gain both VP and G (+)"),
     ("X-buildnc", "x", False, ("act:build:nc", "g1"), "Build a windmill, no connection needed; gain 1 G"),
     ("X-build3g", "x", False, ("act:build", "g3"), "Build a windmill and gain 3 G"),
     ("X-bulbgvp", "x", True, ("bulb:*", "g1", "vp1"), "Gain any bulb, 1 G and 1 VP (+)"),
-    ("X-plant4", "x", False, ("act:plant:4",), "Plant up to 4 bulbs"),
+    ("X-plant4", "x", False, ("act:plant:4:upto",), "Plant up to 4 bulbs"),
     ("X-farm", "x", True, ("act:farm",), "Gain a farm enhancement (+)"),
     ("X-tradeall", "x", True, ("act:trade:all",), "Foreign trade; may pay 1 G for all rewards on the card (+)"),
 )
@@ -246,7 +249,7 @@ CAL_COMMON: Final[tuple[tuple[str, ...], ...]] = (("tool",), ("g2",), ("vp3",), 
 #: Unique rewards per column (4/4/4/3 slots; 15 X tiles).
 CAL_UNIQUE: Final[tuple[tuple[tuple[str, ...], ...], ...]] = (
     (("bulb:*",), ("g2",), ("enh:c",), ("vp3",)),
-    (("act:farm",), ("act:plant:2",), ("tool", "bulb:*"), ("vp5",)),
+    (("act:farm",), ("act:plant:2:upto",), ("tool", "bulb:*"), ("vp5",)),
     (("enh:u",), ("act:build",), ("bulb:b", "g1"), ("vp6",)),
     (("contract",), ("vp8",), ("bulb:*", "bulb:*", "act:plant:2")),
 )
@@ -393,7 +396,8 @@ def reward_text(codes: tuple[str, ...] | list[str]) -> str:
                      "farm": "gain a farm enhancement", "enhance": "enhance the wheels",
                      "build": "build a windmill", "trade": "foreign trade"}
             if parts[0] == "plant" and len(parts) > 1:
-                words.append(f"plant up to {parts[1]} bulb{'s' if parts[1] != '1' else ''}")
+                upto = "up to " if "upto" in parts else ""
+                words.append(f"plant {upto}{parts[1]} bulb{'s' if parts[1] != '1' else ''}")
             else:
                 words.append(names[parts[0]] + (f" (strength {parts[1]})" if len(parts) > 1 and parts[1].isdigit() else ""))
         elif head == "enh":

@@ -11,7 +11,7 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("gate 2", "steps 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import msgspec
 
@@ -53,6 +53,9 @@ class Options(msgspec.Struct, frozen=True):
 _AUTO = {"after": A.auto_after, "mstep": A.auto_mstep}
 #: Decisions carried out automatically when they offer exactly one choice.
 _FORCED = {"gate", "steps"}
+#: Engine guard (not a rule): if this many whole rounds pass in one settle without
+#: any player having a decision, the game ends rather than turn forever.
+IDLE_ROUNDS_LIMIT = 20
 
 
 def _notation_of(text: str) -> Pick:
@@ -167,9 +170,15 @@ class WindmillValley:
             if self.is_over(state):
                 raise IllegalMove("The game is over; no more moves.")
             raise IllegalMove(f"'{text}' is not a legal move now.")
+        return self.apply_trusted(state, move)
+
+    def apply_trusted(self, state: State, move: Pick) -> State:
+        """``apply`` without the legality check, for a move taken from
+        ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
+        ``state`` is untouched; an illegal move gives an undefined result."""
         s = copy_state(state)
         turn = s.turns
-        self._do(s, text)
+        self._do(s, self.notation(move))
         self._settle(s, turn)
         return s
 
@@ -198,8 +207,14 @@ class WindmillValley:
                 text, told_next = "next, " + text, True
             A.event(s, text)
 
+        idle_turns, limit = 0, IDLE_ROUNDS_LIMIT * len(s.players)
         while s.phase != "over":
+            if idle_turns > limit:  # engine guard: a forced-step loop always ends
+                A.event(s, f"No player had anything to decide for {IDLE_ROUNDS_LIMIT} rounds: the game ends")
+                self._finish(s)
+                break
             if not s.tasks:
+                idle_turns += 1
                 self._end_turn(s)
                 continue
             t = s.tasks[-1]
@@ -210,6 +225,7 @@ class WindmillValley:
                 continue
             if t.kind == "endturn":
                 s.tasks.pop()
+                idle_turns += 1
                 self._end_turn(s)
                 continue
             legal = A.LEGAL[t.kind](s, t)
@@ -320,7 +336,7 @@ class WindmillValley:
             else:
                 parts.update({k: 0 for k in ("Contracts", "Windmill groups", "Patch rows", "Patch columns")})
             out.append(ScoreSheet(seat=seat, total=sum(parts.values()), parts=parts,
-                                  tiebreak=SC.tiebreak(state, seat)))
+                                  tiebreak=SC.tiebreak(state, seat), tiebreak_names=SC.TIEBREAK_NAMES))
         return out
 
     def winners(self, state: State) -> list[int]:
@@ -402,6 +418,20 @@ class WindmillValley:
             s.solo.deck = [-1] * len(s.solo.deck)
         s.rng = Rng(0)
         return s
+
+    # bots -------------------------------------------------------------------------
+    def margins(self, state: State) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        from core.windmill_valley.evaluate import margins
+
+        return margins(state)
+
+    def determinize(self, view: State, seat: int, rng: Any) -> State:
+        """A full state consistent with ``view(state, seat)``, hidden parts sampled
+        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        from core.windmill_valley.determinize import determinize
+
+        return determinize(view, seat, rng)
 
 
 def _steps(n: int) -> str:

@@ -138,6 +138,10 @@ def final_parts(s: State, seat: int) -> dict[str, int]:
     }
 
 
+#: What the ``tiebreak`` values count, in order (PR).
+TIEBREAK_NAMES: tuple[str, str, str] = ("bulbs in the patch", "bulbs in storage", "windmills on the board")
+
+
 def tiebreak(s: State, seat: int) -> tuple[int, int, int]:
     """PR ties: most bulbs in the patch, then in storage, then windmills on the main board."""
     f = s.farms[seat]

@@ -24,7 +24,9 @@ def new_solo(level: int, rng) -> Solo:
 
 def bot_turn(s: State) -> None:
     """One Gardener turn (RECONSTRUCTED): draw a card (reshuffle the discard when the
-    deck is empty), floodgate and water, calendar, denial, VP."""
+    deck is empty), floodgate and water, calendar, denial, VP. Its log line (an event)
+    names what it did: the wheel tile it removed, the farm card it discarded, the
+    space it built on, the market area it moved to."""
     b = s.solo
     before = b.vp
     if not b.deck:
@@ -59,13 +61,15 @@ def bot_turn(s: State) -> None:
             d = s.offer[slot]
             s.stacks[C.DESIGNS[d][1]].insert(0, d)
             refill_offer_slot(s, slot)
-            text.append("removes a wheel enhancement from the offer")
+            text.append(f"removes the {C.TIER_NAMES[C.DESIGNS[d][1]]} wheel enhancement "
+                        f"\"{C.DESIGNS[d][4]}\" from the offer")
     elif denial == "farm":
         slot = next((i for i, c in enumerate(s.farm_offer) if c >= 0), -1)
         if slot >= 0:
-            s.farm_discard.append(s.farm_offer[slot])
+            c = s.farm_offer[slot]
+            s.farm_discard.append(c)
             s.farm_offer[slot] = draw_farm(s)
-            text.append("discards a farm enhancement")
+            text.append(f"discards the farm enhancement \"{C.FARM_CARDS[c][3]} / {C.FARM_CARDS[c][4]}\"")
     elif denial == "mill":
         spaces = connected_spaces(s)
         if spaces:
@@ -79,7 +83,7 @@ def bot_turn(s: State) -> None:
         here = market_area(s, C.BOT)
         s.market[here].remove(C.BOT)
         s.market[(here + 1) % C.MARKET_AREAS].append(C.BOT)
-        text.append("moves its market marker")
+        text.append(f"moves its market marker to area {(here + 1) % C.MARKET_AREAS + 1}")
     b.vp += C.SOLO_CARD_VP[b.level]
     text.append(f"+{b.vp - before} VP (now {b.vp})")
     event(s, ", ".join(text))

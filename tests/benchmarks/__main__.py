@@ -1,16 +1,21 @@
 """`make bench`: run the Lowlands benchmarks and print their figures.
 
-    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [keys] [memory] [windmill] [golden] [review]
+    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [table] [load] [arena] [serve]
 
 Sections (all by default, in this order):
-  games    (c) random full games per second, per registered game and player count
-  saves    (d) save and load-with-replay of a 200-decision match (median of 20)
+  games    (c) rules engines: random games per second, legal_moves / apply / apply_trusted microseconds
+  saves    (d) save and load-with-replay of a 200-decision match and a 700-decision Golden Age save (median of 20)
   startup  (a) startup until the launcher has painted, beside a bare Textual app
-  keys     (b) key-to-paint latency in the Gift of Tulips screen, beside the bare app
-  memory   (e) peak memory of the app in a 6-player Gift of Tulips game
-  windmill (f) key-to-paint in a late 4-player Windmill Valley game
-  golden   (g) key-to-paint in a 3-player Golden Age game (cursor, group open/close, decision/undo)
-  review   (h) opening review and stepping, for a whole Gift of Tulips and a 600-decision Golden Age game
+  table    (t) issue 9's table for every registered game on a late-game save, at
+               120x40 and 80x24: decision, undo, cursor, open review, one step in
+               review, `lowlands load` until painted, memory; each key beside a
+               bare-app key in the same second (tests/benchmarks/bench_tui.py)
+  load     (l) `lowlands load` of a 1000-decision save until painted, beside the launcher's start
+  arena    (i) a short bot arena per game (strong against random seats / the Gardener)
+  serve    (s) table server over SSH on loopback: key -> hub -> the other player's screen (bench_serve.py)
+
+LOWLANDS_BENCH_GAMES, LOWLANDS_BENCH_SIZES and LOWLANDS_BENCH_PAIRS narrow the
+table (see bench_tui.py).
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails
@@ -27,17 +32,16 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_core, bench_golden_age, bench_tui, bench_windmill_valley
+    from tests.benchmarks import bench_bots, bench_core, bench_serve, bench_tui
 
     sections = {
         "games": bench_core.bench_random_games,
         "saves": bench_core.bench_saves,
         "startup": bench_tui.bench_startup,
-        "keys": bench_tui.bench_keys,
-        "memory": bench_tui.bench_memory,
-        "windmill": bench_windmill_valley.bench_windmill_keys,
-        "golden": bench_golden_age.bench_golden_age_keys,
-        "review": bench_tui.bench_review,
+        "table": bench_tui.bench_table,
+        "load": bench_tui.bench_load,
+        "arena": bench_bots.bench_arena,
+        "serve": bench_serve.bench_serve,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]

@@ -1,19 +1,23 @@
-"""The baseline for the TUI benchmarks: a bare Textual app showing one Label.
+"""The baseline for the TUI benchmarks: a bare Textual app showing one line.
 
 Run as a script (``python tests/benchmarks/bare_app.py``). It paints
-"Bare app ready"; each Up or Down key changes the label's text (one repaint);
-ctrl+q quits (Textual's default binding).
+"Bare app ready"; each Up or Down key rewrites that line in place (a widget
+of fixed size updated without a layout: one frame, one changed line, the
+least a Textual app can do to answer a key); ctrl+q quits (Textual's default
+binding).
 """
 
 from textual.app import App, ComposeResult
-from textual.widgets import Label
+from textual.widgets import Static
 
 
 class BareApp(App):
-    """One Label; arrows count key presses in it."""
+    """One fixed-size line; arrows count key presses in it."""
+
+    CSS = "#label { width: 40; height: 1; }"
 
     def compose(self) -> ComposeResult:
-        yield Label("Bare app ready", id="label")
+        yield Static("Bare app ready", id="label")
 
     def on_mount(self) -> None:
         self.presses = 0
@@ -21,7 +25,8 @@ class BareApp(App):
     def on_key(self, event) -> None:
         if event.key in ("up", "down"):
             self.presses += 1
-            self.query_one("#label", Label).update(f"Bare app ready: {event.key} #{self.presses}")
+            # same size every time: no layout, so the answer is one frame
+            self.query_one("#label", Static).update(f"Bare app ready: {event.key:<4} #{self.presses:<6}", layout=False)
 
 
 if __name__ == "__main__":

@@ -1,24 +1,48 @@
-"""TUI benchmarks in a real pseudo-terminal (120x40, TERM=xterm-256color):
+"""TUI benchmarks in a real pseudo-terminal (TERM=xterm-256color, synchronized
+output answered, so every frame is counted):
 
-(a) startup until the launcher has painted, beside a bare Textual app (one Label);
-(b) key-to-paint latency in the Gift of Tulips game screen, beside the bare app,
-    and the latency of a decision (Enter: pick, apply, redraw, autosave);
-(e) peak memory (ru_maxrss via os.wait4) of the app in a 6-player Gift of Tulips game;
-(h) opening review and stepping in it (headless Pilot: in-process timing).
+(a) ``startup``: the launcher until painted, beside a bare Textual app;
+(t) ``table``: issue 9's table, for every registered game (``core.GAMES``) on a
+    late-game save the bench builds itself, at 120x40 and at 80x24: a decision,
+    an undo, the cursor (Down/Up) in the choices, opening review (the first
+    time, and again after going back: the app keeps the screen), one step in
+    review, back from review by Escape (a lone ESC byte: the escape delay
+    counts) and by ``b``, ``lowlands load FILE`` until painted, and the memory
+    of the game screen and of review;
+(l) ``load``: ``lowlands load`` of a 1000-decision save until painted, beside the
+    launcher's start.
 
-Each prints figures and asserts nothing about time. While ``tui/app.py`` (the
-``lowlands`` command) is not there yet, each prints "skipped: tui.app not ready".
+Every key is paired with a key to the bare app (tests/benchmarks/bare_app.py:
+one fixed-size line rewritten, one frame) running in a pty of the same size,
+sent in the same second (the two alternate which goes first), and its ratio
+is taken to that bare key; the table shows the medians of the absolute time
+(to the last byte before 100 ms of quiet), the frames and bytes written, and
+the ratio. A load is paired the same way with a start of the launcher.
+
+The late-game saves are played by seeded uniform random choices over
+``legal_moves`` (the first seed whose game lasts long enough) and cut at a fixed
+decision: Gift of Tulips 6 players at decision 66, The Dutch Golden Age 4
+players at 700, Windmill Valley 4 players at 263 (issue 9); a game not listed
+is measured with its most players, at three quarters of a random game.
+
+Prints figures and asserts nothing about time. Environment:
+``LOWLANDS_BENCH_GAMES`` (comma-separated game ids), ``LOWLANDS_BENCH_SIZES``
+("120x40,80x24"), ``LOWLANDS_BENCH_PAIRS`` (key pairs per row, default 6).
 """
 
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import sys
 import tempfile
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
-from tests.benchmarks.ptyrun import PtyChild, terminal_env
+from tests.benchmarks.ptyrun import Burst, PtyChild, terminal_env, visible_text
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -30,12 +54,27 @@ COLS, ROWS = 120, 40
 #: before looking). Overridable for a changed launcher via the environment.
 BARE_MARKER = "Bare app ready"
 LAUNCHER_MARKER = os.environ.get("LOWLANDS_BENCH_LAUNCHER_MARKER", "New game")
-GAME_MARKER = os.environ.get("LOWLANDS_BENCH_GAME_MARKER", "Ann")
 
 TARGET_STARTUP_RATIO = 1.3
-TARGET_KEY_RATIO = 2.0
 
-DOWN, UP, ENTER, CTRL_Q = b"\x1b[B", b"\x1b[A", b"\r", b"\x11"
+DOWN, UP, LEFT, RIGHT, ENTER, ESC, CTRL_Q = b"\x1b[B", b"\x1b[A", b"\x1b[D", b"\x1b[C", b"\r", b"\x1b", b"\x11"
+#: The quiet window: a key's answer ends at the last byte before this much silence.
+QUIET = 0.1
+#: Seconds the game screen holds picks after the deciding human changes
+#: (GameScreen.SEAT_GUARD, 0.4 s), with a margin.
+SEAT_GUARD = 0.5
+
+#: (players, decisions) of the late-game save measured for each game (issue 9).
+LATE: dict[str, tuple[int, int]] = {
+    "gift-of-tulips": (6, 66),
+    "golden-age": (4, 700),
+    "windmill-valley": (4, 263),
+}
+#: The save of the load target: this many decisions, of the first game in this
+#: order that has a random game so long.
+LOAD_DECISIONS = 1000
+LOAD_GAMES = ("golden-age", "windmill-valley", "fields-of-arle", "gift-of-tulips")
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 
 def tui_ready() -> str:
@@ -61,8 +100,8 @@ def lowlands_argv(data_dir: str, *args: str) -> list[str]:
     return [str(LOWLANDS), "--data-dir", data_dir, *args]
 
 
-def _spawn(argv: list[str]) -> PtyChild:
-    return PtyChild(argv, _env(), COLS, ROWS, cwd=str(ROOT)).spawn()
+def _spawn(argv: list[str], cols: int = COLS, rows: int = ROWS) -> PtyChild:
+    return PtyChild(argv, _env(), cols, rows, cwd=str(ROOT)).spawn()
 
 
 def _ms(x: float) -> str:
@@ -73,16 +112,65 @@ def _p95(xs: list[float]) -> float:
     return statistics.quantiles(xs, n=20, method="inclusive")[18] if len(xs) > 1 else xs[0]
 
 
+def _sizes() -> list[tuple[int, int]]:
+    text = os.environ.get("LOWLANDS_BENCH_SIZES", "120x40,80x24")
+    return [(int(c), int(r)) for c, r in (s.lower().split("x") for s in text.split(",") if s.strip())]
+
+
+def _pairs() -> int:
+    return max(2, int(os.environ.get("LOWLANDS_BENCH_PAIRS", "6")))
+
+
+# -- late-game saves ---------------------------------------------------------------------
+def late_match(game: Any, players: int, decisions: int, seeds: range = range(1, 41)) -> Any:
+    """A Match of ``players`` human seats at decision ``decisions`` (not over):
+    seeded uniform random choices over ``legal_moves``, the first seed in
+    ``seeds`` whose game lasts that long. Raises ValueError if none does."""
+    from core.match import Match, Seat
+
+    for seed in seeds:
+        m = Match(game, [Seat(NAMES[i] if i < len(NAMES) else f"P{i + 1}") for i in range(players)], seed)
+        rng = random.Random(seed)
+        while m.ply < decisions and not m.is_over():
+            m.push(rng.choice(m.legal_moves()))
+        if m.ply == decisions and not m.is_over():
+            return m
+    raise ValueError(f"no random {game.id} game of {players} players lasts {decisions} decisions")
+
+
+def late_spec(game: Any) -> tuple[int, int]:
+    """(players, decisions) of ``game``'s late-game save."""
+    if game.id in LATE:
+        return LATE[game.id]
+    from tests.benchmarks.bench_core import random_game
+
+    return game.max_players, max(1, random_game(game, game.max_players, 1) * 3 // 4)
+
+
+def load_match() -> Any:
+    """The ``LOAD_DECISIONS``-decision match of the load target."""
+    import core
+
+    for gid in LOAD_GAMES:
+        if gid in core.GAMES:
+            game = core.GAMES[gid]
+            try:
+                return late_match(game, game.max_players, LOAD_DECISIONS, range(1, 11))
+            except ValueError:
+                continue
+    raise ValueError(f"no registered game has a {LOAD_DECISIONS}-decision random game")
+
+
 # -- (a) startup -------------------------------------------------------------------
-def _startup_once(argv: list[str], marker: str) -> tuple[float, float]:
-    child = _spawn(argv)
+def _startup_once(argv: list[str], marker: str, cols: int = COLS, rows: int = ROWS) -> tuple[float, float]:
+    child = _spawn(argv, cols, rows)
     try:
         return child.wait_painted(marker, quiet=0.2, timeout=30)
     finally:
         child.kill()
 
 
-def bench_startup(runs: int = 7, out=print) -> None:
+def bench_startup(runs: int = 5, out=print) -> None:
     """(a) Spawn until painted (marker seen, then 200 ms without output), lowlands vs bare."""
     out(f"(a) startup until painted, {COLS}x{ROWS} pty, median of {runs} (after one warm-up each)")
     why = tui_ready()
@@ -144,206 +232,348 @@ def _startup_with_autosaves(runs: int, copies: int = 10) -> dict[str, list[tuple
     return {name: rows}
 
 
-# -- (b) key-to-paint ---------------------------------------------------------------
-def _keys(child: PtyChild, n: int) -> dict[str, float]:
-    firsts, lasts, sizes, silent = [], [], [], 0
-    for i in range(n):
-        child.drain(0.03, 1.0)
-        b = child.key(DOWN if i % 2 == 0 else UP, quiet=0.03)
-        if b.t_first is None:
-            silent += 1
-            continue
-        firsts.append(b.t_first)
-        lasts.append(b.t_last)
-        sizes.append(b.nbytes)
-    if not firsts:
-        raise TimeoutError("no key produced any output")
-    return {
-        "ttfb_med": statistics.median(firsts), "ttfb_p95": _p95(firsts),
-        "ttlb_med": statistics.median(lasts), "ttlb_p95": _p95(lasts),
-        "bytes": statistics.mean(sizes), "silent": silent,
+# -- (t) the table -----------------------------------------------------------------------
+@dataclass
+class Row:
+    """One measured key of the table: its bursts and those of the bare keys beside them."""
+
+    keys: list[Burst] = field(default_factory=list)
+    bare: list[Burst] = field(default_factory=list)
+    missed: int = 0  # keys that did not do what they should (no output, no decision)
+
+    def add(self, key: Burst, bare: Burst) -> None:
+        if key.t_last is None or bare.t_last is None:
+            self.missed += 1
+            return
+        self.keys.append(key)
+        self.bare.append(bare)
+
+    @property
+    def n(self) -> int:
+        return len(self.keys)
+
+    def ms(self) -> float:
+        return statistics.median(b.t_last for b in self.keys) * 1000
+
+    def frames(self) -> float:
+        return statistics.median(b.frames for b in self.keys)
+
+    def nbytes(self) -> float:
+        return statistics.median(b.nbytes for b in self.keys)
+
+    def ratio(self) -> float:
+        return statistics.median(k.t_last / max(b.t_last, 1e-4) for k, b in zip(self.keys, self.bare))
+
+    def cell(self) -> str:
+        if not self.keys:
+            return "-" if not self.missed else f"no answer ({self.missed})"
+        kb = self.nbytes() / 1000
+        size = f"{kb:.1f} KB" if kb >= 1 else f"{self.nbytes():.0f} B"
+        fr = self.frames()
+        frames = f"{fr:g} frame" + ("" if fr == 1 else "s")
+        miss = f", {self.missed} missed" if self.missed else ""
+        return f"{self.ms():.1f} ms, {frames}, {size}, {self.ratio():.1f}x{miss}"
+
+
+@dataclass
+class Starts:
+    """Starts until painted of one program beside starts of a reference (paired)."""
+
+    times: list[float] = field(default_factory=list)
+    ref: list[float] = field(default_factory=list)
+
+    def cell(self, ref_name: str) -> str:
+        if not self.times:
+            return "-"
+        ms = statistics.median(self.times) * 1000
+        ratio = statistics.median(t / r for t, r in zip(self.times, self.ref))
+        return f"{ms:.0f} ms, {ratio:.2f}x {ref_name} ({statistics.median(self.ref) * 1000:.0f} ms)"
+
+
+class Table:
+    """One terminal size's figures: ``rows[key][game id]``."""
+
+    KEYS = ("decision", "undo", "cursor", "review first", "review open", "review step", "review close", "review close b", "load",
+            "memory")
+    LABELS = {
+        "decision": "decision (pick, apply, redraw, autosave)",
+        "undo": "undo (u)",
+        "cursor": "cursor Up/Down in the choices",
+        "review first": "open review (r), the first time",
+        "review open": "open review again (r)",
+        "review step": "one step in review (Left)",
+        "review close": "Escape: review back to the game",
+        "review close b": "b: review back to the game (Escape less its delay)",
+        "load": "`lowlands load` until painted (x launcher start)",
+        "memory": "memory (VmRSS): game screen / review open",
     }
 
+    def __init__(self, cols: int, rows: int) -> None:
+        self.cols, self.rows = cols, rows
+        self.cells: dict[str, dict[str, str]] = {k: {} for k in self.KEYS}
+        self.bare: Row = Row()
+        #: (game id, column title) in order
+        self.columns: list[tuple[str, str]] = []
 
-def _decisions(child: PtyChild, n: int) -> dict[str, float] | None:
-    """Enter ``n`` times (each picks the highlighted choice: a decision, then its
-    autosave): time to first and last byte of each repaint. None if none answered."""
-    firsts, lasts = [], []
-    for _ in range(n):
-        child.drain(0.05, 1.0)
-        b = child.key(ENTER, quiet=0.05)
-        if b.t_first is None:
-            break
-        firsts.append(b.t_first)
-        lasts.append(b.t_last)
-    if not firsts:
-        return None
-    return {"n": len(firsts), "ttfb_med": statistics.median(firsts), "ttfb_p95": _p95(firsts),
-            "ttlb_med": statistics.median(lasts), "ttlb_p95": _p95(lasts)}
+    def print(self, out: Callable[[str], None]) -> None:
+        out("")
+        out("| key | " + " | ".join(title for _, title in self.columns) + " |")
+        out("|---|" + "---|" * len(self.columns))
+        ids = [gid for gid, _ in self.columns]
+        for k in self.KEYS:
+            row = self.cells[k]
+            if not row:
+                continue
+            out(f"| {self.LABELS[k]} | " + " | ".join(row.get(g, "-") for g in ids) + " |")
+        bare = self.bare
+        if bare.keys:
+            out(f"bare key beside them: {bare.ms():.1f} ms median, {bare.frames():g} frame(s), "
+                f"{bare.nbytes():.0f} bytes ({bare.n} keys)")
 
 
-def bench_keys(n: int = 100, decisions: int = 30, out=print) -> None:
-    """(b) Down/Up alternately, n times: time to first and last byte of the repaint;
-    then ``decisions`` decisions (Enter) in the game."""
-    out(f"(b) key-to-paint latency, {n} keys (Down/Up alternately), {COLS}x{ROWS} pty")
-    why = tui_ready()
-    if why:
-        out(f"    skipped: {why}")
-        return
-    res = {}
-    picks = None
-    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
-        runs = {
-            "bare Textual app": (bare_argv(), BARE_MARKER),
-            "Gift of Tulips game": (
-                lowlands_argv(tmp, "new", "gift-of-tulips", "--players", "Ann,Bob,Cy", "--seed", "1"),
-                GAME_MARKER,
-            ),
-        }
-        for name, (argv, marker) in runs.items():
-            child = _spawn(argv)
-            try:
-                child.wait_painted(marker, quiet=0.3, timeout=30)
-                res[name] = _keys(child, n)
-                if name != "bare Textual app" and decisions:
-                    picks = _decisions(child, decisions)
-            except (TimeoutError, EOFError) as e:
-                out(f"    skipped: {name}: {e}")
-                return
-            finally:
+def _stamp(data_dir: Path) -> tuple:
+    """What the autosave folder holds now (names, sizes, modification times)."""
+    try:
+        return tuple(sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in data_dir.rglob("*.json")))
+    except OSError:
+        return ()
+
+
+def _changed(data_dir: Path, before: tuple, wait: float = 1.5) -> bool:
+    """Whether an autosave under ``data_dir`` changes within ``wait`` s (the
+    game screen autosaves in the background after every decision and undo)."""
+    end = time.perf_counter() + wait
+    while time.perf_counter() < end:
+        if _stamp(data_dir) != before:
+            return True
+        time.sleep(0.01)
+    return False
+
+
+class Bench:
+    """A lowlands child and the bare app beside it, at one size."""
+
+    def __init__(self, bare: PtyChild, table: Table) -> None:
+        self.bare = bare
+        self.table = table
+        self._flip = False
+        self._bare_key = 0
+
+    def pair(self, child: PtyChild, key: bytes, *, first_timeout: float = 2.0) -> tuple[Burst, Burst]:
+        """``key`` to ``child`` and an arrow to the bare app, in the same second
+        (which goes first alternates); each after its program has been quiet."""
+        bare_key = DOWN if self._bare_key % 2 == 0 else UP
+        self._bare_key += 1
+        self._flip = not self._flip
+        child.drain(0.03, 1.0)
+        self.bare.drain(0.03, 1.0)
+        if self._flip:
+            k = child.key(key, quiet=QUIET, first_timeout=first_timeout)
+            b = self.bare.key(bare_key, quiet=QUIET)
+        else:
+            b = self.bare.key(bare_key, quiet=QUIET)
+            k = child.key(key, quiet=QUIET, first_timeout=first_timeout)
+        if b.t_last is not None:
+            self.table.bare.keys.append(b)
+        return k, b
+
+
+def _start_pair(argv: list[str], marker: str, ref_argv: list[str], ref_marker: str,
+                cols: int, rows: int, into: Starts, keep: bool) -> PtyChild | None:
+    """One start of ``argv`` until painted beside one start of the reference;
+    the child kept running (returned) if ``keep``."""
+    child = None
+    order = (True, False) if len(into.times) % 2 == 0 else (False, True)
+    t = r = 0.0
+    for mine in order:
+        if mine:
+            child = _spawn(argv, cols, rows)
+            t = child.wait_painted(marker, quiet=0.15, timeout=60)[1]
+            if not keep:
                 child.kill()
-    for name, r in res.items():
-        out(
-            f"    {name:<20} first byte median {_ms(r['ttfb_med'])} p95 {_ms(r['ttfb_p95'])}"
-            f" | last byte median {_ms(r['ttlb_med'])} p95 {_ms(r['ttlb_p95'])}"
-            f" | {r['bytes']:7.0f} bytes/key" + (f" | {r['silent']} keys without output" if r["silent"] else "")
-        )
-    g, b = res["Gift of Tulips game"], res["bare Textual app"]
-    ratio = g["ttlb_med"] / b["ttlb_med"]
-    ok = "meets" if ratio <= TARGET_KEY_RATIO else "ABOVE"
-    out(f"    ratio game / bare (last byte, median): {ratio:.2f}x"
-        f"   first byte: {g['ttfb_med'] / b['ttfb_med']:.2f}x   target <= {TARGET_KEY_RATIO}x: {ok}")
-    out("    (each key's time includes Textual's frame pacing; the 30 ms quiet window is not counted)")
-    if picks:
-        out(f"    decisions (Enter: pick, apply, redraw, autosave), {picks['n']} of them:"
-            f" first byte median {_ms(picks['ttfb_med'])} p95 {_ms(picks['ttfb_p95'])}"
-            f" | last byte median {_ms(picks['ttlb_med'])} p95 {_ms(picks['ttlb_p95'])}"
-            "  (50 ms quiet window)")
+        else:
+            ref = _spawn(ref_argv, cols, rows)
+            try:
+                r = ref.wait_painted(ref_marker, quiet=0.15, timeout=60)[1]
+            finally:
+                ref.kill()
+    into.times.append(t)
+    into.ref.append(r)
+    return child if keep else None
 
 
-# -- (e) memory ---------------------------------------------------------------------------
-def bench_memory(decisions: int = 80, out=print) -> None:
-    """(e) Peak RSS of the app through a 6-player Gift of Tulips game, beside the bare app."""
-    out("(e) peak memory (ru_maxrss of the child, via os.wait4)")
-    why = tui_ready()
-    if why:
-        out(f"    skipped: {why}")
-        return
-    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
-        child = _spawn(bare_argv())
-        try:
-            child.wait_painted(BARE_MARKER, quiet=0.2, timeout=30)
-            for _ in range(20):
-                child.key(DOWN, quiet=0.02)
-        finally:
-            bare = child.close((CTRL_Q,))
-        players = "Ann,Bob,Cy,Dee,Eve,Fay"
-        child = _spawn(lowlands_argv(tmp, "new", "gift-of-tulips", "--players", players, "--seed", "1"))
-        answered = 0
-        try:
-            child.wait_painted(GAME_MARKER, quiet=0.3, timeout=30)
-            # Enter picks the highlighted choice (or lifts a hand-over curtain), so this
-            # plays on through the game; a 6-player game has about 80 decisions.
-            silent = 0
-            for _ in range(decisions * 2):
-                if child.key(ENTER, quiet=0.03, first_timeout=0.3).nbytes:
-                    answered, silent = answered + 1, 0
+def _measure_game(bench: Bench, game: Any, path: Path, tmp: Path, cols: int, rows: int,
+                  pairs: int, starts: int, out: Callable[[str], None]) -> None:
+    table = bench.table
+    gid = game.id
+    data_dir = tmp / f"{gid}-{cols}x{rows}"
+    empty = tmp / f"empty-{cols}x{rows}"
+    data_dir.mkdir(exist_ok=True)
+    empty.mkdir(exist_ok=True)
+    load = Starts()
+    child = None
+    for i in range(starts):
+        child = _start_pair(lowlands_argv(str(data_dir), "load", str(path)), game.title,
+                            lowlands_argv(str(empty)), LAUNCHER_MARKER, cols, rows, load, keep=i == starts - 1)
+    table.cells["load"][gid] = load.cell("launcher")
+    assert child is not None
+    try:
+        # cursor: Down, Up, ... (ends where it began)
+        row = Row()
+        for i in range(pairs * 2):
+            row.add(*bench.pair(child, DOWN if i % 2 == 0 else UP))
+        table.cells["cursor"][gid] = row.cell()
+        # decision and undo: find how many Enters make a decision (a group of
+        # choices opens first in some games), then time the last Enter and u
+        enters = 0
+        for k in range(1, 5):
+            before = _stamp(data_dir)
+            child.drain(0.05, 1.0)
+            child.key(ENTER, quiet=QUIET)
+            if _changed(data_dir, before):
+                enters = k
+                break
+        if not enters:
+            table.cells["decision"][gid] = "no decision by Enter"
+        else:
+            before = _stamp(data_dir)
+            child.key(b"u", quiet=QUIET)
+            _changed(data_dir, before)
+            decision, undo = Row(), Row()
+            for _ in range(pairs):
+                time.sleep(SEAT_GUARD)
+                for _ in range(enters - 1):
+                    child.drain(0.05, 1.0)
+                    child.key(ENTER, quiet=QUIET)
+                before = _stamp(data_dir)
+                k, b = bench.pair(child, ENTER)
+                if _changed(data_dir, before):
+                    decision.add(k, b)
                 else:
-                    silent += 1
-                    if silent >= 10:  # Enter does nothing here any more (e.g. the game is over)
-                        break
-        except (TimeoutError, EOFError) as e:
-            out(f"    skipped: {e}")
-            child.kill()
-            return
-        app = child.close((b"q", CTRL_Q))
-        try:  # how far the game got, from the autosave the app wrote on the way
-            from saves import list_autosaves
-
-            infos = list_autosaves(Path(tmp))
-            reached = (f"the autosave shows {infos[0].ply} decisions, game over: {'yes' if infos[0].over else 'no'}"
-                       if infos else "no autosave written")
-        except Exception as e:  # the saves package is not what this measures
-            reached = f"autosave not readable: {e}"
-    mib = lambda ru: ru.ru_maxrss / 1024  # noqa: E731  (KiB on Linux)
-    out(f"    bare Textual app:                      {mib(bare):7.1f} MiB")
-    out(f"    lowlands, Gift of Tulips 6 players:    {mib(app):7.1f} MiB"
-        f"  ({decisions * 2} Enter keys sent, {answered} repainted)")
-    out(f"    difference:                            {mib(app) - mib(bare):7.1f} MiB")
-    out(f"    ({reached})")
-
-
-# -- (h) review -------------------------------------------------------------------------------
-def _review_match(game_id: str, players: int, want: int, seed: int = 1):
-    import random
-
-    from core import get_game
-    from core.match import Match, Seat
-
-    game = get_game(game_id)
-    m = Match(game, [Seat(f"P{i + 1}") for i in range(players)], seed)
-    rng = random.Random(seed)
-    while not m.is_over() and m.ply < want:
-        m.push(rng.choice(m.legal_moves()))
-    return m
-
-
-async def _review_times(match, runs: int, steps: int) -> tuple[list[float], list[float]]:
-    import time
-
-    from tui.app import LowlandsApp
-    from tui.boards import board_for
-    from tui.screens.review import ReviewScreen
-
-    opens, stepped = [], []
-    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmp:
-        app = LowlandsApp(data_dir=Path(tmp), config_dir=Path(tmp) / "config")
-        async with app.run_test(size=(COLS, ROWS)) as pilot:
-            await pilot.pause()
-            board_for(match.game.id)  # import the game's screen module first (not timed)
-            for _ in range(runs):
-                t0 = time.perf_counter()
-                screen = ReviewScreen(match)
-                await app.push_screen(screen)
-                await pilot.pause()
-                opens.append(time.perf_counter() - t0)
-                for _ in range(steps):
-                    t0 = time.perf_counter()
-                    screen.action_step(-1)
-                    await pilot.pause()
-                    stepped.append(time.perf_counter() - t0)
-                app.pop_screen()
-                await pilot.pause()
-    return opens, stepped
+                    decision.missed += 1
+                    continue
+                before = _stamp(data_dir)
+                k, b = bench.pair(child, b"u")
+                if _changed(data_dir, before):
+                    undo.add(k, b)
+                else:
+                    undo.missed += 1
+            table.cells["decision"][gid] = decision.cell() + (f" ({enters} Enters)" if enters > 1 else "")
+            table.cells["undo"][gid] = undo.cell()
+        # review: open, steps back, close (Escape, untimed); memory before and after
+        time.sleep(SEAT_GUARD)
+        child.drain(0.1, 2.0)
+        rss_game = child.rss_kib()[0]
+        first_open, opened, stepped, closed, closed_b = Row(), Row(), Row(), Row(), Row()
+        rss_review = 0
+        opens = 4  # closed with Escape and with b in turn
+        for i in range(opens):
+            start = len(child.output)
+            k, b = bench.pair(child, b"r", first_timeout=5.0)
+            into = first_open if i == 0 else opened
+            if "Review" in visible_text(bytes(child.output[start:])):
+                into.add(k, b)
+            else:
+                into.missed += 1
+                continue
+            for _ in range(max(2, pairs * 2 // opens)):
+                stepped.add(*bench.pair(child, LEFT))
+            if i == 0:
+                rss_review = child.rss_kib()[0]
+            if i % 2 == 0:
+                closed.add(*bench.pair(child, ESC))
+            else:
+                closed_b.add(*bench.pair(child, b"b"))
+        table.cells["review first"][gid] = first_open.cell()
+        table.cells["review open"][gid] = opened.cell()
+        table.cells["review step"][gid] = stepped.cell()
+        table.cells["review close"][gid] = closed.cell()
+        table.cells["review close b"][gid] = closed_b.cell()
+        if rss_game and rss_review:
+            table.cells["memory"][gid] = (f"{rss_game / 1024:.0f} / {rss_review / 1024:.0f} MiB, "
+                                          f"{rss_review / rss_game:.2f}x")
+    finally:
+        child.kill()
 
 
-def bench_review(runs: int = 3, steps: int = 20, out=print) -> None:
-    """(h) Opening review until painted, and one step back, in the app run headless
-    (Textual's Pilot, 120x40): a whole Gift of Tulips game and a 600-decision
-    Golden Age game."""
-    import asyncio
+def bench_table(out=print) -> None:
+    """(t) Issue 9's table for every registered game at every size (see the module docstring)."""
+    import core
+    from saves import save
 
-    out(f"(h) review: open (until painted) and step one decision, headless {COLS}x{ROWS}, median of {runs} opens")
+    pairs = _pairs()
+    sizes = _sizes()
+    only = [g for g in os.environ.get("LOWLANDS_BENCH_GAMES", "").split(",") if g]
+    games = [g for gid, g in core.GAMES.items() if not only or gid in only]
+    out(f"(t) keys on late-game saves in a pty at {', '.join(f'{c}x{r}' for c, r in sizes)}; each key beside a"
+        f" bare-app key in the same second; median of {pairs} pairs (cursor {pairs * 2}); time to the last byte"
+        f" before {QUIET * 1000:.0f} ms quiet; ratio = key / bare key")
     why = tui_ready()
     if why:
         out(f"    skipped: {why}")
         return
-    for game_id, players, want in (("gift-of-tulips", 3, 10_000), ("golden-age", 4, 600)):
-        try:
-            m = _review_match(game_id, players, want)
-        except Exception as e:  # noqa: BLE001 - a game not registered yet
-            out(f"    {game_id}: skipped ({type(e).__name__}: {e})")
-            continue
-        opens, stepped = asyncio.run(_review_times(m, runs, steps))
-        out(f"    {m.game.title}, {players} players, {m.ply} decisions: open median {_ms(statistics.median(opens))}"
-            f" | step median {_ms(statistics.median(stepped))} p95 {_ms(_p95(stepped))}")
+    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmpname:
+        tmp = Path(tmpname)
+        saved: list[tuple[Any, Path, str]] = []
+        for game in games:
+            try:
+                players, decisions = late_spec(game)
+                m = late_match(game, players, decisions)
+            except Exception as e:  # noqa: BLE001 - a game being written must not stop the run
+                out(f"    {game.id}: no late-game save ({type(e).__name__}: {e})")
+                continue
+            path = tmp / f"{game.id}-{players}p-{decisions}.json"
+            save(m, path)
+            saved.append((game, path, f"{game.title}, {players}p at {decisions} (seed {m.seed})"))
+        for cols, rows in sizes:
+            table = Table(cols, rows)
+            table.columns = [(g.id, title) for g, _, title in saved]
+            bare = _spawn(bare_argv(), cols, rows)
+            try:
+                bare.wait_painted(BARE_MARKER, quiet=0.2, timeout=30)
+                bench = Bench(bare, table)
+                for game, path, _title in saved:
+                    try:
+                        _measure_game(bench, game, path, tmp, cols, rows, pairs, 2, out)
+                    except (TimeoutError, EOFError, AssertionError) as e:
+                        out(f"    {game.id} at {cols}x{rows}: failed: {type(e).__name__}: {e}")
+            finally:
+                bare.kill()
+            out(f"\n  {cols}x{rows}:")
+            table.print(lambda line: out("    " + line if line else ""))
+
+
+# -- (l) load of a long save ----------------------------------------------------------------
+def bench_load(runs: int = 3, out=print) -> None:
+    """(l) ``lowlands load`` of a 1000-decision save until painted, beside the launcher's start."""
+    out(f"(l) `lowlands load` of a {LOAD_DECISIONS}-decision save until painted (last byte before 150 ms quiet),"
+        f" each beside a start of the launcher (empty data folder); median of {runs}")
+    why = tui_ready()
+    if why:
+        out(f"    skipped: {why}")
+        return
+    from saves import save
+
+    try:
+        m = load_match()
+    except ValueError as e:
+        out(f"    skipped: {e}")
+        return
+    with tempfile.TemporaryDirectory(prefix="lowlands-bench-") as tmpname:
+        tmp = Path(tmpname)
+        path = tmp / "long.json"
+        save(m, path)
+        for cols, rows in _sizes():
+            data_dir, empty = tmp / f"data-{cols}x{rows}", tmp / f"empty-{cols}x{rows}"
+            data_dir.mkdir()
+            empty.mkdir()
+            starts = Starts()
+            try:
+                for _ in range(runs):
+                    _start_pair(lowlands_argv(str(data_dir), "load", str(path)), m.game.title,
+                                lowlands_argv(str(empty)), LAUNCHER_MARKER, cols, rows, starts, keep=False)
+            except (TimeoutError, EOFError) as e:
+                out(f"    {cols}x{rows}: failed: {type(e).__name__}: {e}")
+                continue
+            out(f"    {cols}x{rows}: {m.game.title}, {len(m.seats)}p, {m.ply} decisions (seed {m.seed}): "
+                f"{starts.cell('launcher')}   target <= 1.5x")

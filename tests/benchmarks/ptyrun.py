@@ -1,7 +1,13 @@
 """Run a full-screen program in a real pseudo-terminal and time its output.
 
-Used by the TUI benchmarks: startup until painted, key-to-paint latency, and the
-child's peak memory (ru_maxrss from os.wait4). Linux/macOS only (pty, termios).
+Used by the TUI benchmarks: startup until painted, key-to-paint latency with the
+number of frames and bytes each key costs, and the child's memory (VmRSS from
+/proc, ru_maxrss from os.wait4). Linux/macOS only (pty, termios).
+
+Frames: like a modern terminal (kitty, WezTerm, foot, iTerm2, Windows Terminal),
+the pty answers the program's query for synchronized output (DEC mode 2026,
+``CSI ? 2026 $ p``) with "supported", so Textual wraps every frame it writes in
+``CSI ? 2026 h`` ... ``CSI ? 2026 l``; a burst's frames are the begin marks in it.
 """
 
 from __future__ import annotations
@@ -32,13 +38,29 @@ def visible_text(data: bytes) -> str:
     return _ANSI.sub(b"", data).decode("utf-8", "replace")
 
 
+#: DECRQM for synchronized output (the program asks) and DECRPM "reset, supported" (the answer).
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_ANSWER = b"\x1b[?2026;2$y"
+#: what begins a frame once synchronized output is on
+FRAME_START = b"\x1b[?2026h"
+
+
 @dataclass
 class Burst:
-    """The output that answered one stimulus (a key, or the start)."""
+    """The output that answered one stimulus (a key, or the start).
 
-    t_first: float | None  # seconds from the stimulus to the first byte (None: no output)
-    t_last: float | None  # seconds from the stimulus to the last byte before quiet
+    Attributes:
+        t_first: seconds from the stimulus to the first byte (None: no output).
+        t_last: seconds from the stimulus to the last byte before the quiet window.
+        nbytes: bytes written in the burst.
+        frames: frames in it (synchronized-output begin marks; 0 if the program
+            never turned synchronized output on).
+    """
+
+    t_first: float | None
+    t_last: float | None
     nbytes: int
+    frames: int = 0
 
 
 @dataclass
@@ -63,6 +85,9 @@ class PtyChild:
     output: bytearray = field(default_factory=bytearray)
     rusage: object | None = None
     status: int | None = None
+    #: answer the synchronized-output query (so frames can be counted)
+    sync: bool = True
+    answered_sync: bool = False
 
     def spawn(self) -> "PtyChild":
         winsize = struct.pack("HHHH", self.rows, self.cols, 0, 0)
@@ -92,8 +117,22 @@ class PtyChild:
             return None
         if not data:
             return None
+        if self.sync and not self.answered_sync:
+            tail = bytes(self.output[-len(SYNC_QUERY):]) + data
+            if SYNC_QUERY in tail:
+                self.answered_sync = True
+                os.write(self.fd, SYNC_ANSWER)
         self.output.extend(data)
         return data
+
+    def rss_kib(self) -> tuple[int, int]:
+        """(VmRSS, VmHWM) of the child in KiB from /proc (Linux); (0, 0) elsewhere."""
+        try:
+            text = open(f"/proc/{self.pid}/status", encoding="ascii").read()
+        except OSError:
+            return 0, 0
+        found = dict(re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", text, re.M))
+        return int(found.get("VmRSS", 0)), int(found.get("VmHWM", 0))
 
     def wait_painted(self, marker: str, quiet: float = 0.15, timeout: float = 20.0) -> tuple[float, float]:
         """Wait until ``marker`` shows in the output and it has been quiet for ``quiet`` s.
@@ -134,27 +173,33 @@ class PtyChild:
             n += len(data)
         return n
 
-    def key(self, data: bytes, quiet: float = 0.03, first_timeout: float = 1.0, limit: float = 2.0) -> Burst:
+    def key(self, data: bytes, quiet: float = 0.1, first_timeout: float = 1.0, limit: float = 3.0) -> Burst:
         """Write ``data`` as typed input and time the output that answers it.
 
         Times from just before the write to the first byte, and to the last
-        byte before ``quiet`` s of silence.
+        byte before ``quiet`` s of silence (so a frame up to ``quiet`` s after
+        the one before it still counts); counts the frames and bytes. Once the
+        program draws in frames, bytes before the first frame (a cursor or
+        mode change) do not end the wait: it lasts until a frame, at most
+        ``first_timeout`` s.
         """
+        start = len(self.output)
         t0 = time.perf_counter()
         os.write(self.fd, data)
         first = self._read_some(first_timeout)
         if not first:
             return Burst(None, None, 0)
         t_first = t_last = time.perf_counter()
-        n = len(first)
         end = t0 + limit
         while time.perf_counter() < end:
-            more = self._read_some(quiet)
+            framed = not self.answered_sync or FRAME_START in self.output[start:]
+            wait = quiet if framed else max(quiet, t0 + first_timeout - time.perf_counter())
+            more = self._read_some(wait)
             if not more:
                 break
-            n += len(more)
             t_last = time.perf_counter()
-        return Burst(t_first - t0, t_last - t0, n)
+        burst = bytes(self.output[start:])
+        return Burst(t_first - t0, t_last - t0, len(burst), burst.count(FRAME_START))
 
     # -- ending --------------------------------------------------------------
     def close(self, quit_keys: tuple[bytes, ...] = (b"\x11",), grace: float = 3.0):

@@ -23,9 +23,19 @@ from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, preview_note, seat_letters, seat_style
 from tui.widgets.track import Track
+from tui.widgets.textlines import wrap
 from tui.gift_of_tulips.labels import VARIETY_STYLES, added_rank, fit_note, plural, vtext
+
+
+def choice_gain(state: Any, target: Any, drawn: str) -> int:
+    """The VP the player to move scores with ``target`` (Keep or Give of the drawn card),
+    0 for any other choice."""
+    if not drawn or state.phase != "play" or not isinstance(target, (Keep, Give)):
+        return 0
+    rank = rank_of(state, drawn[0])
+    return C.KEEP_POINTS[rank] if isinstance(target, Keep) else C.value(drawn) + C.GIVE_BONUS[rank]
 
 
 class GiftOfTulipsBoard(Board):
@@ -95,7 +105,8 @@ class GiftOfTulipsBoard(Board):
         rows: list[list[Any]] = [[
             " ", Text("Rank", style=dim), Text("Festival", style="bold"), Text("sum", style=dim),
             Text("give", style=dim), Text("keep", style=dim), *[Text(h, style=dim) for h in maj_heads],
-            Text("cards" if wide else "", style=dim),
+            # the values of the face-up cards, or "x4": how many ("#" where "cards" does not fit)
+            Text("cards" if wide or self._width() - (40 if levels < 3 else 44) >= 5 else "#", style=dim),
         ]]
         hot_v = drawn[0] if drawn else ""
         add_to = added_rank(state, drawn) if isinstance(target, Add) and drawn else None
@@ -120,9 +131,9 @@ class GiftOfTulipsBoard(Board):
             else:
                 var_cell, total, stack = Text("(empty)", style=dim), Text(""), Text("")
             rank_cell = Text(C.RANK_NAMES[rank], style="bold")
-            if add_to == rank:
+            if add_to == rank:  # a preview: the rank the card would give its variety
                 rank_cell = Text(C.RANK_NAMES[rank], style=HIGHLIGHT)
-                stack = Text(f"<{drawn}", style=HIGHLIGHT)
+                stack = preview(self, "", drawn)
             rows.append([pointer if row_hot or add_to == rank else " ", rank_cell, var_cell, total,
                          give_cell, keep_cell, *majs, stack])
         width = self._width()
@@ -137,7 +148,8 @@ class GiftOfTulipsBoard(Board):
                 line.append_text(vtext(v, extra="reverse" if hot else ""))
             lines.append(line)
         if wide:
-            lines.append(Text("  give = card value + bonus; keep and majorities in VP", style=dim))
+            lines.append(Text("  give = card value + bonus; keep and majorities in VP; cards = their values",
+                              style=dim))
         self.query_one("#got-festival", TextBlock).update(lines)
 
     def _width(self) -> int:
@@ -160,6 +172,7 @@ class GiftOfTulipsBoard(Board):
         elif drawn and isinstance(target, Give):
             gets = target.to
         name_w = 10 if wide else 6
+        gain = choice_gain(state, target, drawn)
         rows: list[list[Any]] = [[
             " ", Text("Bouquets", style="bold"), *[vtext(v, name=wide) for v in C.VARIETY_ORDER],
             Text("tul", style="dim"), Text("VP", style="dim"),
@@ -172,9 +185,10 @@ class GiftOfTulipsBoard(Board):
                 text = f"{len(mine)}{dot}{sum(C.value(c) for c in mine)}" if mine else "-"
                 style = VARIETY_STYLES[v] if mine else "dim"
                 if seat == gets and v == drawn[0]:
-                    # what the cell becomes with the card under the cursor
-                    text = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
-                    style = f"{VARIETY_STYLES[v]} {HIGHLIGHT}"
+                    # a preview: the cell now, and what the card under the cursor would make it
+                    then = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
+                    cells.append(preview(self, text, then, VARIETY_STYLES[v]))
+                    continue
                 cells.append(Text(text, style=style))
             vp = state.give_vp[seat] + state.keep_vp[seat] + state.majority_vp[seat]
             who = Text(letters[seat], style=seat_style(seat))
@@ -183,13 +197,20 @@ class GiftOfTulipsBoard(Board):
             if seat == gets:
                 who.stylize(HIGHLIGHT)
             tulips = Text(str(len(bouquet)))
-            if seat == gets:  # the tulip count with the card under the cursor
-                tulips = Text(str(len(bouquet) + 1), style=HIGHLIGHT)
-            rows.append([pointer if seat == cur else " ", who, *cells, tulips,
-                         Text(str(vp), style="bold")])
+            if seat == gets:  # a preview of the tulip count with the card under the cursor
+                tulips = preview(self, str(len(bouquet)), str(len(bouquet) + 1))
+            vp_cell = Text(str(vp), style="bold")
+            if seat == cur and gain:  # a preview of the points the choice under the cursor scores
+                vp_cell = preview(self, str(vp), str(vp + gain), "bold")
+            rows.append([pointer if seat == cur else " ", who, *cells, tulips, vp_cell])
         lines = grid(rows, justify="llrrrrrr", width=self._width())
         if wide:
-            lines.append(Text(f"  each cell: cards{dot}total value; tul = tulips in bouquet", style="dim"))
+            note = f"  each cell: cards{dot}total value; tul = tulips in bouquet"
+            if gets >= 0:
+                note += f"; {preview_note(self)}"
+            lines += wrap(note, self._width(), "dim", "    ")
+        elif gets >= 0:
+            lines.append(Text(f"  {preview_note(self)}", style="dim"))
         self.query_one("#got-bouquets", TextBlock).update(lines)
 
     # -- cards in play ---------------------------------------------------------------
@@ -237,11 +258,9 @@ class GiftOfTulipsBoard(Board):
         vps = [state.give_vp[i] + state.keep_vp[i] + state.majority_vp[i] for i in range(len(seats))]
         markers = [Marker(letters[i], vps[i], seat_style(i), seats[i]) for i in range(len(seats))]
         highlights: list[int] = []
-        if drawn and state.phase == "play" and isinstance(target, (Keep, Give)):
-            rank = rank_of(state, drawn[0])
-            gain = C.KEEP_POINTS[rank] if isinstance(target, Keep) else C.value(drawn) + C.GIVE_BONUS[rank]
-            if gain:
-                highlights.append(vps[state.current] + gain)
+        gain = choice_gain(state, target, drawn)
+        if gain:
+            highlights.append(vps[state.current] + gain)
         track = self.query_one("#got-score", Track)
         lanes = self.app.size.height >= 30  # room for one line per player
         if track.lanes != lanes:

@@ -4,10 +4,11 @@
 * a status line: the round, the King's space and the last roll with what each
   player was paid; during an auction the auction panel (what is sold, by whom,
   the high bid, who bids now, who passed);
-* the province map as a schematic (``tui.widgets.graph.Graph``): each province
-  with its colour, its Influence Marker (``[B]`` active, ``(B)`` used this
-  turn, ``[ ]`` none) and the Movement Tokens per player (``A2`` = two of A's),
-  with a line for every border (the adjacency of ``components.EDGES``);
+* the province map as a floor plan (``tui.widgets.regionmap.RegionMap``, laid
+  out by ``PROVINCE_PLAN``): provinces that border each other (the adjacency of
+  ``components.EDGES``) share a wall, and no others do; each province with its
+  colour, its Influence Marker (``[B]`` active, ``(B)`` used this turn, ``[ ]``
+  none) and the Movement Tokens per player (``A2`` = two of A's);
 * the King's track around the King: his space and the next twelve, each with
   its province pair, the chance that 2d6 reaches it and what each player
   would be paid there;
@@ -32,7 +33,6 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import HorizontalGroup
 
 from core.golden_age import components as C
@@ -42,24 +42,27 @@ from core.golden_age.rules import (
 )
 from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
-from tui.widgets.common import HIGHLIGHT, glyph, seat_letters, seat_style, use_ascii
-from tui.widgets.graph import Edge, Graph, Node
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
+from tui.widgets.regionmap import Region, RegionMap
 from tui.widgets.pages import PageBar
-from tui.widgets.textlines import wrap_text
+from tui.widgets.textlines import flow, wrap_text
 from tui.golden_age.labels import (
     COLOR_STYLES, card_note, card_style, counted, income_at, money, space_text, two_dice_chance,
 )
 
 
-#: Grid cells of the province schematic (row, column). Every border of
-#: ``components.EDGES`` joins neighbouring cells, so all 16 are drawn as lines
-#: (north at the top: Friesland and Groningen; Vlaanderen south-west).
-MAP_CELLS: dict[str, tuple[int, int]] = {
-    "fri": (0, 2), "gro": (0, 3),
-    "hol": (1, 1), "utr": (1, 2), "ove": (1, 3),
-    "zee": (2, 0), "bra": (2, 1), "gel": (2, 2),
-    "vla": (3, 0), "lim": (3, 2),
-}
+#: The province map as a floor plan, north at the top (RegionMap cells, ``~`` the
+#: Zuiderzee): two provinces share a wall exactly when ``components.EDGES`` makes them
+#: border each other (all 16 borders, no others); every province has two cells side
+#: by side for its name.
+PROVINCE_PLAN: tuple[tuple[str, ...], ...] = (
+    ("hol", "hol", "fri", "fri", "gro", "gro"),
+    ("hol", "~", "~", "ove", "ove", "gro"),
+    ("hol", "utr", "utr", "gel", "ove", "ove"),
+    ("hol", "hol", "hol", "gel", "gel", "gel"),
+    ("zee", "zee", "bra", "bra", "gel", "lim"),
+    ("vla", "vla", "bra", "bra", "lim", "lim"),
+)
 
 
 #: What each colour's special action buys (prices in guilders; rulebook).
@@ -140,13 +143,6 @@ def tab_for(state: Any, targets: Sequence[Any]) -> str:
 class GoldenAgeBoard(Board):
     """The Golden Age table: status/auction, map, King's track, guilds, Indies, players."""
 
-    can_focus = True  # in the review screen it takes the focus, so [ and ] switch pages
-
-    BINDINGS = [
-        Binding("left_square_bracket", "tab(-1)", "Panel", key_display="[", show=False),
-        Binding("right_square_bracket", "tab(1)", "Panel", key_display="]", show=False),
-    ]
-
     DEFAULT_CSS = """
     GoldenAgeBoard {
         height: auto;
@@ -197,11 +193,11 @@ class GoldenAgeBoard(Board):
         self._shown: dict[str, bool] = {}
 
     def compose(self) -> ComposeResult:
-        yield PageBar(id="ga-pages", hint=" ←→")
+        yield PageBar(id="ga-pages")
         yield TextBlock(id="ga-status")
         yield TextBlock(id="ga-brief")
         with HorizontalGroup(id="ga-row1"):
-            yield Graph(id="ga-map", gap=1, min_cell=7, max_cell=12)
+            yield RegionMap(id="ga-map", min_cell=6, max_cell=12)
             yield TextBlock(id="ga-track")
         yield TextBlock(id="ga-players")
         with HorizontalGroup(id="ga-row2"):
@@ -221,6 +217,12 @@ class GoldenAgeBoard(Board):
             height = 24
         return width < self.WIDE or height < self.TALL
 
+    def _screen_height(self) -> int:
+        try:
+            return self.screen.size.height
+        except Exception:  # noqa: BLE001
+            return 24
+
     def on_resize(self, event: events.Resize) -> None:
         if self._last is not None:
             self._redraw()
@@ -234,6 +236,13 @@ class GoldenAgeBoard(Board):
     def action_tab(self, delta: int) -> None:
         """Switch to the previous / next page."""
         self.set_tab(TABS[(TABS.index(self.tab) + delta) % len(TABS)])
+
+    @property
+    def has_panels(self) -> bool:
+        return self.tabbed
+
+    def switch_panel(self, delta: int) -> None:
+        self.action_tab(delta)
 
     @on(PageBar.Selected, "#ga-pages")
     def _page_clicked(self, event: PageBar.Selected) -> None:
@@ -277,10 +286,16 @@ class GoldenAgeBoard(Board):
         show["ga-row1"] = show["ga-map"] or show["ga-track"]
         for wid, on_ in show.items():
             self._display(wid, on_)
-        self._display("ga-brief", tabbed and self.tab != "players")
+        # one line per player above every page but their own; a short screen gives the map
+        # page (17 lines of floor plan and its legend) that room instead
+        brief = tabbed and self.tab != "players" and not (self.tab == "map" and self._screen_height() < 30)
+        self._display("ga-brief", brief)
         if tabbed:
-            self.query_one("#ga-pages", PageBar).update([TAB_NAMES[t] for t in TABS], TABS.index(self.tab))
-            if self.tab != "players":
+            bar = self.query_one("#ga-pages", PageBar)
+            keys = self.panel_keys()
+            bar.hint = f"  {keys}" if keys else ""
+            bar.update([TAB_NAMES[t] for t in TABS], TABS.index(self.tab))
+            if brief:
                 self.query_one("#ga-brief", TextBlock).update(self._brief(state, seats, letters, a_))
         self.query_one("#ga-status", TextBlock).update(self._status(state, targets, seats, letters, a_, width))
         if show["ga-map"]:
@@ -362,7 +377,7 @@ class GoldenAgeBoard(Board):
         cur = s.current if s.phase != "over" else -1
         deciding = s.auction.bidder if s.phase in ("bid", "award") and s.auction else cur
         pointer = glyph(self, "▶", ">")
-        sign = "" if a_ else "ƒ"
+        sign = "f" if a_ else "ƒ"  # the guilder sign (florin); "f" in ASCII
         out = []
         for i, name in enumerate(seats):
             p = s.players[i]
@@ -399,9 +414,8 @@ class GoldenAgeBoard(Board):
             else:
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
-        nodes = []
-        narrow = (self.size.width or 44) < 43  # cells under 10 columns: short colour words
-        for pid, (row, col) in MAP_CELLS.items():
+        regions = []
+        for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
             pr = s.provinces[pid]
             title = Text(name, style=COLOR_STYLES[color])
@@ -411,18 +425,19 @@ class GoldenAgeBoard(Board):
                 line2.append(o + letters[pr.marker] + c_, style=seat_style(pr.marker))
             else:
                 line2.append("[ ]", style="dim")
-            word = SHORT_COLORS[color] if narrow else color
-            line2.append(f" {word}", style=COLOR_STYLES[color].replace("bold ", ""))
-            line3 = Text()
             for seat, n in enumerate(pr.tokens):
                 if n:
-                    if line3:
-                        line3.append(" ")
-                    line3.append(f"{letters[seat]}{n}", style=seat_style(seat))
-            nodes.append(Node(pid, row, col, (title, line2, line3), "", marks.get(pid, "")))
-        edges = [Edge(a, b, frozenset((a, b)) in hot) for a, b in C.EDGES]
+                    line2.append(" ")
+                    line2.append(f"{letters[seat]}{n}", style=seat_style(seat))
+            # the colour word where there is room; the legend names every province's colour
+            with_colour = title + Text(f" {color}", style=COLOR_STYLES[color].replace("bold ", ""))
+            regions.append(Region(pid, ((with_colour, title), line2), "", marks.get(pid, "")))
+        walls = [tuple(sorted(p)) for p in hot if len(p) == 2]
         legend = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
-        self.query_one("#ga-map", Graph).update(nodes, edges, legend)
+        groups = [f"{c} " + " ".join(C.PROVINCES[p][0][:3] for p in C.PROVINCE_IDS if C.PROVINCES[p][1] == c)
+                  for c in C.COLORS]  # each province's colour (a name alone says it only in colour)
+        legend.append("\n" + ", ".join(groups[:3]) + "\n" + ", ".join(groups[3:]), style="dim")
+        self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend)
 
     # the King's track
     def _track(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool, short: bool,
@@ -514,7 +529,7 @@ class GoldenAgeBoard(Board):
         pointer = glyph(self, "▶", ">")
         rows: list[list[Text]] = [[Text(""), Text("Players", style="bold"), Text("guilders", style="dim"),
                                    Text("VP", style="dim"), Text("reserve", style="dim")]]
-        bodies: list[Text] = []
+        bodies: list[list[Text]] = []  # each player's cards and paintings, one Text per item
         for i, name in enumerate(seats):
             p = s.players[i]
             who = Text(letters[i], style=seat_style(i))
@@ -522,7 +537,7 @@ class GoldenAgeBoard(Board):
             # whole amounts padded by the width of "½" so the guilders line up
             cash = Text(money(p.money, a_) + ("" if p.money % C.HALF else (" " if not a_ else "  ")))
             if isinstance(t, Bid) and s.auction and i == s.auction.bidder:
-                cash = Text(f"{money(p.money, a_)}-{money(t.amount, a_)}", style=CURSOR)
+                cash = preview(self, money(p.money, a_), money(p.money - t.amount, a_))  # after paying the bid
             points = Text(str(vp(s, i)), style="bold")
             if p.announced:
                 points.append(f" ({p.announced})", style="dim")
@@ -535,37 +550,32 @@ class GoldenAgeBoard(Board):
                 used = set(exchange_cards(p.cards, t.kind, t.size) or [])
             if isinstance(t, Found) and i == s.current:
                 used = set(t.cards) | {f"g-{k}" for k in t.cards}
-            body = Text()
+            body: list[Text] = []
             for label, card in counted(p.cards, times) + counted(p.culture, times):
-                if body:
-                    body.append(" ")
-                body.append(label, style=f"{card_style(card)} {CURSOR}" if card in used else card_style(card))
+                body.append(Text(label, style=f"{card_style(card)} {CURSOR}" if card in used else card_style(card)))
             owner = s.auction.bidder if isinstance(t, Take) and s.auction else s.current
             for k, pt in enumerate(p.paintings):
-                if body:
-                    body.append(" ")
                 hot = (isinstance(t, (Special, Take)) and getattr(t, "choice", "") == f"paint {k + 1}"
                        and i == owner)
                 text = f"Art{k + 1} {pt.paid}/{C.art_payments(pt.card)} ({C.art_vp(pt.card)}VP)"
-                body.append(text, style=f"{COLOR_STYLES['brown']} {CURSOR}" if hot else COLOR_STYLES["brown"])
+                body.append(Text(text, style=f"{COLOR_STYLES['brown']} {CURSOR}" if hot else COLOR_STYLES["brown"]))
             if p.finished:
-                if body:
-                    body.append(" ")
-                body.append(f"{len(p.finished)} finished painting{'s' if len(p.finished) > 1 else ''} "
-                            f"({sum(C.art_vp(a) for a in p.finished)} VP)", style="dim")
+                body.append(Text(f"{len(p.finished)} finished painting{'s' if len(p.finished) > 1 else ''} "
+                                 f"({sum(C.art_vp(a) for a in p.finished)} VP)", style="dim"))
             bodies.append(body)
         table = grid(rows, justify="llrll", width=width)
         out = [table[0]]
         side = width >= 70  # wide: the cards on the player's own line
         for i, body in enumerate(bodies):
             row = table[i + 1]
+            # the cards flow on, never split inside one ("Gov Fri", "Art1 0/4 (6VP)")
             if side and body:
                 pad = max(0, max(len(t.plain) for t in table) - len(row.plain)) + 2
-                out += wrap_text(row + Text(" " * pad) + body, width, len(row.plain) + pad)
+                out += flow(row + Text(" " * pad), body, width, len(row.plain) + pad)
                 continue
             out.append(row)
             if body:
-                out += wrap_text(Text("    ") + body, width, 4)
+                out += flow(Text("    "), body, width, 4)
         notes: list[str] = []
         grey = False
         for p in s.players:
@@ -580,7 +590,7 @@ class GoldenAgeBoard(Board):
             notes.append("ArtN paid/needed (VP)")
         notes.append("MT/IM: tokens/markers in reserve; (n) VP announced; 33 wins")
         if notes:
-            out += wrap_text(Text("; ".join(notes), style="dim"), width)
+            out += flow(Text(), [Text(n, style="dim") for n in notes], width, 0, sep="; ")
         return out
 
     # guilds

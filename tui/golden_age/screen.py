@@ -28,6 +28,9 @@ class GoldenAgeScreen(GoldenAgeLabels, GameScreen):
     }
     """
 
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
+
     BINDINGS = [
         Binding("right", "panel(1)", "Panels", key_display="←→", priority=True,
                 tooltip="Previous / next board panel"),
@@ -43,9 +46,7 @@ class GoldenAgeScreen(GoldenAgeLabels, GameScreen):
 
     def action_panel(self, delta: int) -> None:
         """Show the previous / next board panel (narrow boards)."""
-        board = self.board
-        if isinstance(board, GoldenAgeBoard):
-            board.action_tab(delta)
+        self.board.switch_panel(delta)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "panel":
@@ -53,7 +54,7 @@ class GoldenAgeScreen(GoldenAgeLabels, GameScreen):
             focused = self.focused
             if focused is not None and focused.id == "picker-filter":
                 return False  # the filter's own cursor keys
-            return isinstance(board, GoldenAgeBoard) and board.tabbed
+            return board.has_panels
         return super().check_action(action, parameters)
 
     def on_mount(self) -> None:

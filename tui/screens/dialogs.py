@@ -8,7 +8,7 @@ work with the mouse too. Each one dismisses with its result, so callers use
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -91,6 +91,64 @@ class ConfirmDialog(Dialog[bool]):
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "yes")
+
+
+class ChoiceDialog(Dialog["object | None"]):
+    """Ask which of a few things to do: each choice has its own key (shown on its
+    button); Escape or the "cancel" key dismisses None.
+
+    Args:
+        question: the text shown.
+        choices: (key, label, value) per choice, in order; pressing ``key``
+            dismisses ``value``.
+        title: the box's title.
+        cancel: the label of the cancel button (its key is Escape and "n").
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("left,right", "switch", "Switch", show=False)]
+
+    def __init__(self, question: str, choices: list[tuple[str, str, object]], *, title: str = "Lowlands",
+                 cancel: str = "Cancel") -> None:
+        super().__init__()
+        self.question = question
+        self.choices = list(choices)
+        self.title_text = title
+        self.cancel_label = cancel
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog -wide"):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Static(Content(self.question), classes="dialog-body", id="question")
+            with Horizontal(classes="dialog-buttons"):
+                for i, (key, label, _value) in enumerate(self.choices):
+                    yield Button(Content(f"{label} ({key})"), id=f"choice-{i}", variant="primary" if i == 0 else "default",
+                                 compact=True)
+                yield Button(Content(f"{self.cancel_label} (n)"), id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#choice-0" if self.choices else "#cancel", Button).focus()
+
+    def on_key(self, event: Any) -> None:
+        for key, _label, value in self.choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(value)
+                return
+        if event.key == "n":
+            event.stop()
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_switch(self) -> None:
+        self.focus_next() if self.focused is not None else None
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id or ""
+        self.dismiss(self.choices[int(bid[7:])][2] if bid.startswith("choice-") else None)
 
 
 class MessageDialog(Dialog[None]):
@@ -204,4 +262,4 @@ class SavePathDialog(PathDialog):
         super().__init__(title, default, must_exist=False, action="Save")
 
 
-__all__ = ["ConfirmDialog", "Dialog", "MessageDialog", "PathDialog", "SavePathDialog"]
+__all__ = ["ChoiceDialog", "ConfirmDialog", "Dialog", "MessageDialog", "PathDialog", "SavePathDialog"]

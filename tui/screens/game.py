@@ -44,9 +44,10 @@ from textual.widgets import Static
 
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
+from tui.history import history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import Choice, ChoicePicker
-from tui.widgets.common import seat_letters, seat_style
+from tui.widgets.common import glyph, seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
 
 
@@ -221,6 +222,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
+        Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
         Binding("s", "save", "Save"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
@@ -246,9 +248,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._open: MenuItem | None = None  # the opened choice group, if any
         self._shown: list[MenuItem] = []  # the items in the picker now
         self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
+        self._cursor_at_suspend: int | None = None  # the picker's cursor when covered
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
+        self._hinting = False
         self._over_shown = False
         self._curtain_seat: int | None = None
         self._curtain_up = False
@@ -325,12 +329,17 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:
+        if not self.match.authority_here:  # a networked table's screen: its own seat
+            return self.match.home_seat
         humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
         return humans[0] if len(humans) == 1 else None
 
     def _viewer_for(self, seat: int | None) -> int | None:
         """Whose private information the board shows: the human to move, else
-        the last human who looked (the one at the keyboard)."""
+        the last human who looked (the one at the keyboard); at a networked
+        table, the screen's own seat."""
+        if not self.match.authority_here:
+            return None if self.match.is_over() else self.match.home_seat
         if seat is not None and not self.match.is_bot(seat):
             self._viewer = seat
         if self.match.is_over():
@@ -348,6 +357,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
+        if seat is not None and m.is_bot(seat) and m.authority_here:
+            self.sub_title = self.thinking_text(seat)
+        if not m.authority_here:  # a networked table: say from which seat this screen looks
+            me = m.home_seat
+            self.sub_title += " · " + ("watching" if me is None else f"you are {self.names[me]}")
         self._viewer_for(seat)
         if seat is not None and not m.is_bot(seat):
             self._moves = list(m.legal_moves())
@@ -355,10 +369,15 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         else:
             self._moves = []
             self._menu = []
-        if was_open is not None and self._resumed_at == (m.ply, tuple(m.moves[-1:])) and was_open in self._menu:
+        same = self._resumed_at == (m.ply, tuple(m.moves[-1:]))
+        if was_open is not None and same and was_open in self._menu:
             self._open = was_open  # back from help / save / review with nothing changed: keep the group open
+        if was_open is not None and self._open is None:
+            same = False  # the group is gone: its cursor means nothing here
         self._resumed_at = None
-        self._show_menu()
+        # back from help, review, a dialog, the palette or "too small" to the
+        # same decision: the cursor stays where the player left it
+        self._show_menu(highlight=self._cursor_at_suspend if same else None)
         self.picker.display = seat is not None  # over: the log takes the room
         if seat is None:
             self._unfocus_picker()
@@ -367,9 +386,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._schedule_bot()
         self._check_over()
 
-    def _show_menu(self) -> None:
+    def _show_menu(self, highlight: int | None = None) -> None:
         """Fill the picker with the top level (or the opened group) and draw
-        the board with the first choice highlighted, in one go."""
+        the board with the choice under the cursor highlighted, in one go: the
+        item ``highlight`` (an index into the items), else the first."""
         m = self.match
         state = m.state
         seat = m.to_move()
@@ -382,11 +402,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 prompt = "The game is over."
             elif m.is_bot(seat):
                 prompt = f"{self.names[seat]} (computer) is thinking..."
+            elif not self._moves:  # a networked table: another player's turn
+                prompt = f"Waiting for {self.names[seat]}..."
             else:
                 prompt = self.prompt_text(state, seat)
         self._shown = list(items)
         self._board_key = None  # the picker's first highlight redraws the board
-        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt)
+        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt, highlight=highlight)
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(items))
         self._refresh_keys()
@@ -446,6 +468,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def _update_log(self) -> None:
         m = self.match
+        # texts and turn numbers are worked out once per decision (shared with review)
+        history = history_for(m, self.game)
+        history.sync()
         # drop cached entries that no longer match the match's moves (undo, continue)
         keep = 0
         limit = min(len(self._log_moves), len(m.moves))
@@ -455,22 +480,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         del self._log_entries[keep:]
         del self._log_turns[keep:]
         for i in range(keep, len(m.moves)):
-            before = m.state_at(i)
-            move = m.moves[i]
-            try:
-                text = self.game.describe(before, move)
-            except Exception:  # noqa: BLE001
-                text = self.game.notation(move)
-            t = self.game.turn(before)
-            if not self._log_turns:
-                number = 1
-            else:
-                prev_t, prev_n = self._log_turns[-1]
-                number = prev_n + (t != prev_t)
+            number = history.turns[i]
             seat = m.movers[i]
-            self._log_moves.append(move)
-            self._log_turns.append((t, number))
-            self._log_entries.append(LogEntry(number, text, self.letters[seat], seat_style(seat)))
+            self._log_moves.append(m.moves[i])
+            self._log_turns.append((history.turn_values[i], number))
+            self._log_entries.append(LogEntry(number, history.texts[i], self.letters[seat], seat_style(seat)))
         entries = list(self._log_entries)
         if m.is_over():
             last = self._log_turns[-1][1] if self._log_turns else 1
@@ -506,6 +520,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def on_screen_suspend(self) -> None:
         self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
+        self._cursor_at_suspend = self.picker.highlighted_index
 
     def action_menu_back(self) -> None:
         """Escape or Backspace: close an opened choice group (back to all choices)."""
@@ -538,10 +553,22 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._bot_timer.stop()
             self._bot_timer = None
         seat = self.match.to_move()
-        if seat is not None and self.match.is_bot(seat):
+        if seat is not None and self.match.is_bot(seat) and self.match.authority_here:  # else its owner plays them
             self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
 
-    async def _bot_step(self) -> None:
+    def thinking_text(self, seat: int) -> str:
+        """The header while bot ``seat`` decides: "Bob is thinking…"."""
+        return f"{self.names[seat]} is thinking" + glyph(self, "…", "...")
+
+    def _moved_on(self, version: int) -> bool:
+        """True once the table is no longer where a bot started thinking: a
+        decision, undo or redo since, the player left, or another screen (review,
+        help, a dialog) is on top (on_screen_resume starts the bot again)."""
+        return version != self._version or not self.is_attached or self.app.screen is not self
+
+    def _bot_step(self) -> None:
+        """Start the bot to move thinking, in a Textual worker: the screen's own
+        messages (keys: undo, review, quit) keep flowing meanwhile."""
         self._bot_timer = None
         m = self.match
         seat = m.to_move()
@@ -549,18 +576,84 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        from core.bots import choose
-
-        version = self._version
         self._bot_busy = True
-        try:
-            move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + m.ply)
+        self.run_worker(self._bot_work(seat, self._version), group="bot", exit_on_error=True)
+
+    async def _bot_work(self, seat: int, version: int) -> None:
+        m = self.match
+        move: Any = None
+        try:  # the seat's level and the table's bot time; undo, review and quit stay live
+            if m.seats[seat].level == "strong":
+                text, _ = await self._think(version, False)
+                move = None if text is None else self.game.parse(m.state, text)
+            else:  # random and greedy take milliseconds: a thread will do
+                move = await asyncio.to_thread(m.bot_choice, lambda: self._moved_on(version))
+        except Exception:
+            if not self._moved_on(version):
+                raise  # a real failure, not a match changed under the thinking bot
         finally:
             self._bot_busy = False
-        if version != self._version or not self.is_attached:
-            self._schedule_bot()
-            return
+        if self._moved_on(version):
+            if self.is_attached and version != self._version:
+                self._schedule_bot()  # undo/redo while thinking: think again about the new position
+            return  # never play a decision for a table that moved on
         self.play(move)
+
+    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, str]:
+        """The strong bot's (notation, hint line) for the position now, thought out
+        in the worker process (``core.bots.worker``); (None, "") when the table
+        moved on meanwhile (the search is then told to stop at once)."""
+        from core.bots.worker import thinker
+
+        m = self.match
+        t = thinker()
+        future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
+        try:
+            while not future.done():
+                if self._moved_on(version):
+                    t.stop()
+                await asyncio.wait({future}, timeout=0.05)
+        except asyncio.CancelledError:  # the screen went away
+            t.stop()
+            raise
+        text, line = future.result()
+        return (None, "") if self._moved_on(version) else (text, line)
+
+    def action_hint(self) -> None:
+        """``h`` on a human's decision: the strong bot's choice, from that seat's
+        view only (``core.bots.hint``), highlighted in the picker, and one line
+        saying why (its projected final margin against the next best choice).
+        Thought out in a worker; any decision or undo meanwhile drops it."""
+        m = self.match
+        seat = m.to_move()
+        if seat is None or m.is_bot(seat) or not self._moves or self._bot_busy or self._hinting:
+            return
+        self._hinting = True
+        self.run_worker(self._hint_work(m), group="hint", exit_on_error=True)
+
+    async def _hint_work(self, m: Any) -> None:
+        try:
+            await self._hint(m)
+        finally:
+            self._hinting = False
+
+    async def _hint(self, m: Any) -> None:
+        version = self._version
+        self.picker.set_prompt("Thinking about a hint" + glyph(self, "…", "..."))
+        try:
+            text, line = await self._think(version, True)
+        except Exception:
+            if not self._moved_on(version):
+                raise
+            return
+        if text is None:
+            return
+        move = self.game.parse(m.state, text)
+        self._show_menu()  # the prompt back, the list as it was
+        index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
+        if index is not None:
+            self.picker.highlight(index)
+        self.notify(line, title="Hint", timeout=8)
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -616,7 +709,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     # -- saving ----------------------------------------------------------------------
     def _autosave(self) -> None:
-        """Autosave now (after the background saves asked for before): on quit."""
+        """Autosave now (after the background saves asked for before): on quit.
+        A networked table is saved by its owner, not here."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_now
 
@@ -629,7 +725,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self.last_autosave, self._autosave_failed = path, False
 
     def _autosave_soon(self) -> None:
-        """Autosave a snapshot of the match in the background thread (tui.autosaver)."""
+        """Autosave a snapshot of the match in the background thread (tui.autosaver);
+        not for a networked table (its owner saves it)."""
+        if not self.match.authority_here:
+            return
         try:
             from tui.autosaver import save_later
         except ImportError:
@@ -669,16 +768,21 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return self.match.can_undo() and not self._bot_busy
+        if action == "undo":  # also while a bot thinks: its decision is then dropped
+            return self.match.can_undo()
         if action == "redo":
-            return self.match.can_redo() and not self._bot_busy
+            return self.match.can_redo()
+        if action == "hint":
+            seat = self.match.to_move()
+            return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
         if action == "scores":
             return self.match.is_over()
         if action == "menu_back":
             return self._open is not None
+        if action == "save":  # a networked table is kept (and saved) by its server only
+            return self.match.authority_here
         return True
 
     def action_scores(self) -> None:
@@ -693,24 +797,24 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.app.push_screen(GameOverScreen(self.match))
 
     def action_undo(self) -> None:
-        if self._bot_busy or not self.match.undo():
+        if not self.match.undo():
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
 
     def action_redo(self) -> None:
-        if self._bot_busy or not self.match.redo():
+        if not self.match.redo():
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
 
     def action_review(self) -> None:
         try:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import review_screen
         except ImportError:
             self.notify("Review is not available in this build.")
             return
-        self.app.push_screen(ReviewScreen(self.match))
+        self.app.push_screen(review_screen(self.app, self.match))
 
     def action_help(self) -> None:
         try:
@@ -750,6 +854,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.app.push_screen(SavePathDialog(self.default_save_path()), done)
 
     def action_quit_game(self) -> None:
+        """q: autosave and quit; at a networked table, back to its lobby (the seat stays)."""
+        if not self.match.authority_here:
+            self.app.go_launcher()  # type: ignore[attr-defined]
+            return
         self._autosave()
         self.app.exit()
 

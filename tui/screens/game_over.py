@@ -1,7 +1,7 @@
 """Game over: every player's score sheet by category, the winner(s), what next.
 
 Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
-``q`` quit, Escape back to the final board.
+``q`` quit, ``b`` (or Escape) back to the final board.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.widgets import Button, DataTable, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
-from tui.screens.review import ReviewScreen
+from tui.screens.review import review_screen
 
 
 def _num(x: float) -> str:
@@ -74,7 +74,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
         Binding("r", "review", "Review"),
         Binding("n", "new_game", "New game"),
         Binding("l", "launcher", "Launcher"),
-        Binding("escape", "back", "Final board"),
+        Binding("b,escape", "back", "Final board", tooltip="The final board (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
@@ -93,8 +93,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
                 yield Button("Review (r)", id="btn-review", compact=True)
-                yield Button("New game (n)", id="btn-new_game", compact=True)
-                yield Button("Launcher (l)", id="btn-launcher", compact=True)
+                if self.match.authority_here:  # a networked table: new tables are made in the lobby
+                    yield Button("New game (n)", id="btn-new_game", compact=True)
+                yield Button("Launcher (l)" if self.match.authority_here else "Lobby (l)", id="btn-launcher", compact=True)
                 yield Button("Quit (q)", id="btn-quit", compact=True)
         yield KeyFooter()
 
@@ -120,12 +121,22 @@ class GameOverScreen(QuietTitles, Screen[None]):
         for cat in categories:
             table.add_row(cat, *[_num(sh.parts.get(cat, 0)) for sh in sheets], key=cat)
         table.add_row("Total", *[_num(sh.total) for sh in sheets], key="__total__")
-        if any(sh.tiebreak for sh in sheets):
-            table.add_row("Tie-break", *[" / ".join(_num(t) for t in sh.tiebreak) for sh in sheets], key="__tiebreak__")
+        # one row per tie-break, named by what it counts ("Tie-break: tulips in the bouquet")
+        n_ties = max((len(sh.tiebreak) for sh in sheets), default=0)
+        names = next((sh.tiebreak_names for sh in sheets if sh.tiebreak_names), ())
+        for k in range(n_ties):
+            label = f"Tie-break: {names[k]}" if k < len(names) else f"Tie-break {k + 1}"
+            table.add_row(label, *[_num(sh.tiebreak[k]) if k < len(sh.tiebreak) else "" for sh in sheets],
+                          key=f"__tiebreak{k}__")
         table.focus()
 
     def action_review(self) -> None:
-        self.app.push_screen(ReviewScreen(self.match))
+        self.app.push_screen(review_screen(self.app, self.match))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":  # a networked table's new game is made in the lobby
+            return self.match.authority_here
+        return True
 
     def action_new_game(self) -> None:
         from tui.screens.new_game import NewGameScreen
@@ -137,6 +148,8 @@ class GameOverScreen(QuietTitles, Screen[None]):
                 self.match.game.id,
                 [s.name for s in self.match.seats],
                 [s.kind == "bot" for s in self.match.seats],
+                [s.level if s.kind == "bot" else "strong" for s in self.match.seats],
+                self.match.bot_time,
             )
         )
 

@@ -1,4 +1,8 @@
-"""Help: the keys of the screen you came from, then the game's rules (its RULES.md).
+"""Help: the keys of the screen you came from, then the game's rules for players.
+
+The rules come from the game package's RULES.md, which every game splits the same
+way: the part for players first, then a ``## For maintainers`` section (sources,
+code, tests, notation) that the help leaves out (``player_rules``).
 
 Escape, ``q`` or ``?`` closes it. ``HelpScreen(None)`` (from the launcher) shows
 the keys and the list of games.
@@ -57,15 +61,30 @@ def rules_path(game_id: str) -> Path | None:
     return Path(module.__file__).parent / "RULES.md"
 
 
+#: The heading that starts the maintainers' part of every RULES.md (left out of the help).
+MAINTAINER_HEADING = "## For maintainers"
+
+
+def player_rules(markdown: str) -> str:
+    """The players' part of a RULES.md text: everything before the line
+    ``## For maintainers`` (the whole text when there is no such line)."""
+    lines = markdown.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.rstrip() == MAINTAINER_HEADING:
+            return "".join(lines[:i]).rstrip() + "\n"
+    return markdown
+
+
 def rules_markdown(game_id: str) -> str:
-    """The text of the game's RULES.md, or a sentence saying it is missing."""
+    """The players' part of the game's RULES.md (``player_rules``), or a sentence
+    saying it is missing."""
     path = rules_path(game_id)
     if path is None:
         return f"No rules found for the game {game_id!r}."
     try:
-        return path.read_text(encoding="utf-8")
+        return player_rules(path.read_text(encoding="utf-8"))
     except OSError:
-        return f"The rules page ({path.name}) is missing from this installation."
+        return "The rules page is missing from this installation."
 
 
 def keys_table(title: str, rows: list[tuple[str, str]]) -> str:

@@ -1,9 +1,11 @@
 """The launcher: continue an unfinished game, start, load or review one, themes, quit.
 
 Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
-shown in front of each line: 1-5 for the menu, a-p (no q) for unfinished games.
+shown in front of each line: 1-5 for the menu (6, in the footer, switches the ASCII look), a-p (no q) for unfinished games.
 The unfinished games come from ``saves.list_autosaves`` (newest first); a
-corrupt autosave is listed, greyed out, with its error, and is never deleted.
+corrupt autosave is listed with its error and is never deleted or rewritten;
+one broken at some move can be reviewed read-only up to that move (Enter),
+one that cannot be read at all is greyed out.
 """
 
 from __future__ import annotations
@@ -59,6 +61,16 @@ def describe_save(info: Any) -> str:
     return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
 
 
+def _locked(app: Any, info: Any) -> bool:
+    """Whether another copy of Lowlands is playing this autosave (``saves.lock``)."""
+    try:
+        from saves.lock import holder
+
+        return holder(app.data_dir, Path(info.path).stem) is not None
+    except Exception:  # noqa: BLE001 - no lock information: say nothing
+        return False
+
+
 class LauncherScreen(QuietTitles, Screen[None]):
     """The first screen: the main menu and the unfinished games."""
 
@@ -68,6 +80,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("3", "pick('review')", "Review", show=False),
         Binding("4", "pick('themes')", "Themes", show=False),
         Binding("5", "pick('quit')", "Quit", show=False),
+        Binding("6", "ascii_look", "ASCII look"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -128,15 +141,17 @@ class LauncherScreen(QuietTitles, Screen[None]):
         for i, info in enumerate(self.autosaves):
             if info.error:
                 name = Path(info.path).name
-                options.append(
-                    Option(Content.assemble("   ✗ ", (f"{name}: {info.error}", "$text-error")), id=f"bad:{i}", disabled=True)
-                    if not getattr(self.app, "ascii", False)
-                    else Option(Content(f"   x {name}: {info.error}"), id=f"bad:{i}", disabled=True)
-                )
+                # broken at some move: Enter reviews what came before, read-only
+                review = getattr(info, "partial", -1) > 0
+                lead = f"Review only (decision {info.partial}): " if review else ""
+                mark = "x" if getattr(self.app, "ascii", False) else "✗"
+                options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{name}: {info.error}", "$text-error")),
+                                      id=f"bad:{i}", disabled=not review))
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
-                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}"), id=f"save:{i}"))
+                busy = " · open in another copy" if _locked(self.app, info) else ""
+                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}{busy}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:
@@ -174,6 +189,14 @@ class LauncherScreen(QuietTitles, Screen[None]):
             return
         self._run(option_id)
 
+    def action_ascii_look(self) -> None:
+        """6: the ASCII look on or off (``LowlandsApp.set_ascii``, remembered); in
+        the footer, not the menu, so seven unfinished games still fit at 80x24."""
+        app: Any = self.app
+        if hasattr(app, "set_ascii"):
+            app.set_ascii(not app.ascii)
+            app.notify(f"ASCII look {'on' if app.ascii else 'off'} (remembered)")
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
@@ -189,6 +212,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         app: Any = self.app
         if option_id.startswith("save:"):
             self.continue_save(int(option_id[5:]))
+        elif option_id.startswith("bad:"):  # a save broken at some move: read-only review
+            app.open_file(Path(self.autosaves[int(option_id[4:])].path), review=True)
         elif option_id == "new":
             from tui.screens.new_game import NewGameScreen
 
@@ -201,6 +226,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
             app.action_change_theme()
         elif option_id == "quit":
             app.action_quit()
+
 
     # -- actions --------------------------------------------------------------------
     def continue_save(self, index: int) -> None:

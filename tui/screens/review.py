@@ -4,30 +4,45 @@ Keys: Left/Right one decision, Up/Down to the first decision of the previous /
 next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision, ``c`` continue from here (after a
-confirmation it drops every later decision: ``match.continue_from``), Escape back.
+confirmation it drops every later decision: ``match.continue_from``), ``b``
+(or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
 ScoreSpark per seat draws its score over the whole match, every seat on one
 common scale (so 6 VP against 60 VP draws low).
+
+Opening review on a long match costs little: the moves' words and turn numbers
+come from the match's shared History (tui.history: the game screen's log has
+worked them out already), states are decoded only when shown (a few are
+kept), and the move list draws only the lines in view (ReviewLog). Opening it
+again costs less still: ``review_screen`` gives the screen the app keeps for
+the match, brought up to date (``reopen``).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import textwrap
 
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Label, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
+from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
 
@@ -51,23 +66,6 @@ def _num(x: float, ascii: bool = False) -> str:
     return f"{x:g}"
 
 
-def turn_numbers(game: Any, states: list[Any]) -> list[int]:
-    """Turn number of each decision as the game's log and the record number it:
-    ``result[k]`` for decision k (1..len(states)-1) counts the changes of
-    ``game.turn`` over the states before decisions 1..k, starting at 1;
-    ``result[0]`` (the set-up) is 0. ``states[i]`` is the state after i decisions."""
-    out = [0]
-    prev: Any = None
-    number = 0
-    for k in range(1, len(states)):
-        t = game.turn(states[k - 1])
-        if k == 1 or t != prev:
-            number += 1
-            prev = t
-        out.append(number)
-    return out
-
-
 def tally_changes(
     before: list[dict[str, float]], after: list[dict[str, float]], labels: list[str], ascii: bool = False
 ) -> list[str]:
@@ -87,8 +85,8 @@ def tally_changes(
 
 class ChangesText(DataWidget):
     """What the decision at the cursor changed: lines wrapped to the width with
-    a hanging indent. Its height (hence a screen layout) changes only when the
-    number of wrapped lines does, not on every step."""
+    a hanging indent, always ``lines()`` rows (padded; a longer text ends with
+    "… N more lines"), so a step in review never lays the screen out again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -97,12 +95,21 @@ class ChangesText(DataWidget):
     def update(self, lines: list[str]) -> None:
         self._set(tuple(lines))
 
+    def lines(self) -> int:
+        """Rows shown: 6, or 4 in a terminal of fewer than 30 rows."""
+        return 6 if self.app.size.height >= 30 else 4
+
     def build(self, width: int) -> list[Text]:
         out: list[Text] = []
         for line in self._data:
             for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
                 out.append(Text((" " if n == 0 else "   ") + chunk))
-        return out
+        rows = self.lines()
+        if len(out) > rows:
+            more = len(out) - rows + 1
+            dots = "..." if getattr(self.app, "ascii", False) else "…"
+            out = out[: rows - 1] + [Text(f"   {dots} {more} more lines", style="dim")]
+        return out + [Text("")] * (rows - len(out))
 
 
 class ScoreSpark(Static, can_focus=False):
@@ -121,6 +128,12 @@ class ScoreSpark(Static, can_focus=False):
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes)
         self.data, self.low, self.high, self.ascii = list(data), low, high, ascii
+
+    def set_data(self, data: list[float], low: float, high: float) -> None:
+        """Draw ``data`` on the scale ``low``..``high`` (a repaint of this line)."""
+        if (list(data), low, high) != (self.data, self.low, self.high):
+            self.data, self.low, self.high = list(data), low, high
+            self.refresh()
 
     def bars(self, width: int) -> str:
         """The row for ``width`` cells: the data split into ``width`` equal
@@ -142,20 +155,112 @@ class ScoreSpark(Static, can_focus=False):
         return Text(self.bars(self.content_region.width or self.size.width or 40), no_wrap=True)
 
 
-class _OneLine(Content):
-    """A log line: one row (cut with an ellipsis, never wrapped), so the list
-    need not wrap every line of a long match to know its height."""
+class ReviewLog(ScrollView, can_focus=False):
+    """The move list, one row per line (cut to the width, never wrapped),
+    drawn only where it is in view: a match of 1000 decisions costs what one
+    screenful does. The screen moves the highlight (``highlighted``), which
+    starts with a mark (``mark``); a click on a line posts ``Selected``.
 
-    def get_height(self, rules: Any, width: int) -> int:
-        return 1
-
-
-class ReviewLog(OptionList, can_focus=False):
-    """The move list; the screen drives the highlight (clicks jump there)."""
-
-    DEFAULT_CSS = """
-    ReviewLog { text-wrap: nowrap; text-overflow: ellipsis; }
+    Args:
+        count: how many lines.
+        line: the text of line ``i`` (asked for only when it is drawn).
+        highlighted: the line at the cursor.
+        mark: drawn in front of the highlighted line (``▶``; ``>`` under --ascii).
+        ellipsis: end a cut line with ``…`` (False: just cut it, for --ascii).
     """
+
+    COMPONENT_CLASSES = {"review-log--cursor"}
+    DEFAULT_CSS = """
+    ReviewLog {
+        background: $surface;
+        color: $foreground;
+        padding: 0 1;
+        overflow-x: hidden;
+        overflow-y: auto;
+        & > .review-log--cursor {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+        }
+    }
+    """
+
+    class Selected(Message):
+        """A line was clicked."""
+
+        def __init__(self, log: "ReviewLog", index: int) -> None:
+            super().__init__()
+            self.log = log
+            self.index = index
+
+        @property
+        def control(self) -> "ReviewLog":
+            return self.log
+
+    def __init__(self, count: int, line: Any, *, highlighted: int = 0, mark: str = "▶",
+                 ellipsis: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.count = count
+        self._line = line
+        self.highlighted = highlighted
+        self.mark = mark
+        self.ellipsis = ellipsis
+        self.virtual_size = Size(0, count)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.scroll_to_highlight()
+
+    def set_count(self, count: int) -> None:
+        """Now ``count`` lines (the match grew or shrank): repaint them."""
+        if count != self.count:
+            self.count = count
+            self.highlighted = min(self.highlighted, count - 1)
+            self.virtual_size = Size(self.virtual_size.width, count)
+        self.refresh()
+
+    def move_highlight(self, index: int) -> None:
+        """Highlight line ``index`` (repainting only the old and the new line)
+        and scroll it into view."""
+        old, self.highlighted = self.highlighted, index
+        if old != index:
+            self.refresh_line(old)
+            self.refresh_line(index)
+        self.scroll_to_highlight()
+
+    def scroll_to_highlight(self) -> None:
+        """Scroll as little as needed to show the highlighted line."""
+        height = self.scrollable_content_region.height
+        if height <= 0:
+            return
+        top = round(self.scroll_offset.y)
+        i = self.highlighted
+        if i < top:
+            self.scroll_to(y=i, animate=False, immediate=True)
+        elif i >= top + height:
+            self.scroll_to(y=i - height + 1, animate=False, immediate=True)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        index = y + round(self.scroll_offset.y)
+        style = self.rich_style
+        if not 0 <= index < self.count or width <= 0:
+            return Strip([Segment(" " * max(0, width), style)], max(0, width))
+        marked = index == self.highlighted
+        text = (self.mark if marked else " ") + self._line(index)
+        if cell_len(text) > width:
+            text = set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
+        else:
+            text = set_cell_size(text, width)
+        if marked:
+            style = style + self.get_component_rich_style("review-log--cursor")
+        return Strip([Segment(text, style)], width)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = offset.y + round(self.scroll_offset.y)
+        if 0 <= index < self.count:
+            self.post_message(self.Selected(self, index))
 
 
 class BoardBox(VerticalScroll, can_focus=False):
@@ -178,7 +283,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
     #review-side { width: 1fr; min-width: 34; }
     #review-position { text-style: bold; color: $primary; width: 100%; height: 1; text-wrap: nowrap; }
     #review-log { height: 1fr; min-height: 5; border: round $primary 50%; }
-    #review-changes { height: auto; max-height: 6; color: $text; }
+    #review-changes { height: auto; color: $text; }
     #review-sparks { height: auto; }
     .spark-label { height: 1; width: 100%; text-wrap: nowrap; color: $text-muted; }
     ScoreSpark.spark { height: 1; margin-bottom: 0; }
@@ -194,41 +299,64 @@ class ReviewScreen(QuietTitles, Screen[None]):
         Binding("home", "jump('start')", "Start", priority=True),
         Binding("end", "jump('end')", "End", priority=True),
         Binding("c", "continue_here", "Continue from here"),
-        Binding("escape", "back", "Close"),
+        Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
+        Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
+        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None) -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
         super().__init__()
         self.match = match
+        #: why this game may only be looked at ("" = it may be continued): a save
+        #: broken at some move, or a game another Lowlands is playing
+        self.read_only = read_only
+        if not match.authority_here and not read_only:  # a networked table: its server owns it
+            self.read_only = "This table is kept by the table server; only your own last decision can be taken back (u)."
         self.game = match.game
         self.names = [s.name for s in match.seats]
         self.labels = seat_labels(self.names)
         self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
-        self._states: list[Any] = []
+        self._states: OrderedDict[int, Any] = OrderedDict()
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
-        self._turn_starts: list[int] = []
         self.board: Any = None
 
     # -- data -------------------------------------------------------------------
+    #: how many decoded states review keeps (the cursor's and its neighbours')
+    STATES_KEPT = 16
+
     def _load(self) -> None:
-        m = self.match
-        self._states = [m.state_at(i) for i in range(m.ply + 1)]
+        self.history = history_for(self.match)
+        self.history.sync()
+        self._states.clear()
         self._tally_cache = {}
-        self._turn_starts = m.turn_starts()
-        self._turn_no = turn_numbers(self.game, self._states)
+        turns = self.history.turns
+        #: the first decision of each turn (by the log's numbering)
+        self._firsts = [k for k in range(1, len(turns) + 1) if k == 1 or turns[k - 1] != turns[k - 2]]
+
+    def state(self, ply: int) -> Any:
+        """The state after ``ply`` decisions, decoded when first needed (the
+        last STATES_KEPT are kept)."""
+        s = self._states.get(ply)
+        if s is None:
+            s = self._states[ply] = self.match.state_at(ply)
+            if len(self._states) > self.STATES_KEPT:
+                self._states.popitem(last=False)
+        else:
+            self._states.move_to_end(ply)
+        return s
 
     def tallies(self, ply: int) -> list[dict[str, float]]:
         """``game.tallies`` of the state after ``ply`` decisions (computed when
         first needed: opening review does not score every state)."""
         t = self._tally_cache.get(ply)
         if t is None:
-            t = self._tally_cache[ply] = self.game.tallies(self._states[ply])
+            t = self._tally_cache[ply] = self.game.tallies(self.state(ply))
         return t
 
     #: the sparklines draw at most this many points (evenly spaced plies, the
-    #: last one always): a sparkline is a few dozen cells wide.
-    SPARK_POINTS = 160
+    #: last one always): a sparkline is at most about this many cells wide.
+    SPARK_POINTS = 64
 
     def spark_plies(self) -> list[int]:
         """The plies whose scores the sparklines draw."""
@@ -238,25 +366,14 @@ class ReviewScreen(QuietTitles, Screen[None]):
         step = n / (self.SPARK_POINTS - 1)
         return sorted({round(k * step) for k in range(self.SPARK_POINTS - 1)} | {n})
 
-    def _log_lines(self) -> list[str]:
-        """The move list: "   7. B Bob adds ..." (number, the mover's seat letter
-        as on the boards and in the game's log, the description)."""
-        lines = [f"{0:>4}. Set-up"]
-        self._texts = [""]
-        letters = [label.split(" ", 1)[0] for label in self.labels]
-        for i, move in enumerate(self.match.moves):
-            try:
-                text = self.game.describe(self._states[i], move)
-            except Exception:  # noqa: BLE001 - a describe bug must not stop review
-                text = self.game.notation(move)
-            self._texts.append(text)
-            lines.append(f"{i + 1:>4}. {letters[self.match.movers[i]]} {text}")
-        return lines
-
-    def _log_prompt(self, index: int, marked: bool) -> Content:
-        """Log line ``index``; the one at the cursor starts with a mark."""
-        mark = (">" if getattr(self.app, "ascii", False) else "▶") if marked else " "
-        return _OneLine(f"{mark}{self._log_texts[index]}")
+    def log_line(self, index: int) -> str:
+        """Line ``index`` of the move list: "   7. B Bob adds ..." (number, the
+        mover's seat letter as on the boards and in the game's log, the
+        description); line 0 is the set-up."""
+        if index == 0:
+            return f"{0:>4}. Set-up"
+        letter = self.labels[self.match.movers[index - 1]].split(" ", 1)[0]
+        return f"{index:>4}. {letter} {self.history.texts[index - 1]}"
 
     # -- compose -----------------------------------------------------------------
     def _make_board(self) -> Any:
@@ -281,19 +398,12 @@ class ReviewScreen(QuietTitles, Screen[None]):
                     yield Static("", id="review-tallies")
             with Vertical(id="review-side"):
                 yield Label("", id="review-position")
-                self._log_texts = self._log_lines()
-                self._marked: int | None = None
-                yield ReviewLog(*[Option(self._log_prompt(n, False)) for n in range(len(self._log_texts))], id="review-log")
+                ascii_only = bool(getattr(self.app, "ascii", False))
+                yield ReviewLog(self.match.ply + 1, self.log_line, highlighted=self.cursor,
+                                mark=">" if ascii_only else "▶", ellipsis=not ascii_only, id="review-log")
                 yield ChangesText(id="review-changes")
                 with Vertical(id="review-sparks"):
-                    key = score_key(self.tallies(0))
-                    plies = self.spark_plies() if key else []
-                    series = [
-                        [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
-                        for seat in range(len(self.names))
-                    ]
-                    values = [v for row in series for v in row] or [0.0]
-                    low, high = min(0.0, min(values)), max(values)
+                    series, low, high = self._spark_series()
                     ascii = bool(getattr(self.app, "ascii", False))
                     for seat, name in enumerate(self.names):
                         yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
@@ -301,35 +411,60 @@ class ReviewScreen(QuietTitles, Screen[None]):
                                          classes=f"spark seat-{seat + 1}")
         yield KeyFooter()
 
+    def _spark_series(self) -> tuple[list[list[float]], float, float]:
+        """Each seat's score at ``spark_plies()``, and the common low and high."""
+        key = score_key(self.tallies(0))
+        plies = self.spark_plies() if key else []
+        series = [
+            [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
+            for seat in range(len(self.names))
+        ]
+        values = [v for row in series for v in row] or [0.0]
+        return series, min(0.0, min(values)), max(values)
+
     def on_mount(self) -> None:
-        if getattr(self.app, "ascii", False):  # no "…" under --ascii: cut the log lines
-            self.query_one("#review-log", ReviewLog).styles.text_overflow = "clip"
+        self._mounted_at = self.match.ply
+        self.show_cursor()
+
+    def reopen(self, ply: int | None = None) -> None:
+        """Show the match as it is now, the cursor at ``ply`` (default: the last
+        decision): for a kept screen (``review_screen``) opened again after
+        decisions or undos; nothing is composed again."""
+        self.cursor = self.match.ply if ply is None else max(0, min(ply, self.match.ply))
+        if not self.is_mounted:
+            return  # on_mount shows it
+        self._load()
+        log = self.query_one("#review-log", ReviewLog)
+        log.set_count(self.match.ply + 1)
+        series, low, high = self._spark_series()
+        for seat, spark in enumerate(self.query(ScoreSpark)):
+            spark.set_data(series[seat], low, high)
         self.show_cursor()
 
     # -- showing -----------------------------------------------------------------
     def turn_of(self, ply: int) -> int:
         """Turn number of decision ``ply`` as the game's log numbers it (0: the set-up)."""
-        return self._turn_no[ply]
+        return self.history.turns[ply - 1] if ply > 0 else 0
 
     def turn_count(self) -> int:
         """How many turns the log numbers (the last decision's turn)."""
-        return self._turn_no[-1]
+        return self.history.turns[-1] if self.history.turns else 0
 
     def _turn_firsts(self) -> list[int]:
         """The first decision of each turn (by the log's numbering)."""
-        t = self._turn_no
-        return [k for k in range(1, len(t)) if t[k] != t[k - 1]]
+        return self._firsts
 
     def show_cursor(self) -> None:
         """Redraw board, log mark, changes and labels for the cursor."""
         i = self.cursor
-        state = self._states[i]
+        state = self.state(i)
         total = self.match.ply
+        head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
-            self.sub_title = f"Review · set-up · {total} decisions"
+            self.sub_title = f"{head} · set-up · {total} decisions"
             position = f"Set-up, {total} decisions, {self.turn_count()} turns"
         else:
-            self.sub_title = f"Review · decision {i} of {total} · turn {self.turn_of(i)}"
+            self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
         self.query_one("#review-position", Label).update(Content(position), layout=False)
         ascii = bool(getattr(self.app, "ascii", False))
@@ -338,25 +473,21 @@ class ReviewScreen(QuietTitles, Screen[None]):
                 self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
+            if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
+                self._had_panels = self.board.has_panels
+                self.refresh_bindings()
         else:
             rows = []
             for seat, t in enumerate(self.tallies(i)):
                 parts = ", ".join(f"{k} {_num(v, ascii)}" for k, v in t.items())
                 rows.append(f"{self.labels[seat]}: {parts}")
             self.query_one("#review-tallies", Static).update(Content("\n".join(rows)))
-        log = self.query_one("#review-log", ReviewLog)
-        if self._marked != i:  # a mark that needs no colour (NO_COLOR)
-            if self._marked is not None:
-                log.replace_option_prompt_at_index(self._marked, self._log_prompt(self._marked, False))
-            log.replace_option_prompt_at_index(i, self._log_prompt(i, True))
-            self._marked = i
-        log.highlighted = i
-        log.scroll_to_highlight()
+        self.query_one("#review-log", ReviewLog).move_highlight(i)
         if i == 0:
             changes = ["The set-up, before the first decision."]
         else:
             mover = self.match.movers[i - 1]
-            changes = [f"Decided by {self.labels[mover]}: {self._texts[i]}"]
+            changes = [f"Decided by {self.labels[mover]}: {self.history.texts[i - 1]}"]
             changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
@@ -374,6 +505,19 @@ class ReviewScreen(QuietTitles, Screen[None]):
         self.show_cursor()
 
     # -- actions -------------------------------------------------------------------
+    #: The keys that switch the board's panels here (the arrows step through the game).
+    PANEL_KEYS = "[ ]"
+
+    def action_panel(self, delta: int) -> None:
+        """Show the board's previous / next panel (boards folded into pages)."""
+        if self.board is not None:
+            self.board.switch_panel(delta)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "panel":  # offered (and in the footer) only while the board has pages
+            return bool(self.board is not None and self.board.has_panels)
+        return super().check_action(action, parameters)
+
     def action_step(self, delta: int) -> None:
         self.move_to(self.cursor + delta)
 
@@ -397,16 +541,21 @@ class ReviewScreen(QuietTitles, Screen[None]):
 
         self.app.push_screen(HelpScreen(self.game.id))
 
-    @on(OptionList.OptionSelected, "#review-log")
-    def _clicked(self, event: OptionList.OptionSelected) -> None:
+    @on(ReviewLog.Selected, "#review-log")
+    def _clicked(self, event: ReviewLog.Selected) -> None:
         event.stop()
-        if event.option_index != self.cursor:
-            self.move_to(event.option_index)
+        if event.index != self.cursor:
+            self.move_to(event.index)
 
     @work(exclusive=True, group="review-continue")
     async def action_continue_here(self) -> None:
-        from tui.screens.dialogs import ConfirmDialog
+        from tui.screens.dialogs import ConfirmDialog, MessageDialog
 
+        if self.read_only:
+            self.app.push_screen(MessageDialog(f"{self.read_only}\n\nThis review is read-only: "
+                                               "the game cannot be continued from here.",
+                                               title="Read-only review"))
+            return
         dropped = self.match.ply - self.cursor
         if dropped > 0:
             later = "decision" if dropped == 1 else "decisions"
@@ -464,3 +613,28 @@ class ReviewScreen(QuietTitles, Screen[None]):
         for _ in range(k - 1):
             self.app.pop_screen()
         self.app.switch_screen(screen)
+
+
+#: the name under which the app keeps its review screen (``review_screen``)
+KEPT_NAME = "lowlands-review"
+
+
+def review_screen(app: Any, match: Any, ply: int | None = None) -> ReviewScreen:
+    """The review screen to push for ``match``: the one the app keeps for it
+    (installed under KEPT_NAME), brought up to date with ``reopen``, else a new
+    one, kept from now on (replacing the one kept for another match when that
+    is not on the screen stack). Opening review again costs a repaint, not
+    composing and laying out a whole screen."""
+    kept = app.get_screen(KEPT_NAME) if app.is_screen_installed(KEPT_NAME) else None
+    if isinstance(kept, ReviewScreen) and kept.match is match and not kept.read_only \
+            and kept not in app.screen_stack:
+        kept.reopen(ply)
+        return kept
+    if kept is not None:
+        if isinstance(kept, Screen) and kept in app.screen_stack:
+            return ReviewScreen(match, ply=ply)  # (not expected: review over review)
+        app.uninstall_screen(KEPT_NAME)
+    screen = ReviewScreen(match, ply=ply)
+    app.install_screen(screen, KEPT_NAME)
+    return screen
+

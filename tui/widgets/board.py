@@ -41,6 +41,27 @@ class Board(Widget):
     def compose(self) -> ComposeResult:
         yield Static(classes="board-generic", id="board-generic")
 
+    # -- panels: a board with more to show than fits folds it into pages -------------------
+    @property
+    def has_panels(self) -> bool:
+        """True when the board shows one of several panels now (the screen then offers
+        keys to switch: Left/Right in a game, ``[``/``]`` in review)."""
+        return False
+
+    def switch_panel(self, delta: int) -> None:
+        """Show the previous (-1) or next (+1) panel; nothing for a board without panels."""
+
+    def panel_keys(self) -> str:
+        """The keys that switch panels on the screen this board is on, for its page bar:
+        the screen's ``PANEL_KEYS`` ("←→" in a game, "[ ]" in review)."""
+        try:
+            keys = getattr(self.screen, "PANEL_KEYS", "")
+        except Exception:  # noqa: BLE001  (not on a screen yet)
+            return ""
+        from tui.widgets.common import use_ascii
+
+        return keys.replace("←→", "<-/->") if use_ascii(self) else keys
+
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
              targets: Sequence[Any] = ()) -> None:
         """Redraw for ``state`` as seen by ``viewer`` (None: public view).

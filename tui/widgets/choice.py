@@ -30,8 +30,8 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.base import Banner, QuietScroll
 
-#: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
-RESERVED: frozenset[str] = frozenset("uUrsq?")
+#: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
+RESERVED: frozenset[str] = frozenset("uUrsqh?")
 #: Hotkeys in the order they are handed out.
 HOTKEYS: tuple[str, ...] = tuple(
     [*"123456789"]
@@ -208,8 +208,11 @@ class ChoicePicker(Vertical):
         """The items as given to ``set_choices`` (hotkeys filled in)."""
         return [c._replace(hotkey=k) for c, k in zip(self._choices, self._keys)]
 
-    def set_choices(self, choices: Sequence[Choice | tuple[str, str, str]], prompt: str = "") -> None:
-        """Show ``choices`` under ``prompt``; resets the cursor and clears the filter.
+    def set_choices(self, choices: Sequence[Choice | tuple[str, str, str]], prompt: str = "",
+                    highlight: int | None = None) -> None:
+        """Show ``choices`` under ``prompt``; clears the filter and puts the
+        cursor on item ``highlight`` (an index into ``choices``; None or out of
+        range: the first item).
 
         Starts a new generation: picks and highlights from the old list are ignored.
         """
@@ -228,7 +231,7 @@ class ChoicePicker(Vertical):
             self._filter = ""
             self.query_one("#picker-filter", Input).value = ""
         self.close_filter(focus=False)
-        self._rebuild()
+        self._rebuild(highlight)
 
     def set_prompt(self, prompt: str) -> None:
         """Change only the line above the list."""
@@ -242,6 +245,16 @@ class ChoicePicker(Vertical):
         if ol.highlighted is None:
             return None
         return self._index_of(ol.get_option_at_index(ol.highlighted))
+
+    def highlight(self, index: int) -> bool:
+        """Put the cursor on item ``index`` (an index into the list given), as
+        Up/Down would. False when that item is not shown (filtered out)."""
+        ol = self.option_list
+        try:
+            ol.highlighted = ol.get_option_index(f"g{self.generation}c{index}")
+        except Exception:  # noqa: BLE001 - no such option shown
+            return False
+        return True
 
     def pick_hotkey(self, key: str) -> bool:
         """Pick the item whose hotkey is ``key``. True if one was picked."""
@@ -343,7 +356,9 @@ class ChoicePicker(Vertical):
     def _matches(self, i: int) -> bool:
         return self._rank(i) is not None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, highlight: int | None = None) -> None:
+        """Fill the list (filtered); the cursor on item ``highlight`` if it is
+        listed, else on the first item."""
         ol = self.option_list
         ranked = [(r, n, i) for n, i in enumerate(self._display_order(range(len(self._choices))))
                   if (r := self._rank(i)) is not None]
@@ -363,7 +378,7 @@ class ChoicePicker(Vertical):
             prompt = Text()
             prompt.append(f"{key or ' ':>1} ", style="bold")
             prompt.append(c.label)
-            if first_pickable is None:
+            if first_pickable is None or i == highlight:
                 first_pickable = len(options)
             options.append(Option(prompt, id=f"g{self.generation}c{i}"))
         if not visible and self._filter and self._choices:
@@ -417,6 +432,8 @@ class ChoicePicker(Vertical):
             self.call_after_refresh(self._refit)
 
     def _refit(self) -> None:
+        if not self.is_attached or not self.children:
+            return  # removed meanwhile (its screen was closed before the refresh)
         if self.option_list.content_region.width > 0:
             self._fit_height()
 

@@ -7,6 +7,7 @@ highlight also uses ``reverse``/``bold`` and a marker glyph, never colour alone.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import NamedTuple, Sequence
 
 from textual.widget import Widget
@@ -23,6 +24,9 @@ SEAT_STYLES: tuple[str, ...] = (
 
 #: How a highlighted target (a legal choice under the cursor) is drawn.
 HIGHLIGHT = "reverse bold"
+
+#: The note a board shows under a table with previews (see ``preview``).
+PREVIEW_NOTE = "a{arrow}b: now {arrow} with the highlighted choice"
 
 
 class Marker(NamedTuple):
@@ -74,3 +78,71 @@ def use_ascii(widget: Widget) -> bool:
 def glyph(widget: Widget, fancy: str, plain: str) -> str:
     """``fancy`` normally, ``plain`` (ASCII) when the app runs with ``--ascii``."""
     return plain if use_ascii(widget) else fancy
+
+
+#: What ``--ascii`` (the ASCII look) writes for the non-ASCII glyphs Lowlands,
+#: its rules texts and Textual use. Text helpers (``ascii_text``) use the
+#: whole replacement; the screen's last-resort filter (``ascii_cell``) only
+#: replacements as wide as the glyph.
+ASCII_GLYPHS: dict[str, str] = {
+    "←": "<-", "→": "->", "↑": "^", "↓": "v", "↔": "<->", "⇥": "tab", "⏎": "enter",
+    "•": "*", "·": ".", "‧": ".", "∙": ".", "◦": "o", "○": "o", "●": "*", "■": "#", "□": "[]",
+    "½": ".5", "¼": ".25", "¾": ".75", "×": "x", "÷": "/", "−": "-", "±": "+/-",
+    "—": "-", "–": "-", "‒": "-", "…": "...", "‘": "'", "’": "'", "“": '"', "”": '"', "«": "<<", "»": ">>",
+    "‹": "<", "›": ">", "▶": ">", "◀": "<", "▸": ">", "◂": "<", "▲": "^", "▼": "v", "►": ">", "◄": "<",
+    "✓": "v", "✔": "v", "✗": "x", "✘": "x", "★": "*", "☆": "*", "⭘": "o", "€": "EUR", "ƒ": "f",
+    "│": "|", "┃": "|", "─": "-", "━": "-", "╱": "/", "╲": "\\", "▏": "|", "▕": "|", "▌": "|", "▐": "|",
+    "\u00a0": " ",
+}
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in plain ASCII for the ASCII look: the glyphs of ASCII_GLYPHS
+    spelled out ("1½" -> "1.5", "←" -> "<-"), accents dropped ("Zoë" -> "Zoe"),
+    anything else "?". A digit before "½" keeps it: "2½" -> "2.5", "½" -> "0.5"."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    prev = ""
+    for ch in text:
+        if ch.isascii():
+            out.append(ch)
+        elif ch in "½¼¾":
+            out.append(("" if prev.isdigit() else "0") + ASCII_GLYPHS[ch])
+        elif ch in ASCII_GLYPHS:
+            out.append(ASCII_GLYPHS[ch])
+        else:
+            plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(plain or "?")
+        prev = ch
+    return "".join(out)
+
+
+def ascii_cell(ch: str, width: int) -> str:
+    """A replacement for the non-ASCII ``ch`` that fills exactly ``width``
+    cells (the glyph's own width), for drawing already laid-out lines."""
+    r = ASCII_GLYPHS.get(ch)
+    if r is None or len(r) > width:
+        plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        r = plain if plain and len(plain) <= width else (r[0] if r else "?")
+    return r.ljust(width)[:width] if width > 0 else ""
+
+
+def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
+    """A preview: the value ``now``, an arrow and what the highlighted choice would make
+    it, drawn as a highlight: ``"1·3→2·7"`` (``"1·3->2·7"`` with ``--ascii``). Every board
+    shows a choice's effect this way, so a preview never reads as already done.
+
+    Args:
+        widget: the widget drawing it (for ``--ascii``).
+        now, then: the value before and after, as shown in the cell.
+        style: the cell's own style (e.g. a colour), kept under the highlight.
+    """
+    from rich.text import Text
+
+    return Text(f"{now}{glyph(widget, '→', '->')}{then}", style=f"{style} {HIGHLIGHT}".strip())
+
+
+def preview_note(widget: Widget) -> str:
+    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``)."""
+    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->"))

@@ -30,11 +30,20 @@ class LogEntry(NamedTuple):
 
 class Log(QuietScroll, RichLog):
     """Described decisions, newest at the bottom; ``set_entries`` appends only
-    what is new and rewrites the log only after undo or a marked entry changes.
+    what is new, drops only what an undo took back, and rewrites the log only
+    when a marked entry or the width changes.
+
+    A rewrite draws the newest ``TAIL`` entries (or from the marked one), under
+    a line saying how many earlier ones there are; scrolling up to that line
+    draws ``TAIL`` more. So a game loaded at its 1000th decision draws about
+    a screenful, not 1000 entries.
 
     Args:
         title: shown as the border title.
     """
+
+    #: entries drawn by a rewrite, and added each time the reader scrolls to the top
+    TAIL = 120
 
     DEFAULT_CSS = """
     Log {
@@ -52,9 +61,15 @@ class Log(QuietScroll, RichLog):
         self.border_title = title
         self._entries: list[LogEntry] = []
         self._mark: int | None = None
-        #: index into self.lines where each written entry starts (None: unknown)
-        self._starts: list[int] | None = []
+        #: the first entry drawn (the ones before are summed up in one line)
+        self._first = 0
+        #: the line where each drawn entry starts (entry ``_first + k`` at ``_starts[k]``)
+        self._starts: list[int] = []
+        #: lines written since the last rewrite, drawn or not yet (before the
+        #: first layout RichLog holds writes back): each Text written is one line
+        self._written = 0
         self._wrap_width: int | None = None
+        self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
 
     @property
     def entries(self) -> list[LogEntry]:
@@ -87,16 +102,25 @@ class Log(QuietScroll, RichLog):
         self._rewrite()
 
     def _truncate(self, keep: int) -> bool:
-        """Drop the lines of entries ``keep`` and later. False if not possible."""
-        starts = self._starts
-        if starts is None or len(starts) < len(self._entries) or not self._size_known:
+        """Drop the lines of entries ``keep`` and later. False if not possible
+        (an entry not drawn, or lines both drawn and held back)."""
+        starts, first = self._starts, self._first
+        if keep < first or len(starts) != len(self._entries) - first:
             return False
-        cut = starts[keep] if keep < len(starts) else len(self.lines)
-        del self.lines[cut:]
-        del starts[keep:]
-        self._line_cache.clear()
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
-        self.refresh()
+        cut = starts[keep - first] if keep - first < len(starts) else self._written
+        deferred = self._deferred_renders
+        if deferred and self.lines:
+            return False
+        if deferred:  # nothing drawn yet (before the first layout): drop held-back writes
+            while len(deferred) > cut:
+                deferred.pop()
+        else:
+            del self.lines[cut:]
+            self._line_cache.clear()
+            self.virtual_size = Size(self._widest_line_width, len(self.lines))
+            self.refresh()
+        del starts[keep - first:]
+        self._written = cut
         return True
 
     def _write_entry(self, entries: list[LogEntry], i: int, scroll_end: bool) -> None:
@@ -104,27 +128,41 @@ class Log(QuietScroll, RichLog):
         (``_scroll_to_end``, in the same frame); before, RichLog keeps the
         lines and their ``scroll_end`` until it has a size."""
         scroll_end = scroll_end and not self._size_known
-        if self._starts is not None:
-            if self._size_known and len(self._starts) == i:
-                self._starts.append(len(self.lines))
-            else:
-                self._starts = None  # deferred writes: positions unknown until a rewrite
+        self._starts.append(self._written)
         width = self._text_width()
         for line in self._lines(entries, i, width):
             self.write(line, width=width, scroll_end=scroll_end)
+            self._written += 1
 
     def _text_width(self) -> int:
         return max(12, (self.scrollable_content_region.width or self.size.width or 40) - 1)
 
-    def _rewrite(self) -> None:
+    def _rewrite(self, first: int | None = None, follow: bool = True) -> None:
+        """Write the entries again from ``first`` (default: the newest TAIL,
+        or from a little before the marked entry); ``follow``: scroll to the
+        end (when nothing is marked)."""
         entries, mark = self._entries, self._mark
+        end = mark is None and follow
+        if first is None:
+            first = max(0, len(entries) - self.TAIL)
+            if mark is not None:
+                first = min(first, max(0, mark - 8))
         self.clear()
-        self._starts = []
-        for i in range(len(entries)):
-            self._write_entry(entries, i, scroll_end=mark is None)
-        if mark is None:
+        self._first, self._starts, self._written = first, [], 0
+        if not self._settling:
+            self._settling = True
+            self.call_after_refresh(self._settled)
+        if first:
+            width = self._text_width()
+            dots = "..." if getattr(self.app, "ascii", False) else "…"
+            more = f"{dots} {first} earlier decision{'s' if first != 1 else ''} (scroll up for more)"
+            self.write(Text(more[:width], style="dim", no_wrap=True), width=width, scroll_end=end)
+            self._written += 1
+        for i in range(first, len(entries)):
+            self._write_entry(entries, i, scroll_end=end)
+        if end:
             self._scroll_to_end()
-        elif entries:
+        elif mark is not None and entries:
             self.call_after_refresh(self._scroll_to_mark)
 
     def _scroll_to_end(self) -> None:
@@ -133,6 +171,23 @@ class Log(QuietScroll, RichLog):
         if self._size_known:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
 
+    def _settled(self) -> None:
+        self._settling = False
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        if new < 1 <= old and self._first and self._size_known and not self._settling:
+            self.call_after_refresh(self._draw_earlier)
+
+    def _draw_earlier(self) -> None:
+        """The reader scrolled to the top: draw TAIL more entries above, keeping
+        the lines in view where they are."""
+        if not self._first or self.scroll_y >= 1 or self._settling or self.max_scroll_y < 1:
+            return
+        before = self._written
+        self._rewrite(max(0, self._first - self.TAIL), follow=False)
+        self.scroll_to(y=max(0, self._written - before), animate=False, immediate=True)
+
     def on_resize(self, event) -> None:
         # the lines are wrapped when written: rewrite them at the new width.
         if event.size.width != self._wrap_width:
@@ -140,9 +195,10 @@ class Log(QuietScroll, RichLog):
             self._rewrite()
 
     def _scroll_to_mark(self) -> None:
-        if self._mark is None or not self._starts or self._mark >= len(self._starts):
+        k = -1 if self._mark is None else self._mark - self._first
+        if not 0 <= k < len(self._starts):
             return
-        y = self._starts[self._mark]
+        y = self._starts[k]
         self.scroll_to(y=max(0, y - self.size.height // 2), animate=False)
 
     def _lines(self, entries: list[LogEntry], i: int, width: int) -> list[Text]:

@@ -15,6 +15,7 @@ from textual import events
 from textual.message import Message
 
 from tui.widgets.base import DataWidget
+from tui.widgets.common import use_ascii
 
 
 
@@ -56,12 +57,13 @@ class PageBar(DataWidget):
         line = self._draw()
         if line.cell_len > width:  # no gaps between the names when they do not fit
             line = self._draw(gap="")
-        line.truncate(width, overflow="ellipsis")
+        # cut with "…", or plainly under --ascii (no glyph outside ASCII)
+        line.truncate(width, overflow="crop" if use_ascii(self) else "ellipsis")
         return [line]
 
     def _draw(self, gap: str = " ") -> Text:
         names, active = self._data
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text(no_wrap=True, overflow="crop" if use_ascii(self) else "ellipsis")
         self._spans = []
         for i, name in enumerate(names):
             start = len(out.plain)

@@ -26,7 +26,10 @@ class Track(DataWidget):
         labels: optional short labels drawn on the scale line at given spaces
             (e.g. ``{0: "Spring", 6: "Summer"}``); by default every 10th number.
         lanes: True draws one line per marker (clearer with many markers);
-            False draws all markers on one line, shared spaces show a count.
+            False draws the markers on one line; where several share a column
+            their letters stand side by side from that column when the columns
+            after it are free, else they stack on the lines below, so every
+            marker is named (never a bare count).
         legend: show "A 17  B 12 ..." under the track (exact values).
         title: a heading drawn before the scale line.
         grow: for a linear track, double ``length`` while a marker is past the end
@@ -130,22 +133,31 @@ class Track(DataWidget):
             cells: dict[int, list[Marker]] = {}
             for m in markers:
                 cells.setdefault(self._cell(m.position, length) // per, []).append(m)
-            row = Text(no_wrap=True)
-            for c in range(cols):
-                here = cells.get(c)
-                if not here:
-                    row.append(" " * cw)
-                elif 1 < cw and len(here) <= cw:
-                    for m in here:
+            # letters sharing a column go side by side while the columns after it are
+            # free (up to the next marker's column), the rest stack on lines below
+            grid_w = cols * cw
+            placed: dict[tuple[int, int], Marker] = {}  # (level, character column) -> marker
+            starts = sorted(cells)
+            for k, c in enumerate(starts):
+                here = cells[c]
+                x0 = c * cw
+                room = (starts[k + 1] * cw if k + 1 < len(starts) else grid_w) - x0
+                side = max(1, min(len(here), room))
+                for i, m in enumerate(here):
+                    if i < side:
+                        placed[(0, x0 + i)] = m
+                    else:
+                        placed[(i - side + 1, x0)] = m
+            depth = max(level for level, _x in placed) + 1 if placed else 1
+            for level in range(depth):
+                row = Text(no_wrap=True)
+                for x in range(grid_w):
+                    m = placed.get((level, x))
+                    if m is None:
+                        row.append(" ")
+                    else:
                         row.append(m.letter, style=m.style or "bold")
-                    row.append(" " * (cw - len(here)))
-                elif len(here) == 1:
-                    row.append(here[0].letter, style=here[0].style or "bold")
-                    row.append(" " * (cw - 1))
-                else:
-                    row.append(str(len(here)) if len(here) < 10 else "*", style="bold reverse")
-                    row.append(" " * (cw - 1))
-            lines.append(row)
+                lines.append(row)
         # the legend: exact values, wrapped by hand
         if self.legend and markers:
             legend = Text()

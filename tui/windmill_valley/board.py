@@ -48,7 +48,7 @@ from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
@@ -269,6 +269,14 @@ class WindmillValleyBoard(Board):
         self.select_page(self._page + step)
 
     @property
+    def has_panels(self) -> bool:
+        return len(self._pages) > 1
+
+    def switch_panel(self, delta: int) -> None:
+        self.next_page(delta)
+        self.query_one("#wv-body").scroll_home(animate=False)
+
+    @property
     def page_names(self) -> list[str]:
         return [p[0] for p in self._pages]
 
@@ -405,8 +413,10 @@ class WindmillValleyBoard(Board):
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
-        self.query_one("#wv-pages", PageBar).update(
-            self.page_names, self._page)
+        bar = self.query_one("#wv-pages", PageBar)
+        keys = self.panel_keys()
+        bar.hint = f"  {keys}" if keys and self.has_panels else ""
+        bar.update(self.page_names, self._page)
         for sec in SECTIONS:
             on = sec in secs
             if self._shown.get(sec) != on:
@@ -627,6 +637,10 @@ class WindmillValleyBoard(Board):
         markers = [Marker(letters[i], f.vp, seat_style(i), names[i]) for i, f in enumerate(state.farms)]
         if state.solo is not None:
             markers.append(Marker(letters[-1], state.solo.vp, "bold", C.SOLO_NAME))
+            if state.phase != "over":  # where its end bonus will put it: what the player must beat
+                bonus = C.SOLO_END_BONUS[state.solo.level]
+                markers.append(Marker(letters[-1].lower(), state.solo.vp + bonus, "dim",
+                                      f"{C.SOLO_NAME} with its end bonus (+{bonus})"))
         vp_hl = []
         if seat is not None and w[:1] == ["gate"] and int(w[1]) > state.floodgate:
             gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
@@ -663,7 +677,9 @@ class WindmillValleyBoard(Board):
             lines = [Text("Players", style="bold")] + words
         if state.solo is not None:
             b = state.solo
-            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP, calendar {b.calendar}/4, "
+            bonus = C.SOLO_END_BONUS[b.level]
+            at_end = f" (+{bonus} at the end: {b.vp + bonus})" if state.phase != "over" else ""
+            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP{at_end}, calendar {b.calendar}/4, "
                     f"{len(b.deck)} cards left")
             if b.card >= 0:
                 gate, step, denial = C.SOLO_CARDS[b.card]
@@ -885,7 +901,7 @@ class WindmillValleyBoard(Board):
                 if k < len(row):
                     cell = bulb(row[k])
                 elif hot_row == r and k == len(row):
-                    cell = Text(f">{new_c}", style=HIGHLIGHT)
+                    cell = preview(self, "", new_c)  # where the bulb would go: "→w"
                 else:
                     code = patch_code(C.PATCH_REWARD[r][k])
                     cell = Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline")

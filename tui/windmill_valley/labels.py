@@ -12,7 +12,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from core.windmill_valley import components as C
-from core.windmill_valley.actions import wheel_index
+from core.windmill_valley.actions import free_helper, unusable_note, wheel_index
 from core.windmill_valley.rules import describe_choice
 from core.windmill_valley.scoring import contract_vp
 from tui.screens.game import GameLabels
@@ -74,6 +74,8 @@ def reward_text(code: str) -> str:
         names = {"plant": "plant", "lower": "lower water", "market": "market", "farm": "farm enhancement",
                  "enhance": "enhance wheels", "build": "build", "trade": "trade"}
         n = mods.split(":")[0] if mods else ""
+        if kind == "plant" and "upto" in mods:  # "Plant up to N" may stop early (RULES.md 4)
+            return f"plant up to {n}"
         return f"{names.get(kind, kind)} {n}".strip() if n.isdigit() else names.get(kind, kind)
     if head == "enh":
         return "free common tile" if rest == "c" else "free uncommon tile"
@@ -99,7 +101,9 @@ def short_reward(code: str) -> str:
         kind, _, mods = rest.partition(":")
         n = mods.split(":")[0] if mods else ""
         word = {"farm": "farm enh.", "enhance": "enhance"}.get(kind, kind)
-        return f"{word} {n}".strip() if n.isdigit() else word
+        if kind == "plant" and "upto" in mods:
+            word = "plant<="
+        return f"{word}{'' if word.endswith('=') else ' '}{n}".strip() if n.isdigit() else word
     if head == "enh":
         return f"free {rest}-tile"
     if head == "contract":
@@ -246,11 +250,15 @@ class WindmillValleyLabels(GameLabels):
             if v == "pass":
                 return f"Neither action can be done: take {C.PASS_GUILDERS} G"
             if v == "unique":
-                return f"Unique reward {w[1]}: {rewards_text(C.CAL_UNIQUE[t.a][int(w[1]) - 1])}"
+                codes = C.CAL_UNIQUE[t.a][int(w[1]) - 1]
+                note = unusable_note(state, t.seat, codes)  # a reward that gives nothing now says so
+                return f"Unique reward {w[1]}: {rewards_text(codes)}" + (f" ({note})" if note else "")
             if v == "helpers":
                 return (f"Helpers first, then the {t.s} action" if w[1] == "first"
                         else f"The {t.s} action first, then the helpers")
             if v == "done":
+                if t.kind == "plant" and t.b == 0:
+                    return "Plant nothing (decline the plant action)"
                 return "Done planting" if t.kind == "plant" else "Done"
             if v == "skip":
                 return {"unique": "No unique reward", "more": "Skip the other action", "plant": "Done planting"}.get(
@@ -310,7 +318,9 @@ class WindmillValleyLabels(GameLabels):
             if v == "go":
                 return f"Visit the market: pay {C.MARKET_COST} G, move {max(1, t.a)}"
             if v == "neutral":
-                return f"First move a neutral marker {w[1]} -> {w[2]} ({C.NEUTRAL_MOVE_COST} G)"
+                # the Market starting card makes the neutral move free (its "also don't pay")
+                cost = "free: starting card" if free_helper(f, "S-market") >= 0 else f"{C.NEUTRAL_MOVE_COST} G"
+                return f"First move a neutral marker {w[1]} -> {w[2]} ({cost})"
             if v == "area":
                 opts = " | ".join(" + ".join(short_reward(c) for c in o) for o in C.MARKET[int(w[1]) - 1])
                 return f"Area {w[1]}: {opts}"
@@ -359,7 +369,8 @@ class WindmillValleyLabels(GameLabels):
             "market": f"Visit the market: move {max(1, t.a)} area(s) clockwise:",
             "full": "That area is full: stack on top or jump over?",
             "mreward": f"Market area {t.a + 1}: take one option x{t.b}:",
-            "plant": f"Plant up to {t.a} more (leftmost free spaces):",
+            "plant": (f"Plant up to {t.a} more (leftmost free spaces):" if "upto" in t.s
+                      else f"Plant {t.a} more bulb{'s' if t.a != 1 else ''} (leftmost free spaces):"),
             "bulb": "Gain a bulb into storage:",
             "trade": "Foreign trade: place a new colour, or collect:",
         }

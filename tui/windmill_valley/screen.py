@@ -32,6 +32,9 @@ class WindmillValleyScreen(WindmillValleyLabels, GameScreen):
     }
     """
 
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
+
     BINDINGS = [
         Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
         Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),

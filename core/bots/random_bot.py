@@ -1,4 +1,4 @@
-"""Computer seats over the Game protocol: a seeded random player for now."""
+"""The random level: a seeded random player, by kind of move."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ def choose(game: Game, state: Any, seed: int) -> Any:
     The bot first picks a kind of move uniformly (the first word of its
     notation: "bid", "pass", "move", "keep" ...), then a move of that kind
     uniformly. So a bid ladder of forty amounts weighs as much as "pass", and
-    a bot is no more likely to bid all its money than to pass.
+    a bot is no more likely to bid all its money than to pass. The legal
+    moves are those of the seat's own decision, which its view shows in full.
     Raises IndexError if there is no legal move (the game is over).
     """
     moves = game.legal_moves(state)

@@ -1,0 +1,236 @@
+"""``lowlands arena``: bot-only games between levels, with a table of results.
+
+    lowlands arena GAME --players N --bots LEVEL,LEVEL,... --games G
+                   [--seed S] [--bot-time SECONDS] [--iterations K]
+
+Seats are rotated: in game g seat i is played by level ``bots[(i + g) % N]``,
+so with G a multiple of N every listed level sits in every seat equally often.
+The table gives per level: sole wins, shared wins, mean final score, mean
+margin (own score minus the best other; solo: minus the Gardener), decisions
+per game, and seconds per decision (median, 95th percentile); the last line is
+``win rates: strong=0.97 random=0.03`` (sole wins per game played).
+
+Determinism: the strong bot runs a fixed number of iterations per decision,
+``--iterations`` or else ``--bot-time`` times the game's ``ITERATIONS_PER_SECOND``
+(measured on the development machine), with no clock limit; so the same
+arguments give the same games and the same table of wins and scores on any
+machine (only the seconds columns differ).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from typing import Any, Callable, Sequence
+
+import msgspec
+
+import core
+from core.bots import LEVELS, choose
+from core.bots.common import margins
+
+#: Strong-bot iterations per second of budget, by game: what the 2-core
+#: development machine managed in mid-game positions while shared by about
+#: eight busy developers (load average 7-10), so that a decision of ``--bot-time``
+#: iterations takes about that long there (quiet, the same count takes a
+#: quarter of it). The app itself stops on the clock (``Match.bot_choice``).
+ITERATIONS_PER_SECOND: dict[str, int] = {
+    "gift-of-tulips": 1500,
+    "golden-age": 700,
+    "windmill-valley": 700,
+    "fields-of-arle": 700,
+}
+DEFAULT_RATE = 500
+
+
+class LevelResult(msgspec.Struct):
+    """Totals for one level over an arena (seconds are per decision)."""
+
+    level: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    score: float = 0.0
+    margin: float = 0.0
+    decisions: int = 0
+    seconds: list[float] = []
+
+
+class ArenaResult(msgspec.Struct):
+    """Everything an arena measured.
+
+    Attributes:
+        game: game id; players: seats per game; games: games played.
+        levels: one LevelResult per distinct level, in the order first listed.
+        turns: per game, ``game.turn`` of the final state (turns begun).
+        opponent_wins: solo games the opponent (the Gardener) won.
+    """
+
+    game: str
+    players: int
+    games: int
+    levels: list[LevelResult]
+    turns: list[int]
+    opponent_wins: int = 0
+
+
+def iterations_for(game_id: str, bot_time: float) -> int:
+    """Strong-bot iterations for ``bot_time`` seconds of thinking in ``game_id``."""
+    return max(1, round(bot_time * ITERATIONS_PER_SECOND.get(game_id, DEFAULT_RATE)))
+
+
+def play_game(
+    game: Any, levels: Sequence[str], seed: int, iterations: int, on_decision: Callable[[int, float], None] | None = None,
+    options: Any = None,
+) -> Any:
+    """One bot-only game; seat i is played by ``levels[i]``. Returns the final state.
+
+    ``on_decision(seat, seconds)`` is called after each decision.
+    Raises RuntimeError if the game does not end within 100 000 decisions.
+    """
+    state = game.setup([f"{lv.capitalize()}{i + 1}" for i, lv in enumerate(levels)], seed, options)
+    ply = 0
+    while not game.is_over(state):
+        seat = game.to_move(state)
+        t0 = time.perf_counter()
+        move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=None)
+        dt = time.perf_counter() - t0
+        state = game.apply(state, move)
+        if on_decision is not None:
+            on_decision(seat, dt)
+        ply += 1
+        if ply > 100_000:
+            raise RuntimeError(f"{game.id} did not end within 100000 decisions")
+    return state
+
+
+def run_arena(
+    game_id: str, players: int, bots: Sequence[str], games: int, seed: int = 0,
+    bot_time: float = 1.0, iterations: int | None = None, progress: Callable[[str], None] | None = None,
+) -> ArenaResult:
+    """Play ``games`` bot-only games and gather the results (see the module doc).
+
+    Raises ValueError for an unknown level, a level count other than ``players``
+    or a player count the game does not take; KeyError for an unknown game.
+    """
+    game = core.get_game(game_id)
+    if len(bots) != players:
+        raise ValueError(f"--bots names {len(bots)} level(s) for {players} player(s); name one per seat.")
+    for lv in bots:
+        if lv not in LEVELS:
+            raise ValueError(f"Unknown bot level {lv!r}; choose from {', '.join(LEVELS)}.")
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players}.")
+    iters = iterations if iterations is not None else iterations_for(game_id, bot_time)
+    order = list(dict.fromkeys(bots))
+    res = {lv: LevelResult(lv) for lv in order}
+    turns: list[int] = []
+    opp = 0
+    for g in range(games):
+        levels = [bots[(i + g) % players] for i in range(players)]
+        per_seat: list[list[float]] = [[] for _ in range(players)]
+        final = play_game(game, levels, seed * 7919 + g, iters, lambda seat, dt: per_seat[seat].append(dt))
+        totals = [sh.total for sh in game.scores(final)]
+        if players == 1:
+            marg = margins(game, final)
+        else:
+            marg = [t - max(totals[:i] + totals[i + 1:]) for i, t in enumerate(totals)]
+        win = game.winners(final)
+        if players == 1 and not win:
+            opp += 1
+        for i, lv in enumerate(levels):
+            r = res[lv]
+            r.games += 1
+            r.wins += win == [i]
+            r.shared += len(win) > 1 and i in win
+            r.score += totals[i]
+            r.margin += marg[i]
+            r.decisions += len(per_seat[i])
+            r.seconds.extend(per_seat[i])
+        turns.append(game.turn(final))
+        if progress is not None:
+            progress(f"game {g + 1}/{games}: {' '.join(f'{lv}={t:g}' for lv, t in zip(levels, totals))} winners {win}")
+    return ArenaResult(game_id, players, games, list(res.values()), turns, opp)
+
+
+def p95(xs: Sequence[float]) -> float:
+    """The 95th percentile (nearest rank) of ``xs``; 0.0 when empty."""
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, max(0, math.ceil(0.95 * len(ys)) - 1))]
+
+
+def format_result(r: ArenaResult) -> list[str]:
+    """The table and the closing ``win rates:`` line, as text lines."""
+    lines = [
+        f"{r.game}, {r.players} player(s), {r.games} game(s); mean turns per game "
+        f"{statistics.mean(r.turns) if r.turns else 0:.1f}",
+        f"{'level':<8} {'games':>5} {'wins':>5} {'shared':>6} {'score':>7} {'margin':>7} "
+        f"{'dec/game':>8} {'s/dec med':>9} {'s/dec p95':>9}",
+    ]
+    for lv in r.levels:
+        n = max(1, lv.games)
+        med = statistics.median(lv.seconds) if lv.seconds else 0.0
+        lines.append(
+            f"{lv.level:<8} {lv.games:>5} {lv.wins:>5} {lv.shared:>6} {lv.score / n:>7.1f} "
+            f"{lv.margin / n:>+7.1f} {lv.decisions / n:>8.1f} {med:>9.3f} {p95(lv.seconds):>9.3f}"
+        )
+    rates = [f"{lv.level}={lv.wins / max(1, lv.games):.2f}" for lv in r.levels]
+    if r.players == 1:
+        rates.append(f"gardener={r.opponent_wins / max(1, r.games):.2f}")
+    lines.append("win rates: " + " ".join(rates))
+    return lines
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``arena`` subcommand to an argparse subparsers object."""
+    p = sub.add_parser("arena", help="play bot-only games between levels and print a table")
+    p.add_argument("game", metavar="GAME", help="game id, e.g. gift-of-tulips")
+    p.add_argument("--players", type=int, required=True, metavar="N", help="seats per game")
+    p.add_argument("--bots", required=True, metavar="LEVELS", help="one level per seat: random, greedy, strong")
+    p.add_argument("--games", type=int, default=10, metavar="G", help="games to play (default 10)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="fixes every game (default 0)")
+    p.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
+                   help="strong bot budget per decision (default 1.0), turned into a fixed iteration count")
+    p.add_argument("--iterations", type=int, default=None, metavar="K",
+                   help="strong bot iterations per decision (overrides --bot-time)")
+    p.add_argument("--verbose", action="store_true", help="print one line per game")
+    return p
+
+
+def run_cli(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
+    """Run ``lowlands arena`` from parsed arguments; returns the exit status
+    (2 with one line on stderr for bad arguments)."""
+    bots = [b.strip().lower() for b in args.bots.split(",") if b.strip()]
+    if args.games < 1:
+        print("lowlands: --games must be at least 1", file=sys.stderr)
+        return 2
+    if args.bot_time <= 0 or (args.iterations is not None and args.iterations < 1):
+        print("lowlands: --bot-time and --iterations must be positive", file=sys.stderr)
+        return 2
+    try:
+        r = run_arena(args.game, args.players, bots, args.games, args.seed, args.bot_time, args.iterations,
+                      progress=out if args.verbose else None)
+    except (KeyError, ValueError) as e:
+        print(f"lowlands: {e.args[0] if e.args else e}", file=sys.stderr)
+        return 2
+    for line in format_result(r):
+        out(line)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m core.bots.arena ...`` (the same as ``lowlands arena ...``)."""
+    parser = argparse.ArgumentParser(prog="lowlands")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_parser(sub)
+    args = parser.parse_args(["arena", *(sys.argv[1:] if argv is None else argv)])
+    return run_cli(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

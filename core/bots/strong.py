@@ -1,0 +1,251 @@
+"""The strong level: determinized Monte Carlo tree search (single-observer
+information-set MCTS, Cowling, Powley & Whitehouse 2012) guided by the
+greedy evaluation.
+
+Each iteration samples a full state consistent with the bot's view
+(``BotSupport.determinize``), walks one tree shared by all samples (a node's
+children are the moves tried there; only those legal in the sample compete,
+by UCB1 with availability counts), adds one new node and scores it with the
+game's evaluation: ``tanh((margin - root margin) / MARGIN_SCALE)`` per
+seat, where the margin is the projected final score margin (so it is the
+change a line of play makes); a finished game scores a sole win +1, a loss
+-1 (a shared win 0), blended with its margin change. Each seat picks
+by its own value (max^n), so opponents are assumed to play for themselves.
+
+Move ordering is greedy: a new node sorts its moves by their immediate
+evaluation and opens them best first, and progressive widening lets a node
+with ``n`` visits consider only its ``1 + WIDEN * sqrt(n)`` best moves, so
+long lists (bid ladders, forty token placements) do not eat the budget.
+
+Budget: the search stops after ``iterations`` iterations or ``seconds`` of
+thinking, whichever comes first. With ``seconds=None`` it is bounded by
+iterations only and fully deterministic: same view, same seed, same
+iterations => same move (the arena and the tests work that way). The app
+passes the table's ``--bot-time`` as ``seconds`` with a generous iteration
+cap, so a fast machine stops at the cap and a slow one at the time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+import msgspec
+
+from core.bots.common import margins, sampler
+from core.engine import Game, apply_trusted
+
+#: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
+MARGIN_SCALE = 10.0
+#: UCB1 exploration constant for rewards in [-1, 1].
+EXPLORE = 0.7
+#: Progressive widening: a node with n visits considers its 1 + WIDEN * sqrt(n) best moves.
+WIDEN = 1.0
+#: Default thinking budget per decision (seconds) and iteration cap.
+DEFAULT_SECONDS = 1.0
+DEFAULT_ITERATIONS = 20_000
+#: How much of a finished game's reward is the win (the rest is the margin).
+WIN_WEIGHT = 0.75
+#: Decisions played at random (by kind of move) beyond a new node before it is
+#: evaluated (0: the evaluation alone judges the new node).
+ROLLOUT = 0
+
+
+class Choice(msgspec.Struct, frozen=True):
+    """One root move as the search saw it.
+
+    Attributes:
+        move: the move.
+        visits: iterations that went through it.
+        value: its mean reward for the bot's seat, in [-1, 1].
+        margin: its mean projected final score margin for the bot's seat (VP).
+    """
+
+    move: Any
+    visits: int
+    value: float
+    margin: float
+
+
+class Analysis(msgspec.Struct, frozen=True):
+    """The result of one search: the chosen move first, then the others by visits.
+
+    Attributes:
+        choices: root moves, the chosen one first.
+        iterations: iterations run.
+        seconds: thinking time (wall clock).
+    """
+
+    choices: list[Choice]
+    iterations: int
+    seconds: float
+
+    @property
+    def move(self) -> Any:
+        """The chosen move."""
+        return self.choices[0].move
+
+
+class _Node:
+    __slots__ = ("children", "order", "n", "w", "m", "avail")
+
+    def __init__(self, seats: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.order: list[Any] | None = None  # moves, best immediate evaluation first
+        self.n = 0
+        self.w = [0.0] * seats  # summed rewards per seat
+        self.m = 0.0  # summed margin of the root seat (for hints)
+        self.avail = 0
+
+
+def _rewards(game: Game, state: Any, seats: int, base: list[float]) -> tuple[list[float], list[float]]:
+    """(rewards per seat in [-1, 1], margins per seat in VP). A position scores
+    its margin's change from ``base`` (the margins at the root), so a seat far
+    behind or ahead still tells its moves apart; a finished game adds the win."""
+    marg = margins(game, state)
+    if len(marg) < seats:  # defensive: a game reporting fewer margins than seats
+        marg = marg + [0.0] * (seats - len(marg))
+    if game.is_over(state):
+        win = game.winners(state)
+        rew = []
+        for i in range(seats):
+            w = (1.0 if win == [i] else 0.0 if i in win else -1.0)
+            rew.append(WIN_WEIGHT * w + (1 - WIN_WEIGHT) * math.tanh((marg[i] - base[i]) / MARGIN_SCALE))
+        return rew, marg
+    return [math.tanh((x - b) / MARGIN_SCALE) for x, b in zip(marg, base)], marg
+
+
+def search(
+    game: Game,
+    state: Any,
+    seed: int,
+    iterations: int | None = DEFAULT_ITERATIONS,
+    seconds: float | None = DEFAULT_SECONDS,
+    should_stop: Any = None,
+) -> Analysis:
+    """Search the decision pending in ``state`` for the seat to move.
+
+    Args:
+        game: the Game.
+        state: the true state; only ``game.view(state, seat)`` is used.
+        seed: seeds every sample and tie-break.
+        iterations: iteration cap (None: no cap; then ``seconds`` must be set).
+        seconds: time budget in seconds (None: iterations only, deterministic).
+        should_stop: optional callable; the search ends early when it returns True
+            (the app uses it when the player leaves the table).
+    Returns:
+        An Analysis (at least one iteration is always run).
+    Raises:
+        IndexError if the game is over; ValueError if neither budget is given.
+    """
+    if iterations is None and seconds is None:
+        raise ValueError("search needs an iteration cap or a time budget")
+    seat = game.to_move(state)
+    if seat is None:
+        raise IndexError("The game is over; no move to choose.")
+    rng = random.Random(seed)
+    sample = sampler(game, state, seat)
+    t0 = time.perf_counter()
+    first = sample(rng)
+    root_moves = game.legal_moves(first)
+    base = margins(game, first)
+    seats = max(1, len(base))
+    base = base + [0.0] * (seats - len(base))
+    if len(root_moves) == 1:
+        return Analysis([Choice(root_moves[0], 0, 0.0, 0.0)], 0, time.perf_counter() - t0)
+    root = _Node(seats)
+    deadline = None if seconds is None else t0 + seconds
+    done = 0
+    while True:
+        s = first if done == 0 else sample(rng)
+        _iterate(game, root, s, seat, seats, base, rng)
+        done += 1
+        if iterations is not None and done >= iterations:
+            break
+        if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
+            break
+        if should_stop is not None and (done & 7) == 0 and should_stop():
+            break
+    kids = [(m, c) for m, c in root.children.items()]
+    kids.sort(key=lambda mc: (-mc[1].n, -(mc[1].w[seat] / max(1, mc[1].n))))
+    choices = [Choice(m, c.n, c.w[seat] / max(1, c.n), c.m / max(1, c.n)) for m, c in kids]
+    tried = {c.move for c in choices}
+    choices += [Choice(m, 0, 0.0, 0.0) for m in root_moves if m not in tried]
+    return Analysis(choices, done, time.perf_counter() - t0)
+
+
+def _order(game: Game, s: Any, moves: list[Any], mover: int, rng: random.Random) -> list[Any]:
+    """``moves`` sorted by the mover's margin one decision later (ties: ``rng``)."""
+    keyed = []
+    for m in moves:
+        keyed.append((-margins(game, apply_trusted(game, s, m))[mover], rng.random(), m))
+    keyed.sort(key=lambda k: (k[0], k[1]))
+    return [k[2] for k in keyed]
+
+
+def _iterate(
+    game: Game, root: _Node, s: Any, seat: int, seats: int, base: list[float], rng: random.Random
+) -> None:
+    path = [root]
+    node = root
+    while not game.is_over(s):
+        moves = game.legal_moves(s)
+        mover = game.to_move(s)
+        if len(moves) == 1:
+            m = moves[0]
+        else:
+            if node.order is None:
+                node.order = _order(game, s, moves, mover, rng)
+            else:
+                known = set(node.order)
+                node.order.extend(x for x in moves if x not in known)
+            legal = set(moves)
+            width = 1 + int(WIDEN * math.sqrt(node.n))
+            cands = [x for x in node.order if x in legal][:width]
+            fresh = next((x for x in cands if x not in node.children), None)
+            if fresh is not None:
+                for x in cands:
+                    c = node.children.get(x)
+                    if c is not None:
+                        c.avail += 1
+                child = _Node(seats)
+                child.avail = 1
+                node.children[fresh] = child
+                s = apply_trusted(game, s, fresh)
+                path.append(child)
+                break
+            best, best_u = cands[0], float("-inf")
+            for x in cands:
+                c = node.children[x]
+                c.avail += 1
+                u = c.w[mover] / c.n + EXPLORE * math.sqrt(math.log(c.avail) / c.n)
+                if u > best_u:
+                    best, best_u = x, u
+            m = best
+        child = node.children.get(m)
+        if child is None:
+            child = node.children[m] = _Node(seats)
+        child.avail += 0 if len(moves) > 1 else 1
+        s = apply_trusted(game, s, m)
+        node = child
+        path.append(node)
+        if len(moves) == 1 and child.n == 0:
+            break  # a forced move into a new node: evaluate here
+    for _ in range(ROLLOUT):
+        if game.is_over(s):
+            break
+        moves = game.legal_moves(s)
+        kinds: dict[str, list[Any]] = {}
+        for x in moves:
+            kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
+        group = list(kinds.values())[rng.randrange(len(kinds))]
+        s = apply_trusted(game, s, group[rng.randrange(len(group))])
+    rew, marg = _rewards(game, s, seats, base)
+    for nd in path:
+        nd.n += 1
+        w = nd.w
+        for i in range(seats):
+            w[i] += rew[i]
+        nd.m += marg[seat]

@@ -1,0 +1,83 @@
+"""``lowlands arena`` (issue 8 item 6): tiny deterministic arenas only."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from core.bots import arena
+from tui.app import main
+
+
+def _strip_times(r: arena.ArenaResult) -> dict:
+    d = msgspec.to_builtins(r)
+    for lv in d["levels"]:
+        lv["seconds"] = len(lv["seconds"])
+    return d
+
+
+def test_same_seed_same_result_and_seats_rotate(monkeypatch) -> None:
+    seen: list[list[str]] = []
+    real = arena.play_game
+
+    def spy(game, levels, seed, iterations, on_decision=None, options=None):
+        seen.append(list(levels))
+        return real(game, levels, seed, iterations, on_decision, options)
+
+    monkeypatch.setattr(arena, "play_game", spy)
+    a = arena.run_arena("gift-of-tulips", 3, ["strong", "greedy", "random"], 3, seed=4, iterations=8)
+    b = arena.run_arena("gift-of-tulips", 3, ["strong", "greedy", "random"], 3, seed=4, iterations=8)
+    assert _strip_times(a) == _strip_times(b)
+    # every level sat in every seat once
+    for seat in range(3):
+        assert sorted(levels[seat] for levels in seen[:3]) == ["greedy", "random", "strong"]
+    assert [lv.games for lv in a.levels] == [3, 3, 3]
+    assert sum(lv.wins for lv in a.levels) <= 3
+    assert all(lv.decisions == len(lv.seconds) > 0 for lv in a.levels)
+
+
+def test_a_different_seed_plays_different_games() -> None:
+    a = arena.run_arena("gift-of-tulips", 2, ["greedy", "random"], 2, seed=1)
+    b = arena.run_arena("gift-of-tulips", 2, ["greedy", "random"], 2, seed=2)
+    assert [lv.score for lv in a.levels] != [lv.score for lv in b.levels]
+
+
+def test_solo_arena_counts_the_gardener() -> None:
+    r = arena.run_arena("windmill-valley", 1, ["greedy"], 1, seed=3)
+    lines = arena.format_result(r)
+    assert r.levels[0].wins + r.opponent_wins == 1
+    assert lines[-1].startswith("win rates: greedy=") and "gardener=" in lines[-1]
+
+
+def test_cli_prints_the_table_and_win_rates(capsys) -> None:
+    code = main(["arena", "gift-of-tulips", "--players", "2", "--bots", "greedy,random", "--games", "2", "--seed", "7"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert out[1].split()[:3] == ["level", "games", "wins"]
+    rows = {line.split()[0]: line.split() for line in out[2:4]}
+    assert set(rows) == {"greedy", "random"}
+    wins = {k: int(v[2]) for k, v in rows.items()}
+    rates = dict(x.split("=") for x in out[-1].removeprefix("win rates: ").split())
+    assert {k: float(v) for k, v in rates.items()} == {k: w / 2 for k, w in wins.items()}
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["arena", "gift-of-tulips", "--players", "3", "--bots", "greedy,random"], "one per seat"),
+        (["arena", "gift-of-tulips", "--players", "2", "--bots", "greedy,clever"], "Unknown bot level"),
+        (["arena", "chess", "--players", "2", "--bots", "greedy,random"], "chess"),
+        (["arena", "golden-age", "--players", "5", "--bots", "random," * 4 + "random"], "takes"),
+        (["arena", "gift-of-tulips", "--players", "2", "--bots", "greedy,random", "--games", "0"], "--games"),
+    ],
+)
+def test_cli_refuses_bad_arguments_in_one_line(capsys, argv, words) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and words in err[0]
+
+
+def test_p95_is_nearest_rank() -> None:
+    assert arena.p95([]) == 0.0
+    assert arena.p95(list(range(1, 101))) == 95
+    assert arena.p95([3.0]) == 3.0

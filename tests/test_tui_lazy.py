@@ -1,0 +1,280 @@
+"""Issue 9: review and the game log do work in proportion to what is shown.
+
+- tui.history: a decision's words and turn number are worked out once, shared
+  by the game screen's log and review, and follow undo;
+- review decodes only the states it shows, draws only the log lines in view
+  (ReviewLog), and one step repaints without a layout;
+- the game log knows where each entry starts from the first frame on (the
+  first undo drops only its lines), and a long log draws its newest entries
+  first, more as the reader scrolls up.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from core import get_game
+from core.match import Match, Seat
+from tui.app import LowlandsApp
+from tui.history import History, history_for
+from tui.screens import screen_for
+from tui.screens.review import ReviewLog, ReviewScreen
+from tui.widgets.log import Log
+
+TULIPS = get_game("gift-of-tulips")
+GOLDEN = get_game("golden-age")
+
+
+def random_match(game, players: int, moves: int, seed: int = 4) -> Match:
+    m = Match(game, [Seat(n) for n in ["Ann", "Bob", "Cy", "Dee"][:players]], seed)
+    rng = random.Random(seed)
+    while m.ply < moves and not m.is_over():
+        m.push(rng.choice(m.legal_moves()))
+    return m
+
+
+def app_with(tmp_path: Path, start) -> LowlandsApp:
+    return LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config", start=start)
+
+
+async def settle(pilot, n: int = 3) -> None:
+    for _ in range(n):
+        await pilot.pause()
+
+
+def expected_history(m: Match) -> tuple[list[str], list[int]]:
+    texts, turns, prev = [], [], None
+    for i, move in enumerate(m.moves):
+        before = m.state_at(i)
+        texts.append(m.game.describe(before, move))
+        t = m.game.turn(before)
+        turns.append(1 if not turns else turns[-1] + (t != prev))
+        prev = t
+    return texts, turns
+
+
+def test_history_words_and_numbers_every_decision_and_follows_undo() -> None:
+    m = random_match(TULIPS, 3, 30)
+    h = History(m)
+    assert h.sync() == 0
+    assert (h.texts, h.turns) == expected_history(m)
+    assert h.sync() == 30  # nothing new: nothing worked out again
+    m.undo()
+    m.undo()
+    assert h.sync() == 28 and len(h.texts) == 28
+    m.push(m.legal_moves()[-1])
+    h.sync()
+    assert (h.texts, h.turns) == expected_history(m)
+    assert history_for(m) is history_for(m)
+    assert history_for(m) is not history_for(random_match(TULIPS, 3, 30))
+
+
+async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) -> None:
+    m = random_match(GOLDEN, 4, 300)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        decoded: list[int] = []
+        real = m.state_at
+        m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+        await pilot.press("r")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.cursor == 300
+        # the sparklines' sample of scores and the cursor's states, not all 301
+        assert len(set(decoded)) <= ReviewScreen.SPARK_POINTS + 4
+        log = review.query_one("#review-log", ReviewLog)
+        assert log.count == 301 and log.highlighted == 300
+        bottom = log.scrollable_content_region.height - 1
+        assert log.render_line(bottom).text.startswith("▶ 300. ")
+        decoded.clear()
+        await pilot.press("left")
+        await settle(pilot)
+        assert review.cursor == 299 and log.highlighted == 299
+        assert len(set(decoded)) <= 2
+        assert review.turn_of(299) == expected_history(m)[1][298]
+
+
+async def test_review_log_line_click_moves_the_cursor(tmp_path: Path) -> None:
+    m = random_match(TULIPS, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        await pilot.press("home")
+        await settle(pilot)
+        assert review.cursor == 0
+        await pilot.click("#review-log", offset=(4, 3))  # border row, then lines 0, 1, 2
+        await settle(pilot)
+        assert review.cursor == 2
+        assert review.query_one("#review-changes").text.strip().startswith("Decided by")
+
+
+async def test_review_step_keeps_the_changes_box_one_size(tmp_path: Path) -> None:
+    m = random_match(TULIPS, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        box = review.query_one("#review-changes")
+        heights = set()
+        for _ in range(12):
+            await pilot.press("left")
+            await pilot.pause()
+            heights.add(box.size.height)
+        assert heights == {6}
+
+
+async def test_first_undo_after_mount_drops_only_its_lines(tmp_path: Path) -> None:
+    m = random_match(TULIPS, 3, 20)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("#log", Log)
+        entries = log.entries
+        assert len(log._starts) == len(entries) and log._written == len(log.lines)
+        rewrites: list[int] = []
+        real = log._rewrite
+        log._rewrite = lambda *a, **k: rewrites.append(1) or real(*a, **k)  # type: ignore[method-assign]
+        await pilot.press("u")
+        await settle(pilot)
+        assert m.ply == 19
+        assert log.entries == entries[:19]
+        assert rewrites == []  # the undone entry's lines were dropped, nothing rewritten
+        assert len(log.lines) == log._starts[-1] + len(log._lines(log.entries, 18, log._text_width()))
+
+
+async def test_long_log_draws_the_newest_entries_then_more_on_scrolling_up(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(Log, "TAIL", 10)
+    m = random_match(TULIPS, 3, 40)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:  # the side panel's log: 10 entries do not fit
+        await settle(pilot)
+        log = app.screen.query_one("#log", Log)
+        assert len(log.entries) == 40 and log._first == 30
+        assert "30 earlier decisions" in log.lines[0].text
+        assert log.max_scroll_y > 0 and log.scroll_y > 0  # scrolled down to the newest entries
+        log.scroll_to(y=0, animate=False)
+        await settle(pilot, 4)
+        assert log._first == 20
+        assert "20 earlier decisions" in log.lines[0].text
+        assert log.scroll_y >= 1  # the lines that were in view stay there
+        await pilot.press("u")  # undo still drops only the last entry's lines
+        await settle(pilot)
+        assert len(log.entries) == 39 and log._first == 20
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_game_log_and_review_share_the_history(tmp_path: Path, size) -> None:
+    m = random_match(TULIPS, 3, 30)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        h = history_for(m)
+        assert len(h.texts) == 30
+        calls: list[int] = []
+        real = m.game.describe
+        m.game.describe = lambda s, mv: calls.append(1) or real(s, mv)  # type: ignore[method-assign]
+        try:
+            await pilot.press("r")
+            await settle(pilot)
+            assert isinstance(app.screen, ReviewScreen)
+            assert calls == []  # review found every decision's words already worked out
+        finally:
+            del m.game.describe
+
+
+def test_escape_waits_25_ms_unless_escdelay_says_otherwise(monkeypatch) -> None:
+    import selectors
+
+    from textual import constants
+    from textual.drivers import linux_driver
+
+    from tui.app import ESCAPE_DELAY_MS, quick_escape
+
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.1)
+    monkeypatch.setattr(linux_driver, "selectors", selectors)  # restored afterwards
+    assert quick_escape({"ESCDELAY": "300"}) == 0.1  # the user's setting (Textual read it) stands
+    assert quick_escape({}) == ESCAPE_DELAY_MS / 1000 == 0.025
+    # the driver's input thread polls the terminal within the delay, not every 0.1 s
+    waits: list[float | None] = []
+    monkeypatch.setattr(selectors.SelectSelector, "select", lambda self, timeout=None: waits.append(timeout) or [])
+    selector = linux_driver.selectors.SelectSelector()
+    assert isinstance(selector, selectors.SelectSelector)
+    selector.select(0.1)
+    selector.select(None)
+    selector.select(0.01)
+    assert waits == [0.025, 0.025, 0.01]
+    assert linux_driver.selectors.EVENT_READ == selectors.EVENT_READ
+    quick_escape({})  # once is enough: not wrapped twice
+    assert type(linux_driver.selectors.SelectSelector()).__mro__[1] is selectors.SelectSelector
+
+
+async def test_review_closes_with_a_plain_key(tmp_path: Path) -> None:
+    m = random_match(TULIPS, 3, 10)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.screen is game
+
+
+async def test_review_opened_again_is_the_kept_screen_brought_up_to_date(tmp_path: Path) -> None:
+    from tui.screens.review import KEPT_NAME, ScoreSpark
+
+    m = random_match(TULIPS, 3, 20)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("r")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, ReviewScreen) and app.get_screen(KEPT_NAME) is first
+        await pilot.press("home", "b")
+        await settle(pilot)
+        assert app.screen is game
+        game.play(m.legal_moves()[0])  # a decision while review is closed
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is first  # not composed again
+        assert first.cursor == m.ply == 21
+        log = first.query_one("#review-log", ReviewLog)
+        assert log.count == 22 and log.highlighted == 21
+        assert first.turn_of(21) == expected_history(m)[1][20]
+        assert len(first.query_one(ScoreSpark).data) == 22  # the sparklines include the new decision
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is first and first.cursor == 20 and log.count == 21
+        await pilot.press("left")
+        await settle(pilot)
+        assert first.cursor == 19
+
+
+async def test_review_of_another_match_replaces_the_kept_screen(tmp_path: Path) -> None:
+    from tui.screens.review import KEPT_NAME, review_screen
+
+    a, b = random_match(TULIPS, 3, 10), random_match(TULIPS, 3, 12, seed=5)
+    app = app_with(tmp_path, lambda: screen_for(a, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ra = review_screen(app, a)
+        assert review_screen(app, a) is ra
+        rb = review_screen(app, b)
+        assert rb is not ra and rb.match is b and app.get_screen(KEPT_NAME) is rb
+        await app.push_screen(rb)
+        await settle(pilot)
+        assert app.screen.cursor == 12

@@ -1,0 +1,83 @@
+"""What the screens say about each decision of a match, worked out once.
+
+The game screen's log and review both show, for every decision, its words
+(``game.describe`` of the state before it) and its turn number (a new number
+whenever ``game.turn`` of the state before a decision changes, as the log and
+the record number turns). Working that out decodes the state before every
+decision, so it is done once per decision and shared: ``history_for(match)``
+is the one History of a Match, and ``sync()`` brings it up to the match's
+moves, keeping what an undo or "continue from here" did not take back.
+
+A screen that words moves through a stand-in for the game (the Golden Age
+screen under ``--ascii`` writes half guilders as ".5") passes that stand-in:
+each kind of stand-in has its own History of the match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from weakref import WeakKeyDictionary
+
+
+class History:
+    """Per-decision texts and turn numbers of ``match``, kept in step by ``sync``;
+    ``game`` words the moves (default ``match.game``).
+
+    Attributes (lists parallel to the match's moves, after ``sync``):
+        texts: ``game.describe(state before, move)``, or its notation if that fails.
+        turns: the turn number (1-based) of each decision.
+        turn_values: ``game.turn`` of the state before each decision.
+    """
+
+    def __init__(self, match: Any, game: Any = None) -> None:
+        self.match = match
+        self.game = match.game if game is None else game
+        self.moves: list[Any] = []
+        self.texts: list[str] = []
+        self.turns: list[int] = []
+        self.turn_values: list[Any] = []
+
+    def sync(self) -> int:
+        """Bring the lists up to the match's moves; returns how many decisions
+        were kept (the first index that is new or changed)."""
+        m = self.match
+        game = self.game
+        moves = m.moves
+        keep = 0
+        limit = min(len(self.moves), len(moves))
+        while keep < limit and self.moves[keep] == moves[keep]:
+            keep += 1
+        if keep < len(self.moves):
+            for lst in (self.moves, self.texts, self.turns, self.turn_values):
+                del lst[keep:]
+        for i in range(keep, len(moves)):
+            before = m.state_at(i)
+            move = moves[i]
+            try:
+                text = game.describe(before, move)
+            except Exception:  # noqa: BLE001 - a describe bug must not stop play or review
+                text = game.notation(move)
+            t = game.turn(before)
+            number = 1 if not self.turns else self.turns[-1] + (t != self.turn_values[-1])
+            self.moves.append(move)
+            self.texts.append(text)
+            self.turns.append(number)
+            self.turn_values.append(t)
+        return keep
+
+
+_HISTORIES: WeakKeyDictionary[Any, dict[Any, History]] = WeakKeyDictionary()
+
+
+def history_for(match: Any, game: Any = None) -> History:
+    """The shared History of ``match`` as ``game`` words it (default: the
+    match's own game); made on first use, not yet synced."""
+    if game is None or game is match.game:
+        key: Any = None
+    else:
+        key = type(game)
+    by_kind = _HISTORIES.setdefault(match, {})
+    h = by_kind.get(key)
+    if h is None:
+        h = by_kind[key] = History(match, game)
+    return h

@@ -1,0 +1,256 @@
+"""RegionMap: a map of regions drawn as a floor plan, so that borders read at a glance.
+
+Plain data in: a grid of cells, each naming the region it belongs to; a region is
+one or more cells side by side. Between two cells of different regions a wall is
+drawn (``│ ─`` and the box corners; ``| - +`` with ``--ascii``), between two cells
+of one region nothing, so two regions border each other exactly where they share a
+wall, as on a printed map. Corner-to-corner touches are no border; a layout should
+avoid them between regions that do not border (the Golden Age layout has none). A
+cell id that is not among the regions (e.g. ``~``, the sea) is drawn as water, its
+coast walled too.
+
+Each region writes its lines (a title, then whatever the game shows: a marker,
+tokens) in the largest rectangle of its cells. A region's ``mark`` (a Rich style,
+e.g. ``reverse bold``) is laid over all of it, so a highlighted target never relies
+on colour; ``walls`` highlights the wall between two regions (a move's border).
+Used for the Golden Age province map; any game with regions and borders can use it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Sequence
+
+from rich.style import Style
+from rich.text import Text
+
+from tui.widgets.base import DataWidget
+from tui.widgets.common import use_ascii
+from tui.widgets.textlines import wrap_text
+
+
+class Region(NamedTuple):
+    """One region (a province).
+
+    Attributes:
+        id: the name used in the grid.
+        lines: what it shows, the title first; plain strings or Rich Text, or a tuple
+            of wordings, longest first, of which the longest that fits is drawn
+            (``("Friesland blue", "Friesland")``). Lines wider than the region are cut
+            (``…``/``.``); lines beyond its height are left out, so put the most
+            important first.
+        style: Rich style of the title line (e.g. the region's colour, bold).
+        mark: Rich style laid over the whole region (a highlight), "" for none.
+    """
+
+    id: str
+    lines: Sequence[Text | str | tuple[Text | str, ...]] = ()
+    style: str = ""
+    mark: str = ""
+
+
+#: Box-drawing junctions by the walls meeting there: (up, down, left, right).
+_JOIN = {
+    (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 0, 0): "│", (0, 1, 0, 0): "│",
+    (0, 0, 1, 0): "─", (0, 0, 0, 1): "─", (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐",
+    (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘", (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤",
+    (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 1, 1): "┼",
+}
+WATER = "~"
+
+
+class RegionMap(DataWidget):
+    """Regions as a floor plan of ``cells`` (see the module doc).
+
+    Args:
+        title: heading above the map.
+        min_cell, max_cell: a cell is as wide as the widget allows within these.
+        cell_height: text lines per cell row (walls between rows take one more).
+    """
+
+    def __init__(self, *, title: str = "", min_cell: int = 6, max_cell: int = 14, cell_height: int = 2,
+                 name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(title=title, name=name, id=id, classes=classes)
+        self.min_cell = min_cell
+        self.max_cell = max_cell
+        self.cell_height = max(1, cell_height)
+        self._data = ((), (), (), "")
+
+    def update(self, cells: Sequence[Sequence[str]], regions: Sequence[Region],
+               walls: Iterable[tuple[str, str]] = (), legend: str | Text = "") -> None:
+        """Show ``regions`` laid out on ``cells`` (rows of region ids, all rows equally
+        long); ``walls`` = pairs of region ids whose shared wall is highlighted;
+        ``legend`` = lines drawn under the map (wrapped). Redraws only on a change."""
+        frozen = tuple(r._replace(lines=tuple(r.lines)) for r in regions)
+        self._set((tuple(tuple(row) for row in cells), frozen,
+                   tuple(sorted(tuple(sorted(w)) for w in walls)), legend))
+
+    # -- geometry -------------------------------------------------------------------
+    def cell_width(self, width: int | None = None) -> int:
+        """Characters per cell at ``width`` columns (the widget's width by default)."""
+        cells = self._data[0]
+        cols = len(cells[0]) if cells else 1
+        width = width if width is not None else self._width()
+        return max(self.min_cell, min(self.max_cell, (width - (cols - 1)) // cols))
+
+    @staticmethod
+    def borders(cells: Sequence[Sequence[str]]) -> set[frozenset[str]]:
+        """The pairs of regions that share a wall in ``cells`` (water left out)."""
+        out: set[frozenset[str]] = set()
+        rows, cols = len(cells), len(cells[0]) if cells else 0
+        for r in range(rows):
+            for c in range(cols):
+                for rr, cc in ((r, c + 1), (r + 1, c)):
+                    if rr < rows and cc < cols:
+                        a, b = cells[r][c], cells[rr][cc]
+                        if a != b and WATER not in (a, b):
+                            out.add(frozenset((a, b)))
+        return out
+
+    @staticmethod
+    def _box(cells: Sequence[Sequence[str]], rid: str, widths: Sequence[int], w: int,
+             h: int) -> tuple[int, int, int, int]:
+        """The rectangle of ``rid``'s cells (r0, c0, r1, c1) to write lines of ``widths``
+        in: the most lines shown whole, then the most characters shown, then the highest,
+        then the widest."""
+        rows, cols = len(cells), len(cells[0])
+        best: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
+        for r0 in range(rows):
+            for c0 in range(cols):
+                for r1 in range(r0, rows):
+                    for c1 in range(c0, cols):
+                        if any(cells[r][c] != rid for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)):
+                            continue
+                        room_h = (r1 - r0 + 1) * h + (r1 - r0)
+                        room_w = (c1 - c0 + 1) * w + (c1 - c0)
+                        shown = widths[:room_h]
+                        key = (sum(x <= room_w for x in shown), sum(min(x, room_w) for x in shown),
+                               -r0, room_w)
+                        if best is None or key > best[0]:
+                            best = (key, (r0, c0, r1, c1))
+        assert best is not None
+        return best[1]
+
+    # -- drawing ------------------------------------------------------------------------
+    def build(self, width: int) -> list[Text]:
+        """The map as lines at ``width`` columns (DataWidget)."""
+        cells, regions, hot_walls, legend = self._data
+        ascii_ = use_ascii(self)
+        out: list[Text] = [self._title_text()] if self.title else []
+        if not cells:
+            return out
+        rows, cols = len(cells), len(cells[0])
+        w, h = self.cell_width(width), self.cell_height
+        height, full = rows * h + (rows - 1), cols * w + (cols - 1)
+        by_id = {r.id: r for r in regions}
+        hot = {frozenset(p) for p in hot_walls}
+        # what stands at each canvas position: a region id (its inside) or a wall character
+        owner: list[list[str | None]] = [[None] * full for _ in range(height)]
+        chars = [[" "] * full for _ in range(height)]
+        styles: list[list[Style | str]] = [[""] * full for _ in range(height)]
+
+        def span(i: int, size: int) -> range:
+            return range(i * (size + 1), i * (size + 1) + size)
+
+        def wall(y: int, x: int, ch: str, a: str, b: str) -> None:
+            chars[y][x] = ch
+            styles[y][x] = "bold reverse" if frozenset((a, b)) in hot else ""
+
+        hbar, vbar = ("-", "|") if ascii_ else ("─", "│")
+        for r in range(rows):
+            for c in range(cols):
+                rid = cells[r][c]
+                for y in span(r, h):
+                    for x in span(c, w):
+                        owner[y][x] = rid
+                if c + 1 < cols:  # the gap column right of the cell
+                    x = c * (w + 1) + w
+                    other = cells[r][c + 1]
+                    for y in span(r, h):
+                        if other == rid:
+                            owner[y][x] = rid
+                        else:
+                            wall(y, x, vbar, rid, other)
+                if r + 1 < rows:  # the gap row under the cell
+                    y = r * (h + 1) + h
+                    other = cells[r + 1][c]
+                    for x in span(c, w):
+                        if other == rid:
+                            owner[y][x] = rid
+                        else:
+                            wall(y, x, hbar, rid, other)
+                if r + 1 < rows and c + 1 < cols:  # the junction
+                    y, x = r * (h + 1) + h, c * (w + 1) + w
+                    a, b, d, e = cells[r][c], cells[r][c + 1], cells[r + 1][c], cells[r + 1][c + 1]
+                    arms = (int(a != b), int(d != e), int(a != d), int(b != e))
+                    if arms == (0, 0, 0, 0):
+                        owner[y][x] = a
+                    elif not ascii_:
+                        chars[y][x] = _JOIN[arms]
+                    else:
+                        chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
+        # water and region marks
+        tilde = "~"
+        for y in range(height):
+            for x in range(full):
+                rid = owner[y][x]
+                if rid is None:
+                    continue
+                if rid not in by_id:
+                    chars[y][x], styles[y][x] = (tilde if (x + y) % 3 == 0 else " "), "dim"
+                elif by_id[rid].mark:
+                    styles[y][x] = Style.parse(by_id[rid].mark)
+        # the regions' lines
+        more = "." if ascii_ else "…"
+        for reg in regions:
+            if not any(reg.id in row for row in cells):
+                continue
+            options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
+            widths = [min(x.cell_len for x in opts) for opts in options]
+            r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
+            top, left = r0 * (h + 1), c0 * (w + 1)
+            room_w = (c1 - c0 + 1) * w + (c1 - c0)
+            room_h = (r1 - r0 + 1) * h + (r1 - r0)
+            texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
+            pad = 1 if texts and max(t.cell_len for t in texts) < room_w else 0
+            mark = Style.parse(reg.mark) if reg.mark else Style()
+            for i, t in enumerate(texts):
+                if i == 0 and reg.style:
+                    t.stylize(reg.style, 0, len(t))
+                if t.cell_len > room_w - pad:
+                    t.truncate(room_w - pad - 1)
+                    t.append(more, style="dim")
+                x = left + pad
+                for k, ch in enumerate(t.plain):
+                    chars[top + i][x + k] = ch
+                    styles[top + i][x + k] = t.get_style_at_offset(_CONSOLE, k) + mark
+        for y in range(height):
+            line = Text(no_wrap=True)
+            run, run_style = "", None
+            for x in range(full):
+                if styles[y][x] != run_style and run:
+                    line.append(run, style=run_style or None)
+                    run = ""
+                run_style = styles[y][x]
+                run += chars[y][x]
+            if run:
+                line.append(run, style=run_style or None)
+            out.append(line)
+        if legend:
+            leg = Text(legend, style="dim") if isinstance(legend, str) else legend
+            for ln in leg.split("\n"):
+                out.extend(wrap_text(ln, max(width, 10)))
+        for ln in out:
+            ln.no_wrap = True
+            ln.truncate(max(width, 1), overflow="crop")
+        return out
+
+
+def _text(t: Text | str) -> Text:
+    return Text(t) if isinstance(t, str) else t
+
+
+from rich.console import Console  # noqa: E402  (styles of a Text at an offset need a console)
+
+_CONSOLE = Console(width=80, color_system=None, legacy_windows=False)
+
+__all__ = ["Region", "RegionMap", "WATER"]
