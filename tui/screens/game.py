@@ -22,7 +22,7 @@ for several moves opens them as a sub-list), ``prompt_text``,
 
 What every game screen shares lives here, so that a decision repaints once:
 the titles are quiet (QuietTitles: a new sub-title repaints the header line
-only), nested choice groups (MenuItem), and the board's highlight of the choice
+only), a layout is done in one pass (OneLayout), nested choice groups (MenuItem), and the board's highlight of the choice
 under the cursor, drawn in the same frame as the picker's cursor (the picker
 calls back instead of posting a message).
 """
@@ -42,7 +42,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tui.chrome import KeyFooter, QuietTitles, TitleHeader
+from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
@@ -160,7 +160,7 @@ class GameLabels:
         return list(self.game.epilogue(state))
 
 
-class GameScreen(QuietTitles, GameLabels, Screen[None]):
+class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     """Play ``match`` at this keyboard.
 
     Args:
