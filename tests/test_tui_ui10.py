@@ -118,3 +118,80 @@ async def test_highlight_stays_after_a_screen_comes_back(dirs, cover) -> None:
         await pilot.press("enter")  # Enter plays what was highlighted
         await settle(pilot)
         assert match.moves and match.moves[-1] == expected
+
+
+# -- item 25: stable keys ------------------------------------------------------------------------
+def test_settle_hotkeys_keeps_hints_and_numbers_the_rest_around_them() -> None:
+    from tui.widgets.choice import settle_hotkeys
+
+    assert settle_hotkeys(["", "4", "", "0"]) == ["1", "4", "2", "0"]
+    assert settle_hotkeys(["2", "", "2"]) == ["2", "1", "3"]  # a taken hint falls back
+    assert settle_hotkeys(["u", ""]) == ["1", "2"]  # reserved keys are never hints
+
+
+WINDMILL = get_game("windmill-valley")
+
+
+def windmill_at(ply: int) -> Match:
+    m = Match(WINDMILL, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(1)
+    for _ in range(ply):
+        m.push(rnd.choice(list(m.legal_moves())))
+    return m
+
+
+async def test_a_numbered_thing_keeps_its_own_key_and_done_sits_on_zero(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(3)  # Ann chooses an area; area 3 is taken
+    notations = [WINDMILL.notation(m) for m in match.legal_moves()]
+    assert "area 3" not in notations and "area 5" in notations
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = {c.label: c.hotkey for c in screen.picker.choices}
+        by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
+        assert by_move["area 5"] == "5" and by_move["area 4"] == "4"
+        await pilot.press("5")
+        await settle(pilot)
+        assert WINDMILL.notation(match.moves[-1]) == "area 5"
+        assert keys  # the picker shows them
+    skip = windmill_at(25)  # unique 1, unique 2, skip
+    screen = screen_for(skip, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
+        assert by_move == {"unique 1": "1", "unique 2": "2", "skip": "0"}
+        await pilot.press("0")
+        await settle(pilot)
+        assert WINDMILL.notation(skip.moves[-1]) == "skip"
+
+
+async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    game = get_game("golden-age")
+    match = Match(game, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(0)
+    for _ in range(9):
+        match.push(rnd.choice(list(match.legal_moves())))
+    move = rnd.choice(list(match.legal_moves()))
+    assert game.notation(move) == "guild grey"  # then Ann moves or takes another guild
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        item = next(it for it in screen._shown if move in it.moves)
+        while True:  # the guild, or its group first
+            key = screen.picker.choices[screen._shown.index(item)].hotkey
+            await pilot.press(key)
+            await settle(pilot)
+            if match.moves[-1] == move:
+                break
+            item = next(it for it in screen._shown if move in it.moves)
+        assert match.moves[-1] == move and match.to_move() == 0
+        first = screen._shown[0]
+        now = screen._shown[screen.picker.highlighted_index]
+        assert first.group != item.group  # the list starts with another kind of choice
+        assert now.group == item.group  # but the cursor stays on the guilds

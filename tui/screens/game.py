@@ -46,7 +46,7 @@ from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
-from tui.widgets.choice import Choice, ChoicePicker
+from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
 
@@ -101,12 +101,15 @@ class MenuItem(NamedTuple):
             several: picking it lists them, each worded by ``choice_label``).
         group: the heading it is listed under in long lists.
         prompt: the prompt line when the group is opened.
+        key: its stable key ("" none: the screen asks ``choice_key`` for a
+            single move, else the picker numbers it by position).
     """
 
     label: str
     moves: tuple[Any, ...]
     group: str = ""
     prompt: str = ""
+    key: str = ""
 
 
 class GameLabels:
@@ -130,6 +133,28 @@ class GameLabels:
             text = text[len(name) + 1 :]
             text = text[:1].upper() + text[1:]
         return text
+
+    #: Notation words naming a numbered thing on a board: "area 5" is picked
+    #: by 5 whatever else is offered (issue 10, item 25).
+    NUMBERED_THINGS: frozenset[str] = frozenset({"area", "row", "gate", "mill", "space", "start", "steps", "unique"})
+    #: Notation words that end a turn or a step: always on one key.
+    DONE_WORDS: frozenset[str] = frozenset({"done", "pass", "end", "skip", "stop"})
+    #: The key of DONE_WORDS moves.
+    DONE_KEY = "0"
+
+    def choice_key(self, state: Any, move: Any) -> str:
+        """The stable key of ``move`` ("" none: numbered by position): the
+        thing's own number for a numbered thing on the board (``NUMBERED_THINGS``,
+        "area 5" -> "5"), ``DONE_KEY`` for done / pass / end turn, so a key
+        means the same from one decision to the next. Screens may override it."""
+        words = self.game.notation(move).split()
+        if not words:
+            return ""
+        if words[0] in self.DONE_WORDS and len(words) == 1:
+            return self.DONE_KEY
+        if len(words) == 2 and words[0] in self.NUMBERED_THINGS and words[1] in "123456789" and len(words[1]) == 1:
+            return words[1]
+        return ""
 
     def choice_group(self, move: Any) -> str:
         """The group heading of ``move`` in long lists: its notation's first word."""
@@ -248,6 +273,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._shown: list[MenuItem] = []  # the items in the picker now
         self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
         self._cursor_at_suspend: int | None = None  # the picker's cursor when covered
+        self._picked: tuple[int, str, str, str] | None = None  # (seat, key, label, group) of the last pick
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
@@ -390,7 +416,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         if self._open is not None:
-            items = [MenuItem(self.choice_label(state, mv), (mv,)) for mv in self._open.moves]
+            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group, key=self.choice_key(state, mv))
+                     for mv in self._open.moves]
             prompt = self._open.prompt + "  (Esc: back)"
         else:
             items = self._menu
@@ -402,12 +429,31 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
                 prompt = f"Waiting for {self.names[seat]}..."
             else:
                 prompt = self.prompt_text(state, seat)
-        self._shown = list(items)
         self._board_key = None  # the picker's first highlight redraws the board
-        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt, highlight=highlight)
+        items = [it._replace(key=self.choice_key(state, it.moves[0])) if not it.key and len(it.moves) == 1 else it
+                 for it in items]
+        self._shown = items
+        if highlight is None:
+            highlight = self._same_kind(items)
+        self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(items))
         self._refresh_keys()
+
+    def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
+        """After a pick, the same player deciding again: the item of the same
+        kind as the one picked (its stable key, else its text, else its group),
+        so the cursor does not jump back to the top (None: the first item)."""
+        picked, self._picked = self._picked, None
+        if picked is None or picked[0] != self.match.to_move():
+            return None
+        _seat, key, label, group = picked
+        for test in ((lambda it: bool(key) and it.key == key), (lambda it: it.label == label),
+                     (lambda it: bool(group) and it.group == group)):
+            for n, it in enumerate(items):
+                if test(it):
+                    return n
+        return None
 
     def key_state(self) -> tuple[Any, ...]:
         """What decides which keys the footer shows; screens with keys of
@@ -443,7 +489,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
     def _picker_keys(self, n: int) -> str:
         if n == 0:
             return ""
-        keys = [c.hotkey for c in self.picker.choices if c.hotkey]
+        order = "0" + "".join(HOTKEYS)
+        keys = sorted((c.hotkey for c in self.picker.choices if c.hotkey), key=order.find)
         span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if keys else ""
         return f"{span} or Enter" + (", / filter" if n > 5 else "")
 
@@ -508,6 +555,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         if seat is None or self.match.is_bot(seat):
             return
         item = self._shown[event.index]
+        self._picked = (seat, item.key, item.label, item.group)
         if len(item.moves) == 1:
             self.play(item.moves[0])
         else:

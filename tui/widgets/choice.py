@@ -1,8 +1,9 @@
 """ChoicePicker: the list of legal moves, picked by hotkey, arrows + Enter,
 a typed filter, or the mouse.
 
-Hotkeys are 1-9, then a-z and A-Z without the keys the game screen reserves
-(u U r s q ?). Long lists are grouped under their notation's first word. ``/``
+Hotkeys are an item's own stable key where it has one (``Choice.hotkey``:
+"5" for area 5, "0" for done), else 1-9, then a-z and A-Z in order, without
+the keys the game screen reserves (u U r s q ?) or another item holds. Long lists are grouped under their notation's first word. ``/``
 opens a filter that narrows the list as you type, best matches first: the
 typed words as one phrase, then as starts of words, then anywhere ("no match"
 when none); Up/Down move, Enter picks the highlighted one, Escape closes it. The picker only ever lists what it is given, so a game
@@ -44,7 +45,9 @@ class Choice(NamedTuple):
     """One item of the picker.
 
     Attributes:
-        hotkey: the key that picks it; "" lets the picker hand one out.
+        hotkey: the key that picks it, kept from one list to the next (a
+            stable key: "5" for area 5, "0" for done); "" lets the picker hand
+            one out by position (a hint another item took also falls back).
         label: the text shown ("Give it to Bob (+5 VP)").
         group: the group heading for long lists (the notation's first word).
     """
@@ -58,6 +61,24 @@ def assign_hotkeys(n: int) -> list[str]:
     """Hotkeys for ``n`` items: 1-9, then letters skipping the reserved ones;
     "" for items past the last available key."""
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
+
+
+def settle_hotkeys(hints: Sequence[str]) -> list[str]:
+    """The keys of items in display order, given each one's stable key hint
+    ("" none): an item keeps its hint (a single character, not reserved, not
+    taken by an earlier item); the others get the free keys of ``HOTKEYS`` in
+    order (never one a hint holds), "" once they run out."""
+    keys = [""] * len(hints)
+    taken: set[str] = set()
+    for n, hint in enumerate(hints):
+        if len(hint) == 1 and hint not in RESERVED and hint not in taken and hint.isprintable() and hint != " ":
+            keys[n] = hint
+            taken.add(hint)
+    free = iter(k for k in HOTKEYS if k not in taken)
+    for n, key in enumerate(keys):
+        if not key:
+            keys[n] = next(free, "")
+    return keys
 
 
 class Prompt(Banner):
@@ -219,11 +240,10 @@ class ChoicePicker(Vertical):
         self.generation += 1
         self._locked = False
         self._choices = [Choice(*c) for c in choices]
-        auto = iter(assign_hotkeys(len(self._choices)))
         order = self._display_order(range(len(self._choices)))
         keys = [""] * len(self._choices)
-        for i in order:
-            keys[i] = self._choices[i].hotkey or next(auto)
+        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order])):
+            keys[i] = key
         self._keys = keys
         self._prompt = prompt
         self.query_one("#picker-prompt", Prompt).update(prompt)
