@@ -195,3 +195,28 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
         now = screen._shown[screen.picker.highlighted_index]
         assert first.group != item.group  # the list starts with another kind of choice
         assert now.group == item.group  # but the cursor stays on the guilds
+
+
+# -- item 19: the highlighted choice is always in sight --------------------------------------------
+async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+    from tui.widgets.choice import Choice
+
+    match = hotseat()
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picker = screen.picker
+        ol = picker.option_list
+        # a long list of labels that wrap in the side panel (as Windmill Valley's builds)
+        picker.set_choices([Choice("", f"Build on g{i}: lower water 1, plant 1, plant 1, yellow", "")
+                            for i in range(20)], "Ann, choose a long one:")
+        await settle(pilot)
+        for step in range(19):
+            await pilot.press("down")
+            await pilot.pause()
+            ol._update_lines()
+            top = ol.region.y + ol._index_to_line[ol.highlighted] - ol.scroll_offset.y
+            visible = picker.region.intersection(ol.region)  # what the picker's box lets through
+            assert visible.y <= top < visible.bottom, (step, top, visible)

@@ -26,6 +26,7 @@ from textual.containers import Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -301,6 +302,7 @@ class ChoicePicker(Vertical):
         if not self._choices:
             return
         self.add_class("-filtering")
+        self._fit_height()  # the box now holds the filter too
         self.query_one("#picker-filter", Input).focus()
 
     def close_filter(self, focus: bool = True) -> None:
@@ -435,11 +437,30 @@ class ChoicePicker(Vertical):
         if width != getattr(self, "_rows_width", None):
             self._rows_width, self._rows = width, 1
         self._rows = max(self._rows, min(lines, self.max_rows))
-        height = self._rows + ol.styles.gutter.height  # plus any border/padding
+        rows = min(self._rows, self._room())
+        height = rows + ol.styles.gutter.height  # plus any border/padding
         if ol.styles.height is None or ol.styles.height.value != height:
             ol.styles.height = height
         if width <= 0 and self.is_attached:
             self.call_after_refresh(self._refit)
+
+    def _room(self) -> int:
+        """The most list rows the picker's own box can show (its max-height,
+        less its border, prompt and filter): a list taller than that would be
+        cut by the box, and the cursor could go where nobody sees it."""
+        limit = self.styles.max_height
+        parent = self.parent
+        if limit is None or parent is None or not isinstance(parent, Widget) or parent.size.height <= 0:
+            return self.max_rows
+        try:
+            most = int(limit.resolve(parent.size, self.app.size))
+        except Exception:  # noqa: BLE001 - a max-height Textual cannot resolve here
+            return self.max_rows
+        prompt = self.query_one("#picker-prompt", Prompt)
+        used = self.styles.gutter.height + prompt.outer_size.height + self.option_list.styles.gutter.height
+        if self.has_class("-filtering"):
+            used += 3
+        return max(3, most - used)
 
     def _refit(self) -> None:
         if not self.is_attached or not self.children:
