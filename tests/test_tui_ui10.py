@@ -220,3 +220,15 @@ async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:
             top = ol.region.y + ol._index_to_line[ol.highlighted] - ol.scroll_offset.y
             visible = picker.region.intersection(ol.region)  # what the picker's box lets through
             assert visible.y <= top < visible.bottom, (step, top, visible)
+
+
+# -- item 15: the launcher's Quit quits ----------------------------------------------------------
+@pytest.mark.parametrize("keys", [("5",), ("end", "enter")])
+async def test_launcher_quit_quits(dirs, keys) -> None:
+    data, config = dirs
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+        assert app.return_code == 0  # set by App.exit
