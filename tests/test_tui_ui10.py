@@ -232,3 +232,23 @@ async def test_launcher_quit_quits(dirs, keys) -> None:
         await pilot.press(*keys)
         await settle(pilot)
         assert app.return_code == 0  # set by App.exit
+
+
+# -- item 17: q quits on the hand-over curtain ----------------------------------------------------
+async def test_q_on_the_curtain_autosaves_and_quits(dirs) -> None:
+    from saves import list_autosaves
+    from tui.screens import screen_for
+    from tui.screens.game import CurtainScreen
+
+    data, config = dirs
+    match = hotseat()
+    match.push(list(match.legal_moves())[0])
+    app = LowlandsApp(data_dir=data, config_dir=config, curtain=True,
+                      start=lambda: screen_for(match, data_dir=data, curtain=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.return_code == 0
+    assert [i.ply for i in list_autosaves(data) if not i.error] == [1]

@@ -70,11 +70,13 @@ class CurtainScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [Binding("enter", "open", "I am ready", priority=True)]
+    BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
+                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, on_quit: Any = None) -> None:
         super().__init__()
         self.player = name
+        self.on_quit = on_quit  # q: the game screen's autosave-and-quit
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -90,6 +92,13 @@ class CurtainScreen(ModalScreen[None]):
 
     def action_open(self) -> None:
         self.dismiss(None)
+
+    def action_quit_game(self) -> None:
+        """q: autosave and quit, as in the game (the README's promise)."""
+        if self.on_quit is not None:
+            self.on_quit()
+        else:
+            self.app.exit()
 
 
 class MenuItem(NamedTuple):
@@ -645,7 +654,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         self._curtain_up = True
         self.query_one("#game-body").display = False
-        self.app.push_screen(CurtainScreen(self.names[seat]), self._curtain_down)
+        self.app.push_screen(CurtainScreen(self.names[seat], self.action_quit_game), self._curtain_down)
 
     def _curtain_down(self, _result: Any = None) -> None:
         self._curtain_up = False
