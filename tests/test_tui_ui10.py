@@ -252,3 +252,62 @@ async def test_q_on_the_curtain_autosaves_and_quits(dirs) -> None:
         await settle(pilot)
         assert app.return_code == 0
     assert [i.ply for i in list_autosaves(data) if not i.error] == [1]
+
+
+# -- item 18: the filter takes what is typed into it, and goes away ---------------------------------
+async def test_slash_then_a_digit_filters_and_does_not_pick(tmp_path) -> None:
+    from textual.widgets import Input
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(44)  # eight plant choices
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        from textual import events
+
+        # typed at once: both keys queued before the first is handled
+        pilot.app.post_message(events.Key("slash", "/"))
+        pilot.app.post_message(events.Key("2", "2"))
+        await settle(pilot)
+        assert match.ply == 44  # nothing picked
+        box = screen.picker.query_one("#picker-filter", Input)
+        assert box.value == "2" and screen.picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.picker.has_class("-filtering")
+        assert match.ply == 44
+
+
+async def test_an_empty_filter_closes_with_escape_and_with_the_decision(tmp_path) -> None:
+    from textual.widgets import Input
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(44)
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picker = screen.picker
+        await pilot.press("slash")
+        await settle(pilot)
+        assert picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not picker.has_class("-filtering")
+        assert not picker.query_one("#picker-filter", Input).has_focus
+        await pilot.press("slash")
+        await settle(pilot)
+        picker.focus_list()  # (a click on the list) the box stays open, unfocused
+        await settle(pilot)
+        assert picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not picker.has_class("-filtering")
+        await pilot.press("slash")
+        await settle(pilot)
+        await pilot.press("enter")  # the empty filter: Enter picks the highlight
+        await settle(pilot)
+        assert match.ply == 45
+        assert not picker.has_class("-filtering")
+        assert not picker.query_one("#picker-filter", Input).has_focus

@@ -591,7 +591,14 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself
         # when its list has focus; the filter input keeps typed characters).
-        if event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
+        if event.character == "/" and not self._curtain_up and self._moves and not self.picker.filtering:
+            event.stop()  # open the filter now, so a key typed right after goes into it
+            event.prevent_default()
+            self.picker.action_open_filter()
+        elif event.character and not self._curtain_up and self.picker.feed_filter(event.character):
+            event.stop()  # the filter is open but has not got the focus yet
+            event.prevent_default()
+        elif event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
             event.stop()
             event.prevent_default()
 

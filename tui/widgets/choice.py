@@ -268,8 +268,9 @@ class ChoicePicker(Vertical):
         return self._index_of(ol.get_option_at_index(ol.highlighted))
 
     def pick_hotkey(self, key: str) -> bool:
-        """Pick the item whose hotkey is ``key``. True if one was picked."""
-        if not key or key in RESERVED:
+        """Pick the item whose hotkey is ``key``. True if one was picked;
+        never while the filter is open (what is typed then goes into it)."""
+        if not key or key in RESERVED or self.filtering:
             return False
         try:
             index = self._keys.index(key)
@@ -296,6 +297,24 @@ class ChoicePicker(Vertical):
             return
         self._locked = True
         self.post_message(self.Chosen(self, index, self.generation))
+
+    @property
+    def filtering(self) -> bool:
+        """True while the filter box is open."""
+        return self.has_class("-filtering")
+
+    def feed_filter(self, character: str) -> bool:
+        """While the filter is open: type ``character`` into it (a key that
+        arrived before the box had the focus: "/2" typed at once filters by
+        "2"). True if it went there."""
+        if not self.filtering or not character or not character.isprintable():
+            return False
+        box = self.query_one("#picker-filter", Input)
+        if box.has_focus:
+            return False  # the box takes it itself
+        box.insert_text_at_cursor(character)
+        box.focus()
+        return True
 
     def action_open_filter(self) -> None:
         """Show the filter input and focus it."""
@@ -503,6 +522,20 @@ class ChoicePicker(Vertical):
                 event.stop()
                 event.prevent_default()
                 self.clear_filter()
+            return
+        if self.filtering and event.key == "escape":
+            event.stop()  # an open filter closes with Escape wherever the focus is
+            event.prevent_default()
+            self.clear_filter()
+            return
+        if event.character == "/" and not self.filtering and self._choices:
+            event.stop()  # at once, not as a binding run later: a key typed
+            event.prevent_default()  # right after "/" must find the box open
+            self.action_open_filter()
+            return
+        if self.filtering and event.character and self.feed_filter(event.character):
+            event.stop()
+            event.prevent_default()
             return
         if event.character and event.character not in RESERVED and self.pick_hotkey(event.character):
             event.stop()
