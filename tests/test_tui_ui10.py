@@ -311,3 +311,36 @@ async def test_an_empty_filter_closes_with_escape_and_with_the_decision(tmp_path
         assert match.ply == 45
         assert not picker.has_class("-filtering")
         assert not picker.query_one("#picker-filter", Input).has_focus
+
+
+# -- item 21: strict undo says why it refuses ------------------------------------------------------
+async def test_refused_undo_says_why(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = Match(TULIPS, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=2, undo_policy="strict")
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        said = [n.message for n in pilot.app._notifications]
+        assert said == ["Nothing to undo yet."]
+        while match.to_move() == 0:  # Ann's decisions, then Bob's turn
+            await pilot.press("1")
+            await settle(pilot)
+        ply = match.ply
+        assert not match.can_undo()
+        await pilot.press("u")
+        await settle(pilot)
+        assert match.ply == ply
+        said = [n.message for n in pilot.app._notifications]
+        assert said[-1].startswith("Strict undo:") and said[-1] == match.why_no_undo()
+
+
+def test_why_no_undo_is_empty_exactly_when_undo_is_allowed() -> None:
+    match = Match(TULIPS, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=5, undo_policy="strict")
+    rnd = random.Random(5)
+    for _ in range(40):
+        assert (match.why_no_undo() == "") == match.can_undo()
+        match.push(rnd.choice(list(match.legal_moves())))

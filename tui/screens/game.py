@@ -254,6 +254,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         # an opened choice group: back to all choices (Backspace: no Escape needed)
         Binding("escape,backspace", "menu_back", "Back", show=False, tooltip="Back to all choices"),
         Binding("u", "undo", "Undo"),
+        # u when undo is not allowed: say why (strict undo must not refuse silently)
+        Binding("u", "why_no_undo", "Undo", show=False),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
         Binding("s", "save", "Save"),
@@ -750,6 +752,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.match.can_undo() and not self._bot_busy
+        if action == "why_no_undo":
+            return not self.match.can_undo() and not self._bot_busy
         if action == "redo":
             return self.match.can_redo() and not self._bot_busy
         if action == "pick":
@@ -776,6 +780,12 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+
+    def action_why_no_undo(self) -> None:
+        """u when undo is not allowed: a notice saying why (``Match.why_no_undo``)."""
+        why = self.match.why_no_undo()
+        if why:
+            self.notify(why, title="No undo", timeout=4)
 
     def action_redo(self) -> None:
         if self._bot_busy or not self.match.redo():
