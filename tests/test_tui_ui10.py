@@ -344,3 +344,39 @@ def test_why_no_undo_is_empty_exactly_when_undo_is_allowed() -> None:
     for _ in range(40):
         assert (match.why_no_undo() == "") == match.can_undo()
         match.push(rnd.choice(list(match.legal_moves())))
+
+
+# -- item 26: a single forced roll plays itself ---------------------------------------------------
+def golden_age_before_roll() -> tuple[Match, int]:
+    game = get_game("golden-age")
+    match = Match(game, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(0)
+    while True:
+        moves = list(match.legal_moves())
+        after = game.apply(match.state, moves[0])
+        nxt = list(game.legal_moves(after)) if not game.is_over(after) else []
+        if len(nxt) == 1 and game.notation(nxt[0]) == "roll" and len(moves) > 1:
+            return match, 0
+        match.push(rnd.choice(moves))
+
+
+async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_decision(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match, index = golden_age_before_roll()
+    game = match.game
+    ply = match.ply
+    move = list(match.legal_moves())[index]
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert match.ply == ply
+        screen.play(move)
+        await settle(pilot, 5)
+        assert match.ply >= ply + 2  # the roll was made without a key
+        assert game.notation(match.moves[ply + 1]) == "roll"
+        assert len(screen.log_widget.entries) >= ply + 2  # and logged
+        await pilot.press("u")
+        await settle(pilot, 5)
+        assert match.ply == ply  # undo takes the decision back with its roll

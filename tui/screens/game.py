@@ -165,6 +165,16 @@ class GameLabels:
             return words[1]
         return ""
 
+    def plays_itself(self, state: Any, move: Any) -> bool:
+        """Whether ``move``, the only legal move of a human seat, is made without
+        a key (issue 10, item 26): by default when it reveals something (a roll
+        of the dice, a card drawn): there is nothing to choose and nothing to
+        see first. It is logged like any other decision. Screens may override it."""
+        try:
+            return bool(self.game.reveals(state, self.game.apply(state, move)))
+        except Exception:  # noqa: BLE001 - when in doubt, ask for the key
+            return False
+
     def choice_group(self, move: Any) -> str:
         """The group heading of ``move`` in long lists: its notation's first word."""
         return self.game.notation(move).split(" ", 1)[0]
@@ -418,6 +428,26 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._check_curtain(seat)
         self._schedule_bot()
         self._check_over()
+        if self._forced() is not None:
+            version = self._version
+            self.call_after_refresh(self._play_forced, version)
+
+    def _forced(self) -> Any | None:
+        """The move that plays itself now (``plays_itself``), else None."""
+        m = self.match
+        if len(self._moves) != 1 or not m.authority_here or m.is_over():
+            return None
+        move = self._moves[0]
+        return move if self.plays_itself(m.state, move) else None
+
+    def _play_forced(self, version: int) -> None:
+        """Make the only legal move if it plays itself and nothing changed since
+        (not while the curtain is up: it is played when the player comes)."""
+        if version != self._version or self._curtain_up or not self.is_attached:
+            return
+        move = self._forced()
+        if move is not None:
+            self.play(move)
 
     def _show_menu(self, highlight: int | None = None) -> None:
         """Fill the picker with the top level (or the opened group) and draw
@@ -667,6 +697,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     def _curtain_down(self, _result: Any = None) -> None:
         self._curtain_up = False
+        if self._forced() is not None:
+            self.call_after_refresh(self._play_forced, self._version)
         self.query_one("#game-body").display = True
         seat = self.match.to_move()
         if seat is not None and seat != self._curtain_seat:
@@ -778,8 +810,20 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
     def action_undo(self) -> None:
         if self._bot_busy or not self.match.undo():
             return
+        # a move that plays itself is undone with the decision before it
+        # (else it would play again at once and undo would be stuck)
+        while self._would_play_itself() and self.match.undo():
+            pass
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+
+    def _would_play_itself(self) -> bool:
+        m = self.match
+        seat = m.to_move()
+        if seat is None or m.is_bot(seat):
+            return False
+        moves = list(m.legal_moves())
+        return len(moves) == 1 and self.plays_itself(m.state, moves[0])
 
     def action_why_no_undo(self) -> None:
         """u when undo is not allowed: a notice saying why (``Match.why_no_undo``)."""
