@@ -380,3 +380,20 @@ async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_deci
         await pilot.press("u")
         await settle(pilot, 5)
         assert match.ply == ply  # undo takes the decision back with its roll
+
+
+# -- item 12: under NO_COLOR the highlighted choice is in reverse video -----------------------------
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_highlight_is_reverse_video_without_colour(tmp_path, monkeypatch, no_color) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = screen_for(hotseat(), data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        style = screen.picker.option_list.get_component_rich_style("option-list--option-highlighted")
+        assert bool(style.reverse) == no_color

@@ -169,6 +169,10 @@ class ChoicePicker(Vertical):
         height: auto;
         max-height: 24;
     }
+    /* NO_COLOR or a monochrome terminal: the highlight is not only a colour */
+    ChoicePicker.-mono > OptionList > .option-list--option-highlighted {
+        text-style: reverse bold;
+    }
     """
 
     BINDINGS = [Binding("slash", "open_filter", "Filter", tooltip="Narrow the list by typing")]
@@ -214,6 +218,12 @@ class ChoicePicker(Vertical):
         self._filter = ""
         self._locked = False
         self._hold_until = 0.0  # time.monotonic() before which picks are ignored
+
+    def on_mount(self) -> None:
+        # NO_COLOR (Textual then draws in one colour) or a terminal without colours
+        console = getattr(self.app, "console", None)
+        mono = bool(getattr(self.app, "no_color", False)) or (console is not None and console.color_system is None)
+        self.set_class(mono, "-mono")
 
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
