@@ -397,3 +397,18 @@ async def test_highlight_is_reverse_video_without_colour(tmp_path, monkeypatch, 
         await settle(pilot)
         style = screen.picker.option_list.get_component_rich_style("option-list--option-highlighted")
         assert bool(style.reverse) == no_color
+
+
+# -- item 24: the palette offers only what helps a player -----------------------------------------
+async def test_palette_system_commands_are_for_players(dirs) -> None:
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert titles == {"Theme", "Quit"}
+        assert not titles & {"Maximize", "Keys", "Screenshot", "Minimize"}
