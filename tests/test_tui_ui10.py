@@ -412,3 +412,36 @@ async def test_palette_system_commands_are_for_players(dirs) -> None:
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert titles == {"Theme", "Quit"}
         assert not titles & {"Maximize", "Keys", "Screenshot", "Minimize"}
+
+
+# -- item 16: the new-game form ----------------------------------------------------------------
+async def test_new_game_form_focus_curtain_and_enter_in_the_last_field(dirs) -> None:
+    from textual.widgets import Input, Select
+    from tui.screens.new_game import NewGameScreen
+
+    data, config = dirs
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.focused is form.query_one("#game", Select)
+        for gid, game in form.games.items():
+            form.query_one("#game", Select).value = gid
+            await settle(pilot)
+            assert form.query_one("#curtain-row").display == bool(game.private_information), gid
+        form.query_one("#game", Select).value = "windmill-valley"
+        await settle(pilot)
+        fields = [w for w in form.focus_chain if isinstance(w, Input)]
+        assert fields[0].id == "name-0"
+        fields[0].focus()
+        await pilot.press("enter")  # not the last field: moves on
+        await settle(pilot)
+        assert app.screen is form and form.focused is not fields[0]
+        fields[-1].focus()
+        await pilot.press("enter")  # the last field: starts
+        await settle(pilot, 4)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.id == "windmill-valley"
