@@ -288,3 +288,29 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
+
+
+async def test_a_sale_shows_the_destinations_and_its_labels_read_alike(tmp_path: Path) -> None:
+    """Playtest at 80x24: after loading Hage the sale's choices read "a field (grain): 1
+    food" beside "Sell a field (flax): 1 food", and the Supply page showed the building
+    supply while the destinations were below the fold. Every sale now reads alike and
+    the board scrolls to the destinations."""
+    match = make_match(["Ann", "Bob"], seed=16)
+    rnd = random.Random(16)
+    while match.ply < 14:
+        match.push(rnd.choice(match.legal_moves()))
+    load = next(m for m in match.legal_moves() if m.verb == "load" and m.arg.startswith("hage"))
+    match.push(load)
+    assert match.state.tasks[-1].kind == "sell"
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        labels = [c.label for c in screen.picker.choices]
+        assert labels and all(label[0].isupper() and label.endswith(" food") for label in labels), labels
+        board = screen.fa_board
+        assert board.page == "Supply"
+        dests = board.query_one("#fa-dests")
+        body = board.query_one("#fa-body")
+        assert body.region.y <= dests.region.y < body.region.bottom  # in view
+        assert "Hage" in dests.text

@@ -220,7 +220,8 @@ def choice_text(state: Any, text: str) -> str:
         short = {"linen, woolen and leather": "linen+woolen+leather",
                  "summer, winter and leather wear": "3 kinds of wear",
                  "2 animals of one type": "2 animals"}.get(label, label)
-        return fit(f"Sell {label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
+        label, short = label[:1].upper() + label[1:], short[:1].upper() + short[1:]
+        return fit(f"{label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
     if v == "done":
         return "Done: on to scoring" if t.kind == "final" else "Done"
     if v == "use" and w[1] == "loading":
