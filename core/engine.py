@@ -114,8 +114,10 @@ class Game(Protocol):
     earlier ``apply`` returned. A game may let the new state share parts
     (lists, sub-structs) with the old one as long as nothing is ever changed
     in place after ``apply`` returns; callers must treat states as frozen.
-    The conformance test checks both, and that the two paths give
-    byte-identical states over random games of every game.
+    tests/test_conformance.py checks that ``apply`` leaves its input unchanged;
+    tests/test_trusted_apply.py that the two paths give byte-identical states
+    over random games of every game and that no later apply changes an earlier
+    state.
 
     A game implements ``apply`` as "check, then ``apply_trusted``". A game
     that does not have ``apply_trusted`` yet still works: callers go through

@@ -360,3 +360,41 @@ async def test_ascii_look_from_the_palette_is_remembered(dirs) -> None:
         await settle(pilot)
         assert not again.ascii
     assert load_config(dirs[1]).ascii is False
+
+
+async def test_ascii_look_switched_in_the_launcher(dirs) -> None:
+    from tui.chrome import KeyFooter
+    from tui.config import load_config
+
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert any(b.description == "ASCII look" for b in app.screen.BINDINGS if b.show)  # in the footer
+        assert app.screen.query(KeyFooter)
+        await pilot.press("6")
+        await settle(pilot)
+        assert app.ascii and load_config(dirs[1]).ascii
+        await pilot.press("6")
+        await settle(pilot)
+        assert not app.ascii and not load_config(dirs[1]).ascii
+
+
+@pytest.mark.parametrize("game_id", ["gift-of-tulips", "golden-age", "windmill-valley"])
+async def test_ascii_look_switched_over_a_game(dirs, game_id) -> None:
+    from core import GAMES
+    from tui.screens import screen_for
+    from tui.widgets.log import Log
+
+    game = GAMES[game_id]
+    m = Match(game, [Seat(n) for n in ("Ann", "Bob", "Cy")], 5)
+    for _ in range(12):
+        m.push(choose(game, m.state, m.ply))
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.set_ascii(True)
+        await settle(pilot)
+        for log in app.screen.query(Log):
+            assert all(line.text.isascii() for line in log.lines)
+        app.set_ascii(False)
+        await settle(pilot)

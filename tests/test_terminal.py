@@ -139,13 +139,15 @@ def test_ascii_option_leaks_no_glyph_anywhere(running) -> None:
     """Golden Age (arrows, half guilders), its help (Markdown bullets) and review."""
     app = running(["new", "golden-age", "--players", "Ann,Bob,Cy", "--seed", "2", "--ascii"], size=(120, 40))
     assert app.wait_for(b"Ann", 60)
-    for keys in (b"1", b"1", b"1", b"?"):  # a few set-up decisions, then the help
+    for keys in (b"1", b"1", b"1"):  # a few set-up decisions
         app.type(keys)
-        app.read(1.5)
+        app.read(0.6)
+    app.type(b"?")  # the help: the rules as Markdown (bullets)
+    assert app.wait_for(b"* ", 20)
     app.type(b"\x1b")
-    app.read(1.0)
+    app.read(0.6)
     app.type(b"r")  # review
-    app.read(1.5)
+    app.read(1.0)
     assert non_ascii(app.output) == b"", non_ascii(app.output)[:40].decode("utf-8", "replace")
     os.kill(app.pid, signal.SIGTERM)
     assert app.wait(20) is not None
@@ -170,7 +172,7 @@ def test_no_pixel_mouse_mode_and_a_zero_pixel_size_does_not_crash(running) -> No
     app.type(b"\x1b[48;24;80;0;0t")
     app.read(0.5)
     app.type(b"\x1b[<35;10;5M\x1b[<0;12;6M\x1b[<0;12;6m")
-    app.read(2.0)
+    app.read(1.2)
     assert app.poll() is None and b"Error" not in app.output, app.output[-800:]  # once: ZeroDivisionError
     assert b"\x1b[?1016h" not in app.output and b"\x1b[?2048h" not in app.output
     os.kill(app.pid, signal.SIGTERM)

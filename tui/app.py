@@ -242,7 +242,7 @@ class LowlandsApp(App[None]):
 
                 self.read_only_matches.add(screen.match)
                 self.push_screen(MessageDialog(reason, title="Read-only review"))
-        self._install_hangup()
+        self._install_signal_handlers()
         self.call_later(self.check_size)
 
     def format_title(self, title: str, sub_title: str) -> Any:
@@ -298,19 +298,16 @@ class LowlandsApp(App[None]):
         the choice in config.json."""
         from tui.chrome import install_ascii_borders
         from tui.widgets.base import DataWidget
+        from tui.widgets.log import Log
 
         install_ascii_borders()  # (idempotent; borders follow ``ascii`` per app)
         self.ascii = on
         for screen in self.screen_stack:
             for widget in screen.query("*"):
                 if isinstance(widget, DataWidget) and type(widget).build is not DataWidget.build:
-                    widget._redraw()
-                rewrite = getattr(widget, "_rewrite", None)
-                if callable(rewrite) and widget.is_mounted:
-                    try:
-                        rewrite()
-                    except Exception:  # noqa: BLE001 - a widget that cannot redraw yet
-                        pass
+                    widget._redraw()  # lines built with glyph(): built again
+                elif isinstance(widget, Log):
+                    widget._rewrite()  # log lines spelled out (2½ -> 2.5) or back
             refresh_menu = getattr(screen, "refresh_menu", None)
             if callable(refresh_menu):
                 refresh_menu()
@@ -616,15 +613,19 @@ class LowlandsApp(App[None]):
     #: seconds a signalled exit may take before the process ends itself (a
     #: hung-up terminal can block Textual's output thread forever)
     EXIT_GRACE = 3.0
+    #: True when this app is the whole program on its own terminal (``lowlands``
+    #: sets it): only then does it take the process's signals and may end the
+    #: process; an app run inside a server leaves them alone.
+    owns_process = False
 
-    def _install_hangup(self) -> None:
+    def _install_signal_handlers(self) -> None:
         """SIGHUP (the terminal went away), SIGTERM (``kill``), and SIGINT / SIGQUIT
         sent from outside (the keys are plain keys in raw mode): autosave, restore
         the terminal, exit 128+signal. Python-level handlers (``signal.signal``),
         so they run even when the event loop is stuck (e.g. Textual's output
         thread died on a hung-up terminal and the loop waits on it); a watchdog
         thread ends the process if the orderly exit has not within EXIT_GRACE."""
-        if self.is_headless:
+        if self.is_headless or not self.owns_process:
             return
         for name in ("SIGHUP", "SIGTERM", "SIGINT", "SIGQUIT"):
             signum = getattr(signal, name, None)
@@ -646,10 +647,6 @@ class LowlandsApp(App[None]):
             self._loop.call_soon_threadsafe(self._terminate, code)  # type: ignore[union-attr]
         except Exception:  # noqa: BLE001 - no loop (yet / any more): the watchdog ends it
             pass
-
-    def _hangup(self) -> None:
-        """SIGHUP (the ssh session or terminal went away): autosave and exit."""
-        self._terminate(129)
 
     def _terminate(self, code: int) -> None:
         self.autosave_open_matches()
@@ -1081,6 +1078,7 @@ def _main(argv: list[str]) -> int:
         return 1
     quick_escape()
     app = LowlandsApp(data_dir=folder, start=start, ascii=ascii_only, curtain=curtain)
+    app.owns_process = True
     remember_terminal()
     try:
         app.run()

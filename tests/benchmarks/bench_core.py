@@ -16,7 +16,7 @@ from pathlib import Path
 #: Targets printed beside the figures (DESIGN.md; issue 8 item 3).
 TARGET_TULIPS_GAMES_PER_S = 500
 TARGET_GOLDEN_AGE_4P_GAMES_PER_S = 100
-TARGET_FIELDS_OF_ARLE_GAMES_PER_S = 50
+TARGET_ARLE_GAMES_PER_S = 50  #: issue 7 item 11, for 1 and 2 players
 TARGET_LOAD_MS = 50.0
 
 
@@ -125,8 +125,7 @@ def bench_random_games(budget: float = 0.8, out=print) -> None:
                 out(f"    {gid:<16} {n:>2}  failed: {type(e).__name__}: {e}")
                 continue
             note = ""
-            target = {"gift-of-tulips": TARGET_TULIPS_GAMES_PER_S,
-                      "fields-of-arle": TARGET_FIELDS_OF_ARLE_GAMES_PER_S}.get(gid)
+            target = {"gift-of-tulips": TARGET_TULIPS_GAMES_PER_S, "fields-of-arle": TARGET_ARLE_GAMES_PER_S}.get(gid)
             if gid == "golden-age" and n == 4:
                 target = TARGET_GOLDEN_AGE_4P_GAMES_PER_S
             if target:

@@ -1,7 +1,7 @@
 """The launcher: continue an unfinished game, start, load or review one, themes, quit.
 
 Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
-shown in front of each line: 1-5 for the menu, a-p (no q) for unfinished games.
+shown in front of each line: 1-5 for the menu (6, in the footer, switches the ASCII look), a-p (no q) for unfinished games.
 The unfinished games come from ``saves.list_autosaves`` (newest first); a
 corrupt autosave is listed with its error and is never deleted or rewritten;
 one broken at some move can be reviewed read-only up to that move (Enter),
@@ -80,6 +80,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("3", "pick('review')", "Review", show=False),
         Binding("4", "pick('themes')", "Themes", show=False),
         Binding("5", "pick('quit')", "Quit", show=False),
+        Binding("6", "ascii_look", "ASCII look"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -188,6 +189,14 @@ class LauncherScreen(QuietTitles, Screen[None]):
             return
         self._run(option_id)
 
+    def action_ascii_look(self) -> None:
+        """6: the ASCII look on or off (``LowlandsApp.set_ascii``, remembered); in
+        the footer, not the menu, so seven unfinished games still fit at 80x24."""
+        app: Any = self.app
+        if hasattr(app, "set_ascii"):
+            app.set_ascii(not app.ascii)
+            app.notify(f"ASCII look {'on' if app.ascii else 'off'} (remembered)")
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
@@ -217,6 +226,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
             app.action_change_theme()
         elif option_id == "quit":
             app.action_quit()
+
 
     # -- actions --------------------------------------------------------------------
     def continue_save(self, index: int) -> None:
