@@ -599,10 +599,10 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return  # never play a decision for a table that moved on
         self.play(move)
 
-    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, str]:
-        """The strong bot's (notation, hint line) for the position now, thought out
-        in the worker process (``core.bots.worker``); (None, "") when the table
-        moved on meanwhile (the search is then told to stop at once)."""
+    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, Any]:
+        """The strong bot's (notation, hint or None) for the position now, thought
+        out in the worker process (``core.bots.worker``); (None, None) when the
+        table moved on meanwhile (the search is then told to stop at once)."""
         from core.bots.worker import thinker
 
         m = self.match
@@ -616,8 +616,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         except asyncio.CancelledError:  # the screen went away
             t.stop()
             raise
-        text, line = future.result()
-        return (None, "") if self._moved_on(version) else (text, line)
+        text, info = future.result()
+        return (None, None) if self._moved_on(version) else (text, info)
 
     def action_hint(self) -> None:
         """``h`` on a human's decision: the strong bot's choice, from that seat's
@@ -641,19 +641,40 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         version = self._version
         self.picker.set_prompt("Thinking about a hint" + glyph(self, "…", "..."))
         try:
-            text, line = await self._think(version, True)
+            text, info = await self._think(version, True)
         except Exception:
             if not self._moved_on(version):
                 raise
             return
         if text is None:
             return
-        move = self.game.parse(m.state, text)
-        self._show_menu()  # the prompt back, the list as it was
+        state = m.state
+        move = self.game.parse(state, text)
+        # the choice may sit in a group ("Special Action ›"): open it, so the
+        # cursor lands on the choice itself and not on its group
+        group = next((it for it in self._menu if move in it.moves and len(it.moves) > 1), None)
+        self._open = group
+        self._show_menu()  # the prompt back, the list as it was (or the group)
         index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
         if index is not None:
             self.picker.highlight(index)
-        self.notify(line, title="Hint", timeout=8)
+        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+
+    def _hint_text(self, state: Any, move: Any, info: Any) -> str:
+        """The hint's line with both choices named as the picker names them
+        (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
+        margin, gain, iterations) from the worker."""
+        from core.bots.hint import hint_line
+        from core.engine import IllegalMove
+
+        other_name: str | None = None
+        other, margin, gain, iterations = info if info is not None else (None, 0.0, 0.0, 0)
+        if other is not None:
+            try:
+                other_name = self.choice_label(state, self.game.parse(state, other))
+            except IllegalMove:
+                other_name = other
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
