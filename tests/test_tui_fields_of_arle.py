@@ -342,3 +342,39 @@ async def test_score_sheet_turns_over_where_its_columns_do_not_fit() -> None:
             else:
                 assert lines[1].split() == ["Player", *parts, "Total"]
                 assert lines[3].split()[-1] == "12.5"
+
+
+def test_every_building_has_a_plain_effect_line() -> None:
+    """Playtest: the building menus showed only name, colour, VP and cost, so a new
+    player could not choose; each building now has one short effect line."""
+    assert set(C.EFFECTS) == set(C.BUILDINGS)
+    for b, text in C.EFFECTS.items():
+        assert text and text[0].isupper() and text.endswith("."), b
+        assert "[" not in text and "RECONSTRUCTED" not in text and "READING" not in text, b
+
+
+async def test_build_choices_show_what_the_building_does_at_80_columns(tmp_path: Path) -> None:
+    """Playtest: "Smokehouse", "Milk House Inn" with no effect text. The Supply page
+    lists each building's effect (wrapped, not cut) and a build choice under the
+    cursor says what the building does."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    rnd = random.Random(5)
+    while not any(m.verb == "build" for m in match.legal_moves()):
+        match.push(rnd.choice(match.legal_moves()))
+        assert not match.is_over()
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("supply", None))
+        await pilot.pause()
+        text = board_text(screen)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        flat = " ".join(text.split())
+        for b in match.state.buildings:
+            assert C.EFFECTS[b] in flat, b
+        build = next(m for m in match.legal_moves() if m.verb == "build")
+        effect = "\n".join(t.plain for t in board._effect(GAME, match.state, [build], 78))
+        b = build.arg.split()[0]
+        assert f"{C.BUILDINGS[b][0]}: {C.EFFECTS[b]}" in " ".join(effect.split())
+        assert all(len(line) <= 78 for line in effect.splitlines())

@@ -477,7 +477,11 @@ class FieldsOfArleBoard(Board):
             return []
         line = Text("Under the cursor: ", style="bold")
         line.append(effect_text(state, after, seat) or "no change to your goods")
-        return wrap_text(line, width, 2)
+        out = wrap_text(line, width, 2)
+        if targets[0].verb == "build":  # what the building does, so a player can choose
+            b = targets[0].arg.split()[0]
+            out += wrap(f"  {C.BUILDINGS[b][0]}: {C.EFFECTS[b]}", width, "", "  ")
+        return out
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
@@ -603,6 +607,7 @@ class FieldsOfArleBoard(Board):
             line.append(name, style=HIGHLIGHT if on else "bold")
             line.append(f" ({COLOUR_WORDS[colour]}, {vp} VP): {spec_text(spec)}")
             lines += wrap_text(line, width, 4)
+            lines += wrap("    " + C.EFFECTS[b], width, "dim", "    ")
         if not state.buildings:
             lines.append(Text("  (all built)", style="dim"))
         self.query_one("#fa-buildings", TextBlock).update(lines)
