@@ -378,3 +378,37 @@ async def test_build_choices_show_what_the_building_does_at_80_columns(tmp_path:
         b = build.arg.split()[0]
         assert f"{C.BUILDINGS[b][0]}: {C.EFFECTS[b]}" in " ".join(effect.split())
         assert all(len(line) <= 78 for line in effect.splitlines())
+
+
+def _leaves_a_choice(match: Match, m: Any) -> bool:
+    after = GAME.apply(match.state, m)
+    return after.phase == "work" and after.tasks[-1].kind != "place"
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_banner_counts_the_worker_being_resolved(tmp_path: Path, names: list[str]) -> None:
+    """Playtest: solo showed "worker 2/4" while the first worker's Colonist was being
+    resolved (2 players: "worker 8/8" at Ann's 7th). The banner counts the worker
+    being placed, and while its action is resolved that same worker."""
+    match = make_match(names, seed=7)
+    n = len(names)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = screen.fa_board.query_one("#fa-banner")
+        assert f"worker 1/{4 * n}" in banner.text
+        for k in range(4 * n - 1):  # the last placement leaves a choice to resolve
+            assert match.state.tasks[-1].kind == "place"
+            places = [m for m in match.legal_moves() if m.verb == "place"]
+            choosy = [m for m in places if _leaves_a_choice(match, m)]
+            last = k == 4 * n - 2 or (n == 1 and k == 0)
+            move = (choosy if last else [m for m in places if m not in choosy] or places)[0]
+            screen.play(move)
+            await pilot.pause()
+            while match.state.tasks[-1].kind != "place" and not last:
+                screen.play(match.legal_moves()[0])
+                await pilot.pause()
+            if last:
+                break
+        assert match.state.phase == "work" and match.state.tasks[-1].kind != "place"
+        assert f"worker {match.state.placed}/{4 * n}" in banner.text, banner.text

@@ -361,7 +361,10 @@ class FieldsOfArleBoard(Board):
         else:
             head = f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)})"
             if state.phase == "work":
-                head += f" · worker {min(state.placed + 1, C.WORKERS * n)}/{C.WORKERS * n}"
+                # the worker being placed, or (while its action is resolved) the one placed last
+                placing = bool(state.tasks) and state.tasks[-1].kind == "place"
+                worker = state.placed + 1 if placing else max(1, state.placed)
+                head += f" · worker {min(worker, C.WORKERS * n)}/{C.WORKERS * n}"
             elif state.phase == "inventory":
                 head += " · " + ("November" if state.half % 2 else "May") + " inventory"
             else:
