@@ -400,9 +400,16 @@ class WindmillValleyBoard(Board):
             self._decision = decision
             if task is not None:
                 section = SECTION_OF.get(task.kind, "wheels")
-                self._page = self.page_for(section, task.seat)
+                page = self.page_for(section, task.seat)
                 anchor = ANCHOR_OF.get(task.kind, "wv-pages")
-                self.call_after_refresh(self._reveal, anchor)
+                if anchor == "wv-pages" or page != self._page:
+                    # the top of the page: in this frame (a page shown anew starts there)
+                    self.query_one("#wv-body", VerticalScroll).scroll_home(animate=False, immediate=True)
+                self._page = page
+                if anchor != "wv-pages":
+                    # where the decision's widget is comes with the layout: scroll after it
+                    # (no new frame when it is in view already)
+                    self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
