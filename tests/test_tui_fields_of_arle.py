@@ -412,3 +412,30 @@ async def test_the_banner_counts_the_worker_being_resolved(tmp_path: Path, names
                 break
         assert match.state.phase == "work" and match.state.tasks[-1].kind != "place"
         assert f"worker {match.state.placed}/{4 * n}" in banner.text, banner.text
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_placement_list_scrolls_to_the_highlight_at_80x24(tmp_path: Path, names: list[str]) -> None:
+    """Playtest at 80x24: the worker-placement list said "1-d" but showed only 1-a,
+    with no scrollbar, so the options below were out of sight. The list scrolls and
+    keeps the highlighted option in view, to the last one and back."""
+    match = make_match(names, seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        ol = screen.picker.option_list
+        # the list fits inside the picker's box (it was taller, its last rows hidden)
+        assert ol.region.bottom <= screen.picker.region.bottom, (ol.region, screen.picker.region)
+        assert ol.max_scroll_y > 0 and ol.show_vertical_scrollbar
+        seen = set()
+        for key in ["down"] * ol.option_count + ["up"] * ol.option_count:
+            await pilot.press(key)
+            await pilot.pause()
+            hi = ol.highlighted
+            assert hi is not None
+            seen.add(hi)
+            ol._update_lines()
+            top, height = ol._index_to_line[hi], ol._heights[hi]
+            view = ol.scroll_offset.y
+            assert view <= top and top + height <= view + ol.scrollable_content_region.height, (hi, top, view)
+        assert max(seen) == max(i for i, o in enumerate(ol._options) if not o.disabled)
