@@ -439,3 +439,27 @@ async def test_the_placement_list_scrolls_to_the_highlight_at_80x24(tmp_path: Pa
             view = ol.scroll_offset.y
             assert view <= top and top + height <= view + ol.scrollable_content_region.height, (hi, top, view)
         assert max(seen) == max(i for i, o in enumerate(ol._options) if not o.disabled)
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_players_page_score_table_fits_80x24_with_its_total(tmp_path: Path, names: list[str]) -> None:
+    """Playtest at 80x24: the Players panel's score table was cut at the edge ("Home
+    An"; Anim, Short and Total missing). Every category and the total are in view and
+    no line is wider than the table's box."""
+    match = make_match(names, seed=11)
+    rnd = random.Random(11)
+    for _ in range(30):
+        match.push(rnd.choice(match.legal_moves()))
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("players", None))
+        await pilot.pause()
+        sheet = board.query_one("#fa-scores")
+        assert sheet.region.right <= board.region.right
+        lines = sheet.text.splitlines()
+        assert all(len(line) <= sheet.region.width for line in lines)
+        words = sheet.text.split()
+        for cat in ("Cloth", "Barn", "Trav", "Tools", "Goods", "Home", "Anim", "Short", "Total"):
+            assert cat in words, cat
