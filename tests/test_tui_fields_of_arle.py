@@ -463,3 +463,39 @@ async def test_the_players_page_score_table_fits_80x24_with_its_total(tmp_path: 
         words = sheet.text.split()
         for cat in ("Cloth", "Barn", "Trav", "Tools", "Goods", "Home", "Anim", "Short", "Total"):
             assert cat in words, cat
+
+
+async def test_the_supply_page_scrolls_to_the_building_under_the_cursor(tmp_path: Path) -> None:
+    """With an effect line per building the Supply page is longer than the board at
+    80x24: the building under the picker's cursor (and its effect) is scrolled into view."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    rnd = random.Random(5)
+    while not any(m.verb == "build" for m in match.legal_moves()):
+        match.push(rnd.choice(match.legal_moves()))
+    home = match.state.homes[match.state.tasks[-1].seat]
+    for good in ("food", "grain", "wood", "clay", "timber", "brick", "flax", "wool", "leather"):
+        home.g[good] = max(home.g[good], 12)  # rich enough for the buildings far down the list
+    assert sum(m.verb == "build" for m in match.legal_moves()) > 8
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        group = next((i for i, it in enumerate(screen._shown) if any(m.verb == "build" for m in it.moves)
+                      and len(it.moves) > 1), None)
+        if group is not None:
+            await pilot.press(screen.picker.choices[group].hotkey)
+            await pilot.pause()
+        board = screen.fa_board
+        body = board.query_one("#fa-body")
+        builds = [i for i, it in enumerate(screen._shown) if len(it.moves) == 1 and it.moves[0].verb == "build"]
+        assert builds
+        for i in reversed(builds):
+            screen.picker.highlight(i)
+            await pilot.pause()
+            await pilot.pause()
+            assert board.page == "Supply"
+            b = screen._shown[i].moves[0].arg.split()[0]
+            buildings = board.query_one("#fa-buildings")
+            k = next(n for n, line in enumerate(buildings.text.splitlines()) if C.BUILDINGS[b][0] in line
+                     and line.lstrip().startswith("▶"))
+            y = buildings.region.y + k
+            assert body.region.y <= y < body.region.bottom, (b, y, body.region)
