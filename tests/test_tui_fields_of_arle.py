@@ -342,3 +342,160 @@ async def test_score_sheet_turns_over_where_its_columns_do_not_fit() -> None:
             else:
                 assert lines[1].split() == ["Player", *parts, "Total"]
                 assert lines[3].split()[-1] == "12.5"
+
+
+def test_every_building_has_a_plain_effect_line() -> None:
+    """Playtest: the building menus showed only name, colour, VP and cost, so a new
+    player could not choose; each building now has one short effect line."""
+    assert set(C.EFFECTS) == set(C.BUILDINGS)
+    for b, text in C.EFFECTS.items():
+        assert text and text[0].isupper() and text.endswith("."), b
+        assert "[" not in text and "RECONSTRUCTED" not in text and "READING" not in text, b
+
+
+async def test_build_choices_show_what_the_building_does_at_80_columns(tmp_path: Path) -> None:
+    """Playtest: "Smokehouse", "Milk House Inn" with no effect text. The Supply page
+    lists each building's effect (wrapped, not cut) and a build choice under the
+    cursor says what the building does."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    rnd = random.Random(5)
+    while not any(m.verb == "build" for m in match.legal_moves()):
+        match.push(rnd.choice(match.legal_moves()))
+        assert not match.is_over()
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("supply", None))
+        await pilot.pause()
+        text = board_text(screen)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        flat = " ".join(text.split())
+        for b in match.state.buildings:
+            assert C.EFFECTS[b] in flat, b
+        build = next(m for m in match.legal_moves() if m.verb == "build")
+        effect = "\n".join(t.plain for t in board._effect(GAME, match.state, [build], 78))
+        b = build.arg.split()[0]
+        assert f"{C.BUILDINGS[b][0]}: {C.EFFECTS[b]}" in " ".join(effect.split())
+        assert all(len(line) <= 78 for line in effect.splitlines())
+
+
+def _leaves_a_choice(match: Match, m: Any) -> bool:
+    after = GAME.apply(match.state, m)
+    return after.phase == "work" and after.tasks[-1].kind != "place"
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_banner_counts_the_worker_being_resolved(tmp_path: Path, names: list[str]) -> None:
+    """Playtest: solo showed "worker 2/4" while the first worker's Colonist was being
+    resolved (2 players: "worker 8/8" at Ann's 7th). The banner counts the worker
+    being placed, and while its action is resolved that same worker."""
+    match = make_match(names, seed=7)
+    n = len(names)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = screen.fa_board.query_one("#fa-banner")
+        assert f"worker 1/{4 * n}" in banner.text
+        for k in range(4 * n - 1):  # the last placement leaves a choice to resolve
+            assert match.state.tasks[-1].kind == "place"
+            places = [m for m in match.legal_moves() if m.verb == "place"]
+            choosy = [m for m in places if _leaves_a_choice(match, m)]
+            last = k == 4 * n - 2 or (n == 1 and k == 0)
+            move = (choosy if last else [m for m in places if m not in choosy] or places)[0]
+            screen.play(move)
+            await pilot.pause()
+            while match.state.tasks[-1].kind != "place" and not last:
+                screen.play(match.legal_moves()[0])
+                await pilot.pause()
+            if last:
+                break
+        assert match.state.phase == "work" and match.state.tasks[-1].kind != "place"
+        assert f"worker {match.state.placed}/{4 * n}" in banner.text, banner.text
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_placement_list_scrolls_to_the_highlight_at_80x24(tmp_path: Path, names: list[str]) -> None:
+    """Playtest at 80x24: the worker-placement list said "1-d" but showed only 1-a,
+    with no scrollbar, so the options below were out of sight. The list scrolls and
+    keeps the highlighted option in view, to the last one and back."""
+    match = make_match(names, seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        ol = screen.picker.option_list
+        # the list fits inside the picker's box (it was taller, its last rows hidden)
+        assert ol.region.bottom <= screen.picker.region.bottom, (ol.region, screen.picker.region)
+        assert ol.max_scroll_y > 0 and ol.show_vertical_scrollbar
+        seen = set()
+        for key in ["down"] * ol.option_count + ["up"] * ol.option_count:
+            await pilot.press(key)
+            await pilot.pause()
+            hi = ol.highlighted
+            assert hi is not None
+            seen.add(hi)
+            ol._update_lines()
+            top, height = ol._index_to_line[hi], ol._heights[hi]
+            view = ol.scroll_offset.y
+            assert view <= top and top + height <= view + ol.scrollable_content_region.height, (hi, top, view)
+        assert max(seen) == max(i for i, o in enumerate(ol._options) if not o.disabled)
+
+
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"]])
+async def test_the_players_page_score_table_fits_80x24_with_its_total(tmp_path: Path, names: list[str]) -> None:
+    """Playtest at 80x24: the Players panel's score table was cut at the edge ("Home
+    An"; Anim, Short and Total missing). Every category and the total are in view and
+    no line is wider than the table's box."""
+    match = make_match(names, seed=11)
+    rnd = random.Random(11)
+    for _ in range(30):
+        match.push(rnd.choice(match.legal_moves()))
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("players", None))
+        await pilot.pause()
+        sheet = board.query_one("#fa-scores")
+        assert sheet.region.right <= board.region.right
+        lines = sheet.text.splitlines()
+        assert all(len(line) <= sheet.region.width for line in lines)
+        words = sheet.text.split()
+        for cat in ("Cloth", "Barn", "Trav", "Tools", "Goods", "Home", "Anim", "Short", "Total"):
+            assert cat in words, cat
+
+
+async def test_the_supply_page_scrolls_to_the_building_under_the_cursor(tmp_path: Path) -> None:
+    """With an effect line per building the Supply page is longer than the board at
+    80x24: the building under the picker's cursor (and its effect) is scrolled into view."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    rnd = random.Random(5)
+    while not any(m.verb == "build" for m in match.legal_moves()):
+        match.push(rnd.choice(match.legal_moves()))
+    home = match.state.homes[match.state.tasks[-1].seat]
+    for good in ("food", "grain", "wood", "clay", "timber", "brick", "flax", "wool", "leather"):
+        home.g[good] = max(home.g[good], 12)  # rich enough for the buildings far down the list
+    assert sum(m.verb == "build" for m in match.legal_moves()) > 8
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        group = next((i for i, it in enumerate(screen._shown) if any(m.verb == "build" for m in it.moves)
+                      and len(it.moves) > 1), None)
+        if group is not None:
+            await pilot.press(screen.picker.choices[group].hotkey)
+            await pilot.pause()
+        board = screen.fa_board
+        body = board.query_one("#fa-body")
+        builds = [i for i, it in enumerate(screen._shown) if len(it.moves) == 1 and it.moves[0].verb == "build"]
+        assert builds
+        for i in reversed(builds):
+            screen.picker.highlight(i)
+            await pilot.pause()
+            await pilot.pause()
+            assert board.page == "Supply"
+            b = screen._shown[i].moves[0].arg.split()[0]
+            buildings = board.query_one("#fa-buildings")
+            k = next(n for n, line in enumerate(buildings.text.splitlines()) if C.BUILDINGS[b][0] in line
+                     and line.lstrip().startswith("▶"))
+            y = buildings.region.y + k
+            assert body.region.y <= y < body.region.bottom, (b, y, body.region)

@@ -214,6 +214,43 @@ BUILDINGS: dict[str, tuple[str, str, int, tuple]] = {
     "berum": ("Berum Castle", "red", 15, ({"timber": 3, "brick": 3, "food": 15},)),
 }
 BUILDING_IDS = tuple(BUILDINGS)
+#: What each building does, in a player's words (RULES.md section 9; fact sheet 9).
+#: Autumn houses act before each November; clock houses any time you like; the others
+#: once, when built.
+EFFECTS: dict[str, str] = {
+    "farmhouse": "Before each November: +1 clay, and you may cut 1 peat.",
+    "plowmaker": "Before each November: you may place 1 field (grain or flax) free.",
+    "novice": "Before each November: +1 grain and +1 dike.",
+    "workshop": "Before each November: +1 wood and 1 Master step (pay its cost).",
+    "parlor": "Any time: 3 flax into 1 linen, and cut 1 peat.",
+    "colhouse": "Any time: 2 wool into 1 clay, and cut 1 peat.",
+    "cworkshop": "Any time: 4 food and 1 brick turn a stall into a stable.",
+    "schnapps": "Any time: 1 grain and 1 peat into 3 food (also before feeding).",
+    "loading": "Any time: 1 peat from the supply on an empty single vehicle cell; "
+               "yours when the vehicle is emptied.",
+    "litter": "Any time, with 2 or more horses: 3 flax into 1 horse.",
+    "woodhouse": "Any time: 1 timber and 1 food into 2 wood.",
+    "turnery": "Once: per forest you own, +1 wood and cut 2 peat.",
+    "smokehouse": "Once: per fish trap, cut 1 peat.",
+    "smithy": "Once: swap any of your empty peat boats, handcarts and wagons for plows.",
+    "cooperage": "Once: with 5/10/15 sheep and cattle, every goods indicator +1/+2/+3.",
+    "bakehouse": "Once: per oven, 2 grain and 1 flax into 8 food.",
+    "mill": "Once: 3/5/6 fields give 8/10/12 food.",
+    "weavingmill": "Once: 1 winter wear, and weaving looms up to +2 free.",
+    "textile": "Once: 1 linen, 1 woolen and 1 leather.",
+    "saddlery": "Once: per horse, cut 1 peat; then fleshing beams +1 free.",
+    "joinery": "Once: per peat boat 2 peat, per plow 1 horse.",
+    "waterfront": "Once: 10 food back, 2 dikes, and fish traps up to +3 free.",
+    "pottersinn": "Once: per pottery wheel, 1 animal of any type.",
+    "farmersinn": "Once: turn up to 3 of your fields into forests.",
+    "junkinn": "Once: 1 leather wear and 1 woolen, and a handcart or a peat boat.",
+    "gulfinn": "Once: per stall 1 timber, per stable 1 brick.",
+    "milkinn": "Once: 1 cattle, then cut 1 peat per cattle you own.",
+    "sluiceinn": "Once: fish traps +2 free, then 1 wood per fish trap.",
+    "church": "Once: a free carriage in your barn.",
+    "lutetsburg": "Once: a forest; spades, pottery wheels and workbenches +1.",
+    "berum": "Once: ovens +1, weaving looms +1, and turn one tile over free.",
+}
 #: FS 1.1 / AU A2: how many of each colour are in play (18 in all).
 IN_PLAY = {"green": 4, "yellow": 2, "orange": 6, "blue": 3, "red": 3}
 #: OUR READING R8: Lütetsburg Castle advances these tracks (flag "spades" vs "shovels").

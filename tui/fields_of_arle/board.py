@@ -33,6 +33,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 
 from core.fields_of_arle import actions as A
 from core.fields_of_arle import animals as AN
@@ -183,6 +184,7 @@ class FieldsOfArleBoard(Board):
         self._shown: dict[str, bool] = {}
         self._announce: list[str] = []
         self._wide: bool | None = None
+        self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
@@ -351,6 +353,19 @@ class FieldsOfArleBoard(Board):
             return
         self.query_one("#fa-body", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
 
+    def _reveal_lines(self, anchor: str, y: int, height: int) -> None:
+        """Scroll the board so that lines ``y`` .. ``y + height`` of ``anchor`` show."""
+        try:
+            widget = self.query_one(f"#{anchor}")
+            body = self.query_one("#fa-body", VerticalScroll)
+        except Exception:  # noqa: BLE001 - not mounted (yet)
+            return
+        top, node = y, widget
+        while node is not body and node is not None:
+            top += node.virtual_region.y
+            node = node.parent
+        body.scroll_to_region(Region(0, top, 1, max(1, height)), animate=False)
+
     # -- the banner ------------------------------------------------------------------
     def _banner(self, state: Any, seats: list[str]) -> None:
         banner = self.query_one("#fa-banner", Banner)
@@ -361,7 +376,10 @@ class FieldsOfArleBoard(Board):
         else:
             head = f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)})"
             if state.phase == "work":
-                head += f" · worker {min(state.placed + 1, C.WORKERS * n)}/{C.WORKERS * n}"
+                # the worker being placed, or (while its action is resolved) the one placed last
+                placing = bool(state.tasks) and state.tasks[-1].kind == "place"
+                worker = state.placed + 1 if placing else max(1, state.placed)
+                head += f" · worker {min(worker, C.WORKERS * n)}/{C.WORKERS * n}"
             elif state.phase == "inventory":
                 head += " · " + ("November" if state.half % 2 else "May") + " inventory"
             else:
@@ -477,7 +495,11 @@ class FieldsOfArleBoard(Board):
             return []
         line = Text("Under the cursor: ", style="bold")
         line.append(effect_text(state, after, seat) or "no change to your goods")
-        return wrap_text(line, width, 2)
+        out = wrap_text(line, width, 2)
+        if targets[0].verb == "build":  # what the building does, so a player can choose
+            b = targets[0].arg.split()[0]
+            out += wrap(f"  {C.BUILDINGS[b][0]}: {C.EFFECTS[b]}", width, "", "  ")
+        return out
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
@@ -596,16 +618,26 @@ class FieldsOfArleBoard(Board):
         pointer = glyph(self, "▶", ">")
         hl = {t.arg.split()[0] for t in targets if t.verb == "build"}
         lines = [Text("Building supply (colour, VP: cost)", style="bold")]
+        shown: tuple[int, int] | None = None
         for b in state.buildings:
             name, colour, vp, spec = C.BUILDINGS[b]
             on = b in hl
+            if on and shown is None:
+                shown = (len(lines), 0)
             line = Text(f"{pointer if on else ' '} ")
             line.append(name, style=HIGHLIGHT if on else "bold")
             line.append(f" ({COLOUR_WORDS[colour]}, {vp} VP): {spec_text(spec)}")
             lines += wrap_text(line, width, 4)
+            lines += wrap("    " + C.EFFECTS[b], width, "dim", "    ")
+            if on and shown is not None and not shown[1]:
+                shown = (shown[0], len(lines) - shown[0])
         if not state.buildings:
             lines.append(Text("  (all built)", style="dim"))
         self.query_one("#fa-buildings", TextBlock).update(lines)
+        key = ",".join(sorted(hl)) or None
+        if shown is not None and key != self._supply_hl:  # the building under the cursor in view
+            self.call_after_refresh(self._reveal_lines, "fa-buildings", *shown)
+        self._supply_hl = key
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)
