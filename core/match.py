@@ -217,6 +217,26 @@ class Match:
         """Whether ``undo`` would do anything under the table's undo policy."""
         return self._undo_count() > 0
 
+    def why_no_undo(self) -> str:
+        """Why ``undo`` is not allowed now, as a sentence for the player ("" when
+        it is): the same tests as ``_undo_count``, in the same order."""
+        if self._undo_count() > 0:
+            return ""
+        if not self.moves:
+            return "Nothing to undo yet."
+        if self.undo_policy != "strict":
+            return "Only computer moves so far: no decision of yours to undo."
+        seat = self.to_move()
+        if seat is None:
+            return "Strict undo: the game is over."
+        if self.movers[-1] != seat or self.is_bot(seat):
+            return (f"Strict undo: only your own decisions of this turn can be taken back "
+                    f"(the last one was {self.seats[self.movers[-1]].name}'s).")
+        before = self.state_at(self.ply - 1)
+        if self.game.turn(before) != self.game.turn(self._state):
+            return "Strict undo: decisions of an earlier turn cannot be taken back."
+        return "Strict undo: the last decision revealed something (e.g. a card drawn), so it stands."
+
     def undo(self) -> bool:
         """Take back one human decision (and the bot moves after it).
 

@@ -140,8 +140,13 @@ def run_client(args: argparse.Namespace, folder: Path) -> int:
             import termios
 
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    from tui.app import quick_escape
     from tui.screens.lobby import TableClientApp
 
+    quick_escape()
     app = TableClientApp(folder, Path(args.socket), args.player, ascii=bool(getattr(args, "ascii", False)))
+    # the whole program on its own pty: a hang-up (the SSH channel closed) or
+    # kill restores the terminal and ends the process (LowlandsApp signals)
+    app.owns_process = True
     app.run()
     return int(app.return_code or 0)

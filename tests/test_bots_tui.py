@@ -78,8 +78,10 @@ async def test_hint_highlights_the_strong_choice_and_says_why(tmp_path: Path) ->
         await wait_for(pilot, lambda: bool(notes))
         assert notes[0].startswith("Hint: ") and "projected margin" in notes[0]
         picked = screen._shown[screen.picker.highlighted_index].moves
-        named = notes[0].removeprefix("Hint: ").split(":")[0]
-        assert named in {GAME.notation(mv) for mv in picked}
+        assert len(picked) == 1  # the choice itself, not a group holding it
+        named = notes[0].removeprefix("Hint: ").split(": projected margin")[0]
+        # named as the picker names it, not by the notation
+        assert named == screen.choice_label(match.state, picked[0])
         assert match.ply == 2  # a hint plays nothing
 
 
@@ -104,3 +106,40 @@ async def test_new_game_form_sets_bot_levels_and_time(tmp_path: Path) -> None:
         form.query_one("#bot-0", Checkbox).value = True
         form.query_one("#bot-time", Input).value = "0"
         assert form.build_match() is None  # a bot time of 0 is refused beside the field
+
+
+async def test_hint_opens_the_group_that_holds_its_choice(tmp_path: Path) -> None:
+    """A hinted move inside a choice group (Golden Age bids, Fields of Arle's
+    Special Action) opens that group with the cursor on the move itself; the
+    line names both choices as the picker does."""
+    from tui.screens import screen_for
+
+    game = get_game("golden-age")
+    match = Match(game, [Seat("Ann"), Seat("Bob"), Seat("Cy")], 4)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=None)
+    notes: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):  # play first choices until a decision lists a group
+            screen = screen_for(match, data_dir=tmp_path)
+            await app.push_screen(screen)
+            await pilot.pause()
+            groups = [it for it in screen._menu if len(it.moves) > 1]
+            if groups:
+                break
+            match.push(match.legal_moves()[0])
+            app.pop_screen()
+        assert groups, "no decision with a choice group in 200 moves"
+        target, other = groups[0].moves[-1], screen._menu[0].moves[0]
+
+        async def think(version: int, want_hint: bool):
+            return game.notation(target), (game.notation(other), 2.5, 1.5, 40)
+
+        screen._think = think  # type: ignore[method-assign]
+        app.notify = lambda text, **kw: notes.append(text)  # type: ignore[method-assign]
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(notes))
+        assert screen._open is groups[0]
+        assert screen._shown[screen.picker.highlighted_index].moves == (target,)
+        state = match.state
+        assert notes[0] == (f"Hint: {screen.choice_label(state, target)}: projected margin +2.5 VP, "
+                            f"+1.5 VP against {screen.choice_label(state, other)} (40 searches).")

@@ -377,3 +377,39 @@ async def test_every_game_plays_at_a_networked_table(tmp_path: Any, game_id: str
             assert m.moves == table.match.moves and 0 in table.match.movers
     finally:
         await hub.close()
+
+
+async def test_a_strong_bot_thinks_in_the_worker_not_on_the_hub(tmp_path: Any, monkeypatch: Any) -> None:
+    """A strong bot at a networked table searches in the bots' worker process;
+    the hub's event loop (every table's) keeps answering meanwhile."""
+    from core.bots import worker
+
+    submitted: list[int] = []
+    real_submit = worker.Thinker.submit
+
+    def submit(self: Any, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> Any:
+        submitted.append(seed)
+        return real_submit(self, game, state, seed, 0.05, hint)  # a short search: this is a test
+
+    monkeypatch.setattr(worker.Thinker, "submit", submit)
+    hub = Hub(tmp_path, bot_delay=0)
+    try:
+        path = await hub.start()
+        ann = await Screen(path, "Ann").open()
+        ann.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Bot", "bot", level="strong"), P.SeatInfo("Ann")]))
+        lobby = await ann.wait(P.Lobby, lambda m: m.tables)
+        table = lobby.tables[0].id
+        ann.send(P.Start(table))
+        await ann.wait(P.Joined)
+        m = hub.tables[table].match
+        for _ in range(1500):  # until the bot (seat 0) has decided; Ann answers her turns
+            if 0 in m.movers:
+                break
+            if m.to_move() == 1:
+                ann.send(P.Play(table, m.ply, TULIPS.notation(m.legal_moves()[0])))
+            await asyncio.sleep(0.01)
+        assert submitted, "the strong bot did not use the worker"
+        assert any(mover == 0 for mover in m.movers)
+    finally:
+        await hub.close()
+        worker.close()

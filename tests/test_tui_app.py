@@ -91,6 +91,8 @@ async def test_launcher_new_game_refuses_bad_names_then_starts(dirs, size) -> No
         assert isinstance(form, NewGameScreen)
         assert form.game.id == "gift-of-tulips"
         assert form.seat_count() == 3
+        assert app.focused is form.query_one("#game")  # the form opens on the game choice
+        await pilot.press("tab", "tab")  # the player count, then seat 1's name
         assert app.focused is form.query_one("#name-0", Input)
         # seat 2 gets the same name as seat 1 (case-insensitively): refused
         await pilot.press("tab", "tab", "home", "ctrl+k", *"anna")
@@ -395,6 +397,7 @@ async def test_shrinking_mid_form_and_dialog_keeps_everything(dirs) -> None:
         await pilot.press("1")
         await settle(pilot)
         form = app.screen
+        await pilot.press("tab", "tab")  # from the game choice to seat 1's name
         await pilot.press("home", "ctrl+k", *"Wim")
         await pilot.resize_terminal(79, 30)
         await settle(pilot, 3)

@@ -288,3 +288,57 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
+
+
+async def test_a_sale_shows_the_destinations_and_its_labels_read_alike(tmp_path: Path) -> None:
+    """Playtest at 80x24: after loading Hage the sale's choices read "a field (grain): 1
+    food" beside "Sell a field (flax): 1 food", and the Supply page showed the building
+    supply while the destinations were below the fold. Every sale now reads alike and
+    the board scrolls to the destinations."""
+    match = make_match(["Ann", "Bob"], seed=16)
+    rnd = random.Random(16)
+    while match.ply < 14:
+        match.push(rnd.choice(match.legal_moves()))
+    load = next(m for m in match.legal_moves() if m.verb == "load" and m.arg.startswith("hage"))
+    match.push(load)
+    assert match.state.tasks[-1].kind == "sell"
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        labels = [c.label for c in screen.picker.choices]
+        assert labels and all(label[0].isupper() and label.endswith(" food") for label in labels), labels
+        board = screen.fa_board
+        assert board.page == "Supply"
+        dests = board.query_one("#fa-dests")
+        body = board.query_one("#fa-body")
+        assert body.region.y <= dests.region.y < body.region.bottom  # in view
+        assert "Hage" in dests.text
+
+
+async def test_score_sheet_turns_over_where_its_columns_do_not_fit() -> None:
+    """Playtest at 80x24: the live score preview's eight categories and the total were
+    cut at the board's right edge. The shared ScoreSheet turns over (a row per
+    category, a column per seat) where its columns do not fit, and not otherwise."""
+    from tui.widgets.scoresheet import ScoreRow, ScoreSheet
+
+    parts = {"Cloth": 5, "Barn": -3, "Trav": 1, "Tools": 2, "Goods": 4, "Home": -11, "Anim": 9, "Short": -2}
+    rows = [ScoreRow("A", "Ann", 5, parts), ScoreRow("B", "Bob", 12.5, dict(parts, Cloth=12.5), winner=True)]
+    for width, turned in ((40, True), (90, False)):
+        sheet = ScoreSheet(title="Score")
+
+        class One(App):
+            def compose(self) -> Any:
+                yield sheet
+
+        async with One().run_test(size=(width, 20)) as pilot:
+            sheet.update(rows)
+            await pilot.pause()
+            lines = sheet.text.splitlines()
+            assert all(len(line) <= width for line in lines)
+            if turned:
+                assert [line.split()[0] for line in lines[2:]] == [*parts, "Total"]
+                assert lines[-1].split()[1:] == ["5", "12.5"]
+            else:
+                assert lines[1].split() == ["Player", *parts, "Total"]
+                assert lines[3].split()[-1] == "12.5"

@@ -237,6 +237,8 @@ async def test_enter_in_a_name_field_moves_to_the_next_field(dirs) -> None:
         app.push_screen(NewGameScreen("gift-of-tulips"))
         await settle(pilot, 3)
         form = app.screen
+        form.query_one("#name-0", Input).focus()  # (the form opens on the game choice)
+        await settle(pilot)
         assert app.focused is form.query_one("#name-0", Input)
         await pilot.press("enter")
         await settle(pilot)

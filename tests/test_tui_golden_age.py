@@ -106,7 +106,8 @@ async def setup_by_keys(pilot: Any, screen: GoldenAgeScreen, match: Match) -> No
     assert "places the King" in screen.sub_title and "Cy" in screen.sub_title  # the last placer
     await pilot.press("1")
     await pilot.pause()
-    assert match.moves[-1] == PlaceKing(C.GOVERNOR_SPACES[0])
+    await pilot.pause()  # then Ann's roll plays itself (issue 10, item 26)
+    assert PlaceKing(C.GOVERNOR_SPACES[0]) in match.moves[-2:]
 
 
 # -- the whole flow ---------------------------------------------------------------------------
@@ -120,11 +121,10 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         assert board.tabbed == (size == (80, 24))  # 80x24 folds the panels into pages
         assert "Set-up: Ann places a marker" == screen.sub_title  # short enough for 80 columns
         await setup_by_keys(pilot, screen, match)
-        # Ann's turn: roll, then move a token in two keys (source, destination)
-        assert "Ann" in screen.sub_title and match.state.phase == "roll"
-        await pilot.press("1")
-        await pilot.pause()
+        # Ann's turn: the roll plays itself (the only choice), then move a token
+        # in two keys (source, destination)
         assert isinstance(match.moves[-1], Roll) and match.state.phase == "act"
+        assert "Ann" in screen.sub_title
         money_before = match.state.players[0].money
         src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move from"))
         await pilot.press(src_key)
@@ -189,8 +189,8 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         # end the turn; Bob rolls
         await pilot.press(key_for(screen, "End the turn"))
         await pilot.pause()
-        assert isinstance(match.moves[-1], End) and match.to_move() == 1
-        assert "Bob moves the King" in screen.sub_title
+        assert any(isinstance(m, End) for m in match.moves[-2:]) and match.to_move() == 1
+        assert screen.sub_title.startswith("Bob") and match.state.phase == "act"  # his roll played itself
         # review: the board shows the state at the cursor
         from tui.screens.review import ReviewScreen
 
@@ -223,7 +223,7 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await setup_by_keys(pilot, screen, match)
-        await pilot.press("1")  # roll
+        await pilot.pause()  # the roll plays itself (issue 10, item 26)
         await pilot.pause()
         # a source group highlights the source and every destination on the map
         label = next(c for c in screen.picker.choices if c.label.startswith("Move from"))
@@ -282,9 +282,11 @@ async def test_narrow_pages_follow_the_choice_and_switch_by_keys(tmp_path: Path)
         await pilot.pause()
         assert board.tab == "players"
         await setup_by_keys(pilot, screen, match)
-        assert board.tab == "king"  # a roll shows the King's track
-        text = screen.query_one("#ga-track", TextBlock).text
-        assert "K now" in text and "+7" in text and "17%" in text
+        # the roll played itself (issue 10, item 26); moving a token shows the map
+        assert match.state.phase == "act" and board.tab == "map"
+        await pilot.press("right")
+        await pilot.pause()
+        assert board.tab == "king" and screen.query_one("#ga-track").display
 
 
 async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
@@ -294,7 +296,7 @@ async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await setup_by_keys(pilot, screen, match)
-            await pilot.press("1")  # roll
+            await pilot.pause()  # the roll plays itself (issue 10, item 26)
             await pilot.pause()
             src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move from"))
             await pilot.press(src_key, "1")  # pay half a guilder
@@ -452,7 +454,7 @@ async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> No
         for _ in range(400):
             seat = match.to_move()
             if seat is not None and match.is_bot(seat):
-                assert "(computer)" in screen.sub_title
+                assert screen.sub_title == f"{match.seats[seat].name} is thinking…"  # issue 8 item 4
                 await pilot.pause(0.02)
                 continue
             if match.state.round >= 2 or match.is_over():

@@ -118,3 +118,330 @@ async def test_highlight_stays_after_a_screen_comes_back(dirs, cover) -> None:
         await pilot.press("enter")  # Enter plays what was highlighted
         await settle(pilot)
         assert match.moves and match.moves[-1] == expected
+
+
+# -- item 25: stable keys ------------------------------------------------------------------------
+def test_settle_hotkeys_keeps_hints_and_numbers_the_rest_around_them() -> None:
+    from tui.widgets.choice import settle_hotkeys
+
+    assert settle_hotkeys(["", "4", "", "0"]) == ["1", "4", "2", "0"]
+    assert settle_hotkeys(["2", "", "2"]) == ["2", "1", "3"]  # a taken hint falls back
+    assert settle_hotkeys(["u", ""]) == ["1", "2"]  # reserved keys are never hints
+
+
+WINDMILL = get_game("windmill-valley")
+
+
+def windmill_at(ply: int) -> Match:
+    m = Match(WINDMILL, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(1)
+    for _ in range(ply):
+        m.push(rnd.choice(list(m.legal_moves())))
+    return m
+
+
+async def test_a_numbered_thing_keeps_its_own_key_and_done_sits_on_zero(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(3)  # Ann chooses an area; area 3 is taken
+    notations = [WINDMILL.notation(m) for m in match.legal_moves()]
+    assert "area 3" not in notations and "area 5" in notations
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        keys = {c.label: c.hotkey for c in screen.picker.choices}
+        by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
+        assert by_move["area 5"] == "5" and by_move["area 4"] == "4"
+        await pilot.press("5")
+        await settle(pilot)
+        assert WINDMILL.notation(match.moves[-1]) == "area 5"
+        assert keys  # the picker shows them
+    skip = windmill_at(25)  # unique 1, unique 2, skip
+    screen = screen_for(skip, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
+        assert by_move == {"unique 1": "1", "unique 2": "2", "skip": "0"}
+        await pilot.press("0")
+        await settle(pilot)
+        assert WINDMILL.notation(skip.moves[-1]) == "skip"
+
+
+async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    game = get_game("golden-age")
+    match = Match(game, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(0)
+    for _ in range(9):
+        match.push(rnd.choice(list(match.legal_moves())))
+    move = rnd.choice(list(match.legal_moves()))
+    assert game.notation(move) == "guild grey"  # then Ann moves or takes another guild
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        item = next(it for it in screen._shown if move in it.moves)
+        while True:  # the guild, or its group first
+            key = screen.picker.choices[screen._shown.index(item)].hotkey
+            await pilot.press(key)
+            await settle(pilot)
+            if match.moves[-1] == move:
+                break
+            item = next(it for it in screen._shown if move in it.moves)
+        assert match.moves[-1] == move and match.to_move() == 0
+        first = screen._shown[0]
+        now = screen._shown[screen.picker.highlighted_index]
+        assert first.group != item.group  # the list starts with another kind of choice
+        assert now.group == item.group  # but the cursor stays on the guilds
+
+
+# -- item 19: the highlighted choice is always in sight --------------------------------------------
+async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+    from tui.widgets.choice import Choice
+
+    match = hotseat()
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picker = screen.picker
+        ol = picker.option_list
+        # a long list of labels that wrap in the side panel (as Windmill Valley's builds)
+        picker.set_choices([Choice("", f"Build on g{i}: lower water 1, plant 1, plant 1, yellow", "")
+                            for i in range(20)], "Ann, choose a long one:")
+        await settle(pilot)
+        for step in range(19):
+            await pilot.press("down")
+            await pilot.pause()
+            ol._update_lines()
+            top = ol.region.y + ol._index_to_line[ol.highlighted] - ol.scroll_offset.y
+            visible = picker.region.intersection(ol.region)  # what the picker's box lets through
+            assert visible.y <= top < visible.bottom, (step, top, visible)
+
+
+# -- item 15: the launcher's Quit quits ----------------------------------------------------------
+@pytest.mark.parametrize("keys", [("5",), ("end", "enter")])
+async def test_launcher_quit_quits(dirs, keys) -> None:
+    data, config = dirs
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(*keys)
+        await settle(pilot)
+        assert app.return_code == 0  # set by App.exit
+
+
+# -- item 17: q quits on the hand-over curtain ----------------------------------------------------
+async def test_q_on_the_curtain_autosaves_and_quits(dirs) -> None:
+    from saves import list_autosaves
+    from tui.screens import screen_for
+    from tui.screens.game import CurtainScreen
+
+    data, config = dirs
+    match = hotseat()
+    match.push(list(match.legal_moves())[0])
+    app = LowlandsApp(data_dir=data, config_dir=config, curtain=True,
+                      start=lambda: screen_for(match, data_dir=data, curtain=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.return_code == 0
+    assert [i.ply for i in list_autosaves(data) if not i.error] == [1]
+
+
+# -- item 18: the filter takes what is typed into it, and goes away ---------------------------------
+async def test_slash_then_a_digit_filters_and_does_not_pick(tmp_path) -> None:
+    from textual.widgets import Input
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(44)  # eight plant choices
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        from textual import events
+
+        # typed at once: both keys queued before the first is handled
+        pilot.app.post_message(events.Key("slash", "/"))
+        pilot.app.post_message(events.Key("2", "2"))
+        await settle(pilot)
+        assert match.ply == 44  # nothing picked
+        box = screen.picker.query_one("#picker-filter", Input)
+        assert box.value == "2" and screen.picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.picker.has_class("-filtering")
+        assert match.ply == 44
+
+
+async def test_an_empty_filter_closes_with_escape_and_with_the_decision(tmp_path) -> None:
+    from textual.widgets import Input
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = windmill_at(44)
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        picker = screen.picker
+        await pilot.press("slash")
+        await settle(pilot)
+        assert picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not picker.has_class("-filtering")
+        assert not picker.query_one("#picker-filter", Input).has_focus
+        await pilot.press("slash")
+        await settle(pilot)
+        picker.focus_list()  # (a click on the list) the box stays open, unfocused
+        await settle(pilot)
+        assert picker.has_class("-filtering")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not picker.has_class("-filtering")
+        await pilot.press("slash")
+        await settle(pilot)
+        await pilot.press("enter")  # the empty filter: Enter picks the highlight
+        await settle(pilot)
+        assert match.ply == 45
+        assert not picker.has_class("-filtering")
+        assert not picker.query_one("#picker-filter", Input).has_focus
+
+
+# -- item 21: strict undo says why it refuses ------------------------------------------------------
+async def test_refused_undo_says_why(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match = Match(TULIPS, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=2, undo_policy="strict")
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        said = [n.message for n in pilot.app._notifications]
+        assert said == ["Nothing to undo yet."]
+        while match.to_move() == 0:  # Ann's decisions, then Bob's turn
+            await pilot.press("1")
+            await settle(pilot)
+        ply = match.ply
+        assert not match.can_undo()
+        await pilot.press("u")
+        await settle(pilot)
+        assert match.ply == ply
+        said = [n.message for n in pilot.app._notifications]
+        assert said[-1].startswith("Strict undo:") and said[-1] == match.why_no_undo()
+
+
+def test_why_no_undo_is_empty_exactly_when_undo_is_allowed() -> None:
+    match = Match(TULIPS, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=5, undo_policy="strict")
+    rnd = random.Random(5)
+    for _ in range(40):
+        assert (match.why_no_undo() == "") == match.can_undo()
+        match.push(rnd.choice(list(match.legal_moves())))
+
+
+# -- item 26: a single forced roll plays itself ---------------------------------------------------
+def golden_age_before_roll() -> tuple[Match, int]:
+    game = get_game("golden-age")
+    match = Match(game, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    rnd = random.Random(0)
+    while True:
+        moves = list(match.legal_moves())
+        after = game.apply(match.state, moves[0])
+        nxt = list(game.legal_moves(after)) if not game.is_over(after) else []
+        if len(nxt) == 1 and game.notation(nxt[0]) == "roll" and len(moves) > 1:
+            return match, 0
+        match.push(rnd.choice(moves))
+
+
+async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_decision(tmp_path) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    match, index = golden_age_before_roll()
+    game = match.game
+    ply = match.ply
+    move = list(match.legal_moves())[index]
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert match.ply == ply
+        screen.play(move)
+        await settle(pilot, 5)
+        assert match.ply >= ply + 2  # the roll was made without a key
+        assert game.notation(match.moves[ply + 1]) == "roll"
+        assert len(screen.log_widget.entries) >= ply + 2  # and logged
+        await pilot.press("u")
+        await settle(pilot, 5)
+        assert match.ply == ply  # undo takes the decision back with its roll
+
+
+# -- item 12: under NO_COLOR the highlighted choice is in reverse video -----------------------------
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_highlight_is_reverse_video_without_colour(tmp_path, monkeypatch, no_color) -> None:
+    from tests.test_tui_game import GameApp
+    from tui.screens import screen_for
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = screen_for(hotseat(), data_dir=tmp_path, curtain=False)
+    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        style = screen.picker.option_list.get_component_rich_style("option-list--option-highlighted")
+        assert bool(style.reverse) == no_color
+
+
+# -- item 24: the palette offers only what helps a player -----------------------------------------
+async def test_palette_system_commands_are_for_players(dirs) -> None:
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert titles == {"Theme", "Quit"}
+        assert not titles & {"Maximize", "Keys", "Screenshot", "Minimize"}
+
+
+# -- item 16: the new-game form ----------------------------------------------------------------
+async def test_new_game_form_focus_curtain_and_enter_in_the_last_field(dirs) -> None:
+    from textual.widgets import Input, Select
+    from tui.screens.new_game import NewGameScreen
+
+    data, config = dirs
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.focused is form.query_one("#game", Select)
+        for gid, game in form.games.items():
+            form.query_one("#game", Select).value = gid
+            await settle(pilot)
+            assert form.query_one("#curtain-row").display == bool(game.private_information), gid
+        form.query_one("#game", Select).value = "windmill-valley"
+        await settle(pilot)
+        fields = [w for w in form.focus_chain if isinstance(w, Input)]
+        assert fields[0].id == "name-0"
+        fields[0].focus()
+        await pilot.press("enter")  # not the last field: moves on
+        await settle(pilot)
+        assert app.screen is form and form.focused is not fields[0]
+        fields[-1].focus()
+        await pilot.press("enter")  # the last field: starts
+        await settle(pilot, 4)
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.game.id == "windmill-valley"

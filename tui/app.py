@@ -219,6 +219,17 @@ class LowlandsApp(App[None]):
         if refresh_filter is not None:  # ANSI colours mapped for a dark or a light theme
             refresh_filter(self.ansi_theme)
 
+    #: Textual's own palette commands a player can use; "Keys", "Maximize"
+    #: (which hides the board) and "Screenshot" are for developers (issue 10, item 24).
+    PLAYER_SYSTEM_COMMANDS: frozenset[str] = frozenset({"Theme", "Quit"})
+
+    def get_system_commands(self, screen: Screen[Any]) -> Any:
+        """Textual's palette commands, only those in PLAYER_SYSTEM_COMMANDS
+        (Quit autosaves: it runs ``action_quit``)."""
+        for command in super().get_system_commands(screen):
+            if command.title in self.PLAYER_SYSTEM_COMMANDS:
+                yield command
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """$seat-1 .. $seat-6 for every theme, also Textual's own (which lack them;
         without a default the stylesheet would not parse under those themes)."""
@@ -549,8 +560,16 @@ class LowlandsApp(App[None]):
             return
         found = file_kind(path)
         if found is not None:
-            question = (f"{path} exists. Replace it?" if found == kind else
-                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+            held = describe_kind(found)
+            if found == KIND_SAVE:  # say which game it holds: the player may be about to lose another one
+                from saves.store import save_info
+
+                info = save_info(path)
+                if info.game_id:
+                    held = (f"a Lowlands save ({info.title}: {', '.join(info.players)}; "
+                            f"{'finished' if info.over else f'decision {info.ply}'})")
+            question = (f"{path} exists: {held}. Replace it?" if found == kind else
+                        f"{path} exists and is {held}, not {describe_kind(kind)}. "
                         "Replace it anyway?")
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:

@@ -42,8 +42,10 @@ def _init(stop: Any) -> None:
     _stop = stop
 
 
-def _think(game_id: str, state: bytes, seed: int, seconds: float, want_hint: bool) -> tuple[str, str]:
-    """In the worker: (notation of the strong move, hint line or "")."""
+def _think(game_id: str, state: bytes, seed: int, seconds: float, want_hint: bool) -> tuple[str, Any]:
+    """In the worker: (notation of the strong move, the hint or None). The hint
+    is (other notation or None, margin VP, gain VP, iterations), for
+    ``hint.hint_line`` with the screen's own words for the two moves."""
     import core
     from core.bots.hint import hint
     from core.bots.strong import DEFAULT_ITERATIONS, search
@@ -53,9 +55,10 @@ def _think(game_id: str, state: bytes, seed: int, seconds: float, want_hint: boo
     stop = (lambda: _stop.is_set()) if _stop is not None else None
     if want_hint:
         h = hint(game, s, seed, seconds=seconds, iterations=DEFAULT_ITERATIONS, should_stop=stop)
-        return game.notation(h.move), h.text
+        other = None if h.other is None else game.notation(h.other)
+        return game.notation(h.move), (other, h.margin, h.gain, h.iterations)
     a = search(game, s, seed, iterations=DEFAULT_ITERATIONS, seconds=seconds, should_stop=stop)
-    return game.notation(a.move), ""
+    return game.notation(a.move), None
 
 
 class Thinker:
@@ -68,7 +71,7 @@ class Thinker:
 
     def submit(self, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> cf.Future:
         """Start thinking about ``state`` (the true state: the worker looks only at
-        the view of the seat to move). The Future gives (notation, hint line)."""
+        the view of the seat to move). The Future gives (notation, hint or None)."""
         with _real_stderr():  # the worker (and multiprocessing's helper) start on the first submit
             if self._stop is None:
                 self._stop = self._ctx.Event()

@@ -59,6 +59,11 @@ SECTION_OF: dict[str, str] = {
     "young": "farm", "conv": "farm", "payanimal": "farm", "final": "farm",
 }
 
+#: The widget a decision is about, when it is not at the top of its page: the board
+#: scrolls it into view when the decision comes.
+ANCHOR_OF: dict[str, str] = {"sell": "fa-dests", "master": "fa-tools", "release": "fa-animals",
+                             "young": "fa-animals", "payanimal": "fa-animals"}
+
 #: Land tiles on the home board's cells, in at most 9 characters.
 CELL_WORDS: dict[str, str] = {
     "grain": "grain", "flax": "flax", "forest": "forest", "park": "park", "stall": "stall",
@@ -307,7 +312,11 @@ class FieldsOfArleBoard(Board):
             self._decision = decision
             if task is not None:
                 self._page = self.page_for(self._section_for(game, state, task), task.seat)
-                self.query_one("#fa-body").scroll_home(animate=False)
+                anchor = ANCHOR_OF.get(task.kind)
+                if anchor is None:
+                    self.query_one("#fa-body").scroll_home(animate=False)
+                else:
+                    self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
         label, secs, farm_seat = self._pages[self._page]
@@ -333,6 +342,14 @@ class FieldsOfArleBoard(Board):
             self._farm(state, farm_seat, seats, letters, targets, width)
         if "supply" in secs:
             self._supply(state, letters, targets, width)
+
+    def _reveal(self, anchor: str) -> None:
+        """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
+        try:
+            widget = self.query_one(f"#{anchor}")
+        except Exception:  # noqa: BLE001 - not mounted (yet)
+            return
+        self.query_one("#fa-body", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
 
     # -- the banner ------------------------------------------------------------------
     def _banner(self, state: Any, seats: list[str]) -> None:

@@ -18,8 +18,9 @@ from core.fields_of_arle.rules import describe_choice, season
 from tui.screens.game import GameLabels, MenuItem
 from tui.widgets.common import glyph
 
-#: The widest picker label at 80x24 (34 columns less border, hotkey and scrollbar).
-LABEL_WIDTH = 28
+#: The widest picker label at 80x24: 34 columns less the border (2), the list's right padding
+#: (1), a scrollbar (2) and the hotkey with its space (2).
+LABEL_WIDTH = 27
 
 #: Short names of the buildings, for the picker and the home board's cells.
 BUILDING_SHORT: dict[str, str] = {
@@ -117,7 +118,7 @@ def choice_text(state: Any, text: str) -> str:
         name = space_name(i) if v == "place" else f"Special: {space_name(i)}"
         return fit(f"{name}: pay {cost}" if cost else name, f"{name}: {cost}" if cost else name)
     if v == "skip":
-        return "Give up a worker (no action)"
+        return "Give up a worker: no action"
     if v == "imitate":
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(C.SPACES[i][2])
@@ -132,7 +133,8 @@ def choice_text(state: Any, text: str) -> str:
             cost["wood"] = cost.get("wood", 0) + 1
             compact = "+".join(x[2:] if x.startswith("1 ") else x for x in A.goods_text(cost).split(", "))
             return fit(f"{name} + peat boat: {A.goods_text(cost)}", f"{name}+boat: {A.goods_text(cost)}",
-                       f"{name.replace(' ', '')}+boat: {compact}")
+                       f"{name.replace(' ', '')}+boat: {compact}",
+                       f"{name.replace('Horse cart', 'H. cart')}+boat: {compact}")
         return fit(f"{name}: {A.goods_text(cost)}")
     if v == "boat" and len(w) == 1:
         return "Peat boat: 1 wood"
@@ -218,7 +220,8 @@ def choice_text(state: Any, text: str) -> str:
         short = {"linen, woolen and leather": "linen+woolen+leather",
                  "summer, winter and leather wear": "3 kinds of wear",
                  "2 animals of one type": "2 animals"}.get(label, label)
-        return fit(f"Sell {label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
+        label, short = label[:1].upper() + label[1:], short[:1].upper() + short[1:]
+        return fit(f"{label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
     if v == "done":
         return "Done: on to scoring" if t.kind == "final" else "Done"
     if v == "use" and w[1] == "loading":
@@ -226,9 +229,9 @@ def choice_text(state: Any, text: str) -> str:
         return fit(f"Free peat: {vk} {w[2]}, cell {w[3]}", f"Free peat: vehicle {w[2]} cell {w[3]}",
                    f"Free peat: v{w[2]} c{w[3]}")
     if v == "use":
-        return {"parlor": "Parlor: 3 flax->linen, +peat", "colhouse": "Colonist: 2 wool->clay, +peat",
-                "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3 food",
-                "litter": "Litter: 3 flax -> 1 horse", "woodhouse": "Trade: timber+food -> 2 wood"}[w[1]]
+        return {"parlor": "Parlor: 3 flax->linen+peat", "colhouse": "Colonist: 2 wool->clay+peat",
+                "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3food",
+                "litter": "Litter: 3 flax -> 1 horse", "woodhouse": "Trade: timber+food->2 wood"}[w[1]]
     if v == "release":
         return f"Release 1 {w[1]}"
     if v == "return":
@@ -251,7 +254,9 @@ def choice_text(state: Any, text: str) -> str:
     if v == "swap":
         return fit(f"Swap the {vehicle_name(w[1])} for a plow")
     if v == "replace":
-        return fit(f"Replace a {w[1]} field by forest")
+        return fit(f"Replace a {w[1]} field by forest", f"{w[1].capitalize()} field -> forest")
+    if v == "flip" and w[1] == "moor":
+        return "Drain a moor (4 peat on it)"
     if v == "flip":
         return fit(A.flip_text(w[1]).capitalize(), A.flip_text(w[1]).replace("turns a ", "").capitalize())
     sentence = describe_choice(state, t, text)

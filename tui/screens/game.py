@@ -46,7 +46,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
-from tui.widgets.choice import Choice, ChoicePicker
+from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
 from tui.widgets.common import glyph, seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
 
@@ -70,11 +70,13 @@ class CurtainScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS = [Binding("enter", "open", "I am ready", priority=True)]
+    BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
+                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, on_quit: Any = None) -> None:
         super().__init__()
         self.player = name
+        self.on_quit = on_quit  # q: the game screen's autosave-and-quit
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -91,6 +93,13 @@ class CurtainScreen(ModalScreen[None]):
     def action_open(self) -> None:
         self.dismiss(None)
 
+    def action_quit_game(self) -> None:
+        """q: autosave and quit, as in the game (the README's promise)."""
+        if self.on_quit is not None:
+            self.on_quit()
+        else:
+            self.app.exit()
+
 
 class MenuItem(NamedTuple):
     """One line of the picker: one move, or a group of moves opened as a sub-list.
@@ -101,12 +110,15 @@ class MenuItem(NamedTuple):
             several: picking it lists them, each worded by ``choice_label``).
         group: the heading it is listed under in long lists.
         prompt: the prompt line when the group is opened.
+        key: its stable key ("" none: the screen asks ``choice_key`` for a
+            single move, else the picker numbers it by position).
     """
 
     label: str
     moves: tuple[Any, ...]
     group: str = ""
     prompt: str = ""
+    key: str = ""
 
 
 class GameLabels:
@@ -130,6 +142,38 @@ class GameLabels:
             text = text[len(name) + 1 :]
             text = text[:1].upper() + text[1:]
         return text
+
+    #: Notation words naming a numbered thing on a board: "area 5" is picked
+    #: by 5 whatever else is offered (issue 10, item 25).
+    NUMBERED_THINGS: frozenset[str] = frozenset({"area", "row", "gate", "mill", "space", "start", "steps", "unique"})
+    #: Notation words that end a turn or a step: always on one key.
+    DONE_WORDS: frozenset[str] = frozenset({"done", "pass", "end", "skip", "stop"})
+    #: The key of DONE_WORDS moves.
+    DONE_KEY = "0"
+
+    def choice_key(self, state: Any, move: Any) -> str:
+        """The stable key of ``move`` ("" none: numbered by position): the
+        thing's own number for a numbered thing on the board (``NUMBERED_THINGS``,
+        "area 5" -> "5"), ``DONE_KEY`` for done / pass / end turn, so a key
+        means the same from one decision to the next. Screens may override it."""
+        words = self.game.notation(move).split()
+        if not words:
+            return ""
+        if words[0] in self.DONE_WORDS and len(words) == 1:
+            return self.DONE_KEY
+        if len(words) == 2 and words[0] in self.NUMBERED_THINGS and words[1] in "123456789" and len(words[1]) == 1:
+            return words[1]
+        return ""
+
+    def plays_itself(self, state: Any, move: Any) -> bool:
+        """Whether ``move``, the only legal move of a human seat, is made without
+        a key (issue 10, item 26): by default when it reveals something (a roll
+        of the dice, a card drawn): there is nothing to choose and nothing to
+        see first. It is logged like any other decision. Screens may override it."""
+        try:
+            return bool(self.game.reveals(state, self.game.apply(state, move)))
+        except Exception:  # noqa: BLE001 - when in doubt, ask for the key
+            return False
 
     def choice_group(self, move: Any) -> str:
         """The group heading of ``move`` in long lists: its notation's first word."""
@@ -220,6 +264,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # an opened choice group: back to all choices (Backspace: no Escape needed)
         Binding("escape,backspace", "menu_back", "Back", show=False, tooltip="Back to all choices"),
         Binding("u", "undo", "Undo"),
+        # u when undo is not allowed: say why (strict undo must not refuse silently)
+        Binding("u", "why_no_undo", "Undo", show=False),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
         Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
@@ -249,6 +295,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown: list[MenuItem] = []  # the items in the picker now
         self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
         self._cursor_at_suspend: int | None = None  # the picker's cursor when covered
+        self._picked: tuple[int, str, str, str] | None = None  # (seat, key, label, group) of the last pick
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
@@ -385,6 +432,26 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._check_curtain(seat)
         self._schedule_bot()
         self._check_over()
+        if self._forced() is not None:
+            version = self._version
+            self.call_after_refresh(self._play_forced, version)
+
+    def _forced(self) -> Any | None:
+        """The move that plays itself now (``plays_itself``), else None."""
+        m = self.match
+        if len(self._moves) != 1 or not m.authority_here or m.is_over():
+            return None
+        move = self._moves[0]
+        return move if self.plays_itself(m.state, move) else None
+
+    def _play_forced(self, version: int) -> None:
+        """Make the only legal move if it plays itself and nothing changed since
+        (not while the curtain is up: it is played when the player comes)."""
+        if version != self._version or self._curtain_up or not self.is_attached:
+            return
+        move = self._forced()
+        if move is not None:
+            self.play(move)
 
     def _show_menu(self, highlight: int | None = None) -> None:
         """Fill the picker with the top level (or the opened group) and draw
@@ -394,7 +461,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         if self._open is not None:
-            items = [MenuItem(self.choice_label(state, mv), (mv,)) for mv in self._open.moves]
+            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group, key=self.choice_key(state, mv))
+                     for mv in self._open.moves]
             prompt = self._open.prompt + "  (Esc: back)"
         else:
             items = self._menu
@@ -406,12 +474,31 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 prompt = f"Waiting for {self.names[seat]}..."
             else:
                 prompt = self.prompt_text(state, seat)
-        self._shown = list(items)
         self._board_key = None  # the picker's first highlight redraws the board
-        self.picker.set_choices([Choice("", it.label, it.group) for it in items], prompt, highlight=highlight)
+        items = [it._replace(key=self.choice_key(state, it.moves[0])) if not it.key and len(it.moves) == 1 else it
+                 for it in items]
+        self._shown = items
+        if highlight is None:
+            highlight = self._same_kind(items)
+        self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
         self.picker.border_title = self._picker_title(seat)
         self.picker.border_subtitle = self._picker_keys(len(items))
         self._refresh_keys()
+
+    def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
+        """After a pick, the same player deciding again: the item of the same
+        kind as the one picked (its stable key, else its text, else its group),
+        so the cursor does not jump back to the top (None: the first item)."""
+        picked, self._picked = self._picked, None
+        if picked is None or picked[0] != self.match.to_move():
+            return None
+        _seat, key, label, group = picked
+        for test in ((lambda it: bool(key) and it.key == key), (lambda it: it.label == label),
+                     (lambda it: bool(group) and it.group == group)):
+            for n, it in enumerate(items):
+                if test(it):
+                    return n
+        return None
 
     def key_state(self) -> tuple[Any, ...]:
         """What decides which keys the footer shows; screens with keys of
@@ -447,7 +534,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def _picker_keys(self, n: int) -> str:
         if n == 0:
             return ""
-        keys = [c.hotkey for c in self.picker.choices if c.hotkey]
+        order = "0" + "".join(HOTKEYS)
+        keys = sorted((c.hotkey for c in self.picker.choices if c.hotkey), key=order.find)
         span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if keys else ""
         return f"{span} or Enter" + (", / filter" if n > 5 else "")
 
@@ -512,6 +600,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if seat is None or self.match.is_bot(seat):
             return
         item = self._shown[event.index]
+        self._picked = (seat, item.key, item.label, item.group)
         if len(item.moves) == 1:
             self.play(item.moves[0])
         else:
@@ -538,7 +627,14 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself
         # when its list has focus; the filter input keeps typed characters).
-        if event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
+        if event.character == "/" and not self._curtain_up and self._moves and not self.picker.filtering:
+            event.stop()  # open the filter now, so a key typed right after goes into it
+            event.prevent_default()
+            self.picker.action_open_filter()
+        elif event.character and not self._curtain_up and self.picker.feed_filter(event.character):
+            event.stop()  # the filter is open but has not got the focus yet
+            event.prevent_default()
+        elif event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
             event.stop()
             event.prevent_default()
 
@@ -599,10 +695,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return  # never play a decision for a table that moved on
         self.play(move)
 
-    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, str]:
-        """The strong bot's (notation, hint line) for the position now, thought out
-        in the worker process (``core.bots.worker``); (None, "") when the table
-        moved on meanwhile (the search is then told to stop at once)."""
+    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, Any]:
+        """The strong bot's (notation, hint or None) for the position now, thought
+        out in the worker process (``core.bots.worker``); (None, None) when the
+        table moved on meanwhile (the search is then told to stop at once)."""
         from core.bots.worker import thinker
 
         m = self.match
@@ -616,8 +712,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         except asyncio.CancelledError:  # the screen went away
             t.stop()
             raise
-        text, line = future.result()
-        return (None, "") if self._moved_on(version) else (text, line)
+        text, info = future.result()
+        return (None, None) if self._moved_on(version) else (text, info)
 
     def action_hint(self) -> None:
         """``h`` on a human's decision: the strong bot's choice, from that seat's
@@ -641,19 +737,40 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         version = self._version
         self.picker.set_prompt("Thinking about a hint" + glyph(self, "…", "..."))
         try:
-            text, line = await self._think(version, True)
+            text, info = await self._think(version, True)
         except Exception:
             if not self._moved_on(version):
                 raise
             return
         if text is None:
             return
-        move = self.game.parse(m.state, text)
-        self._show_menu()  # the prompt back, the list as it was
+        state = m.state
+        move = self.game.parse(state, text)
+        # the choice may sit in a group ("Special Action ›"): open it, so the
+        # cursor lands on the choice itself and not on its group
+        group = next((it for it in self._menu if move in it.moves and len(it.moves) > 1), None)
+        self._open = group
+        self._show_menu()  # the prompt back, the list as it was (or the group)
         index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
         if index is not None:
             self.picker.highlight(index)
-        self.notify(line, title="Hint", timeout=8)
+        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+
+    def _hint_text(self, state: Any, move: Any, info: Any) -> str:
+        """The hint's line with both choices named as the picker names them
+        (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
+        margin, gain, iterations) from the worker."""
+        from core.bots.hint import hint_line
+        from core.engine import IllegalMove
+
+        other_name: str | None = None
+        other, margin, gain, iterations = info if info is not None else (None, 0.0, 0.0, 0)
+        if other is not None:
+            try:
+                other_name = self.choice_label(state, self.game.parse(state, other))
+            except IllegalMove:
+                other_name = other
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -681,10 +798,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         self._curtain_up = True
         self.query_one("#game-body").display = False
-        self.app.push_screen(CurtainScreen(self.names[seat]), self._curtain_down)
+        self.app.push_screen(CurtainScreen(self.names[seat], self.action_quit_game), self._curtain_down)
 
     def _curtain_down(self, _result: Any = None) -> None:
         self._curtain_up = False
+        if self._forced() is not None:
+            self.call_after_refresh(self._play_forced, self._version)
         self.query_one("#game-body").display = True
         seat = self.match.to_move()
         if seat is not None and seat != self._curtain_seat:
@@ -770,6 +889,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":  # also while a bot thinks: its decision is then dropped
             return self.match.can_undo()
+        if action == "why_no_undo":
+            return not self.match.can_undo()
         if action == "redo":
             return self.match.can_redo()
         if action == "hint":
@@ -799,8 +920,26 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def action_undo(self) -> None:
         if not self.match.undo():
             return
+        # a move that plays itself is undone with the decision before it
+        # (else it would play again at once and undo would be stuck)
+        while self._would_play_itself() and self.match.undo():
+            pass
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+
+    def _would_play_itself(self) -> bool:
+        m = self.match
+        seat = m.to_move()
+        if seat is None or m.is_bot(seat):
+            return False
+        moves = list(m.legal_moves())
+        return len(moves) == 1 and self.plays_itself(m.state, moves[0])
+
+    def action_why_no_undo(self) -> None:
+        """u when undo is not allowed: a notice saying why (``Match.why_no_undo``)."""
+        why = self.match.why_no_undo()
+        if why:
+            self.notify(why, title="No undo", timeout=4)
 
     def action_redo(self) -> None:
         if not self.match.redo():

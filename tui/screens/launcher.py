@@ -225,7 +225,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         elif option_id == "themes":
             app.action_change_theme()
         elif option_id == "quit":
-            app.action_quit()
+            app.call_next(app.action_quit)  # (a coroutine: calling it alone did nothing)
 
 
     # -- actions --------------------------------------------------------------------

@@ -5,8 +5,10 @@ The Options form is generic: it is built from the fields of the game's
 ``Options`` msgspec Struct (bool -> Checkbox, int -> Input, Literal -> Select,
 str -> Input), so a new game's variants appear without UI code.
 Empty or duplicate names are refused with a message beside the field.
-Start (ctrl+s, or the Start button) opens ``screen_for(match, ...)``; Enter in
-a field moves to the next field. Each option shows its line from the Options
+Start (ctrl+s, the Start button, or Enter in the last text field) opens
+``screen_for(match, ...)``; Enter in another field moves to the next field.
+The form opens on the game choice; the curtain switch shows only for games
+with hidden cards (``private_information``). Each option shows its line from the Options
 docstring's ``Attributes:`` section as a hint below it and as a tooltip.
 """
 
@@ -156,7 +158,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
     #options-form { height: auto; }
     """
 
-    AUTO_FOCUS = "#name-0"
+    AUTO_FOCUS = "#game"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
@@ -233,7 +235,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     compact=True,
                     id="undo",
                 )
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id="curtain-row") as row:
+                row.display = bool(getattr(self.game, "private_information", False))  # only games with hidden cards
                 yield Label("Curtain", classes="form-label")
                 yield Tick(
                     "hide the board between players",
@@ -251,7 +254,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
     async def on_mount(self) -> None:
         self.sub_title = "New game"
         await self._build_options()
-        self.query_one("#name-0", Input).focus()
+        self.query_one("#game", Select).focus()  # the first choice the form asks for
 
     # -- game-dependent parts ----------------------------------------------------
     async def _build_options(self) -> None:
@@ -294,6 +297,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
         g = self.game
         count.value = old if isinstance(old, int) and g.min_players <= old <= g.max_players else g.min_players
         self._show_seats()
+        self.query_one("#curtain-row").display = bool(getattr(g, "private_information", False))
         await self._build_options()
 
     @on(Checkbox.Changed, ".seat-bot")
@@ -411,7 +415,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
             return
         from tui.screens import screen_for
 
-        curtain = self.query_one("#curtain", Checkbox).value
+        curtain = self.query_one("#curtain", Checkbox).value and bool(getattr(self.game, "private_information", False))
         try:
             screen = screen_for(match, data_dir=self.app.data_dir, curtain=curtain)  # type: ignore[attr-defined]
         except RuntimeError as e:
@@ -424,10 +428,14 @@ class NewGameScreen(QuietTitles, Screen[None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field moves on to the next field (it does not start:
-        ctrl+s or the Start button does)."""
+        """Enter in a field moves on to the next field; in the last one (no
+        text field after it) it starts the game, as ctrl+s does."""
         event.stop()
-        self.focus_next()
+        fields = [w for w in self.focus_chain if isinstance(w, Input)]
+        if fields and event.input is fields[-1]:
+            self.action_start()
+        else:
+            self.focus_next()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -1,8 +1,9 @@
 """ChoicePicker: the list of legal moves, picked by hotkey, arrows + Enter,
 a typed filter, or the mouse.
 
-Hotkeys are 1-9, then a-z and A-Z without the keys the game screen reserves
-(u U r s q ?). Long lists are grouped under their notation's first word. ``/``
+Hotkeys are an item's own stable key where it has one (``Choice.hotkey``:
+"5" for area 5, "0" for done), else 1-9, then a-z and A-Z in order, without
+the keys the game screen reserves (u U r s q ?) or another item holds. Long lists are grouped under their notation's first word. ``/``
 opens a filter that narrows the list as you type, best matches first: the
 typed words as one phrase, then as starts of words, then anywhere ("no match"
 when none); Up/Down move, Enter picks the highlighted one, Escape closes it. The picker only ever lists what it is given, so a game
@@ -25,6 +26,7 @@ from textual.containers import Vertical
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
@@ -44,7 +46,9 @@ class Choice(NamedTuple):
     """One item of the picker.
 
     Attributes:
-        hotkey: the key that picks it; "" lets the picker hand one out.
+        hotkey: the key that picks it, kept from one list to the next (a
+            stable key: "5" for area 5, "0" for done); "" lets the picker hand
+            one out by position (a hint another item took also falls back).
         label: the text shown ("Give it to Bob (+5 VP)").
         group: the group heading for long lists (the notation's first word).
     """
@@ -58,6 +62,24 @@ def assign_hotkeys(n: int) -> list[str]:
     """Hotkeys for ``n`` items: 1-9, then letters skipping the reserved ones;
     "" for items past the last available key."""
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
+
+
+def settle_hotkeys(hints: Sequence[str]) -> list[str]:
+    """The keys of items in display order, given each one's stable key hint
+    ("" none): an item keeps its hint (a single character, not reserved, not
+    taken by an earlier item); the others get the free keys of ``HOTKEYS`` in
+    order (never one a hint holds), "" once they run out."""
+    keys = [""] * len(hints)
+    taken: set[str] = set()
+    for n, hint in enumerate(hints):
+        if len(hint) == 1 and hint not in RESERVED and hint not in taken and hint.isprintable() and hint != " ":
+            keys[n] = hint
+            taken.add(hint)
+    free = iter(k for k in HOTKEYS if k not in taken)
+    for n, key in enumerate(keys):
+        if not key:
+            keys[n] = next(free, "")
+    return keys
 
 
 class Prompt(Banner):
@@ -147,6 +169,10 @@ class ChoicePicker(Vertical):
         height: auto;
         max-height: 24;
     }
+    /* NO_COLOR or a monochrome terminal: the highlight is not only a colour */
+    ChoicePicker.-mono > OptionList > .option-list--option-highlighted {
+        text-style: reverse bold;
+    }
     """
 
     BINDINGS = [Binding("slash", "open_filter", "Filter", tooltip="Narrow the list by typing")]
@@ -193,6 +219,12 @@ class ChoicePicker(Vertical):
         self._locked = False
         self._hold_until = 0.0  # time.monotonic() before which picks are ignored
 
+    def on_mount(self) -> None:
+        # NO_COLOR (Textual then draws in one colour) or a terminal without colours
+        console = getattr(self.app, "console", None)
+        mono = bool(getattr(self.app, "no_color", False)) or (console is not None and console.color_system is None)
+        self.set_class(mono, "-mono")
+
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
         yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
@@ -219,11 +251,10 @@ class ChoicePicker(Vertical):
         self.generation += 1
         self._locked = False
         self._choices = [Choice(*c) for c in choices]
-        auto = iter(assign_hotkeys(len(self._choices)))
         order = self._display_order(range(len(self._choices)))
         keys = [""] * len(self._choices)
-        for i in order:
-            keys[i] = self._choices[i].hotkey or next(auto)
+        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order])):
+            keys[i] = key
         self._keys = keys
         self._prompt = prompt
         self.query_one("#picker-prompt", Prompt).update(prompt)
@@ -257,8 +288,9 @@ class ChoicePicker(Vertical):
         return True
 
     def pick_hotkey(self, key: str) -> bool:
-        """Pick the item whose hotkey is ``key``. True if one was picked."""
-        if not key or key in RESERVED:
+        """Pick the item whose hotkey is ``key``. True if one was picked;
+        never while the filter is open (what is typed then goes into it)."""
+        if not key or key in RESERVED or self.filtering:
             return False
         try:
             index = self._keys.index(key)
@@ -286,11 +318,30 @@ class ChoicePicker(Vertical):
         self._locked = True
         self.post_message(self.Chosen(self, index, self.generation))
 
+    @property
+    def filtering(self) -> bool:
+        """True while the filter box is open."""
+        return self.has_class("-filtering")
+
+    def feed_filter(self, character: str) -> bool:
+        """While the filter is open: type ``character`` into it (a key that
+        arrived before the box had the focus: "/2" typed at once filters by
+        "2"). True if it went there."""
+        if not self.filtering or not character or not character.isprintable():
+            return False
+        box = self.query_one("#picker-filter", Input)
+        if box.has_focus:
+            return False  # the box takes it itself
+        box.insert_text_at_cursor(character)
+        box.focus()
+        return True
+
     def action_open_filter(self) -> None:
         """Show the filter input and focus it."""
         if not self._choices:
             return
         self.add_class("-filtering")
+        self._fit_height()  # the box now holds the filter too
         self.query_one("#picker-filter", Input).focus()
 
     def close_filter(self, focus: bool = True) -> None:
@@ -425,11 +476,30 @@ class ChoicePicker(Vertical):
         if width != getattr(self, "_rows_width", None):
             self._rows_width, self._rows = width, 1
         self._rows = max(self._rows, min(lines, self.max_rows))
-        height = self._rows + ol.styles.gutter.height  # plus any border/padding
+        rows = min(self._rows, self._room())
+        height = rows + ol.styles.gutter.height  # plus any border/padding
         if ol.styles.height is None or ol.styles.height.value != height:
             ol.styles.height = height
         if width <= 0 and self.is_attached:
             self.call_after_refresh(self._refit)
+
+    def _room(self) -> int:
+        """The most list rows the picker's own box can show (its max-height,
+        less its border, prompt and filter): a list taller than that would be
+        cut by the box, and the cursor could go where nobody sees it."""
+        limit = self.styles.max_height
+        parent = self.parent
+        if limit is None or parent is None or not isinstance(parent, Widget) or parent.size.height <= 0:
+            return self.max_rows
+        try:
+            most = int(limit.resolve(parent.size, self.app.size))
+        except Exception:  # noqa: BLE001 - a max-height Textual cannot resolve here
+            return self.max_rows
+        prompt = self.query_one("#picker-prompt", Prompt)
+        used = self.styles.gutter.height + prompt.outer_size.height + self.option_list.styles.gutter.height
+        if self.has_class("-filtering"):
+            used += 3
+        return max(3, most - used)
 
     def _refit(self) -> None:
         if not self.is_attached or not self.children:
@@ -472,6 +542,20 @@ class ChoicePicker(Vertical):
                 event.stop()
                 event.prevent_default()
                 self.clear_filter()
+            return
+        if self.filtering and event.key == "escape":
+            event.stop()  # an open filter closes with Escape wherever the focus is
+            event.prevent_default()
+            self.clear_filter()
+            return
+        if event.character == "/" and not self.filtering and self._choices:
+            event.stop()  # at once, not as a binding run later: a key typed
+            event.prevent_default()  # right after "/" must find the box open
+            self.action_open_filter()
+            return
+        if self.filtering and event.character and self.feed_filter(event.character):
+            event.stop()
+            event.prevent_default()
             return
         if event.character and event.character not in RESERVED and self.pick_hotkey(event.character):
             event.stop()

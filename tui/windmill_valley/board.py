@@ -619,7 +619,7 @@ class WindmillValleyBoard(Board):
         if state.wish_card >= 0:
             code = C.START_CARDS[state.wish_card - C.START_ID]
             wish.append("Queen's Wish: ", style="bold")
-            wish.append(code[3].replace(" (RECONSTRUCTED wish)", ""))
+            wish.append(code[3])
             if wish_patch_spaces(state):
                 wish.append(" (space 4 of each row: [ ] on the farm pages)")
             spaces = C.WISH_VP[: max(1, len(state.players))]
