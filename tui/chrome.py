@@ -66,7 +66,9 @@ class OneLayout:
     layout sets the sizes quietly (``layout=False``, as Textual's own partial
     layout does: scroll views still update their scrollbars, and a scrollbar
     that comes or goes still asks for the layout it needs), and the scrollbars
-    it changed are painted in the same frame. Use it before Screen among the bases.
+    it changed are painted in the same frame, as is every widget whose repaint
+    request has not reached the screen yet when a frame is painted. Use it
+    before Screen among the bases.
     """
 
     def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
@@ -80,12 +82,16 @@ class OneLayout:
             _late.clear()
 
     def _compositor_refresh(self) -> None:
-        if _quiet_sizes and _late:
-            bars = [bar for bar in _late if bar._repaint_required]
-            for bar in bars:
-                bar._repaint_required = False  # painted here, not in a frame of its own
-            self._compositor.update_widgets(set(bars))  # type: ignore[attr-defined]
-            _late.clear()
+        # Widgets asked to repaint whose request has not reached the screen yet
+        # (Textual passes it on at the widget's next idle: the scrollbars a
+        # layout updates, a widget changed last in the key's handler) are
+        # painted in this frame, not in one of their own just after it.
+        pending = {w for w in self._compositor.visible_widgets if w._repaint_required}  # type: ignore[attr-defined]
+        if pending:
+            for widget in pending:
+                widget._repaint_required = False
+            self._compositor.update_widgets(pending)  # type: ignore[attr-defined]
+        _late.clear()
         super()._compositor_refresh()  # type: ignore[misc]
 
 

@@ -284,11 +284,13 @@ class WindmillValleyBoard(Board):
     def page(self) -> str:
         return self._pages[self._page][0] if self._pages else ""
 
-    def announce(self, lines: Sequence[str]) -> None:
+    def announce(self, lines: Sequence[str], *, redraw: bool = True) -> None:
         """Show ``lines`` (announcements of the last decision) in the banner line until the
-        next decision; [] turns it back into the status line."""
+        next decision; [] turns it back into the status line. ``redraw=False``: only
+        remember them, for the redraw about to come (the banner changes once a key)."""
         self._announce = list(lines)
-        self._banner(self._last[1] if self._last is not None else None)
+        if redraw:
+            self._banner(self._last[1] if self._last is not None else None)
 
     def _banner(self, state: Any) -> None:
         """The newest announcements (the steps the game took by itself first, e.g. the wheels

@@ -66,12 +66,14 @@ class WindmillValleyScreen(WindmillValleyLabels, GameScreen):
         self._announce(new)
 
     def action_undo(self) -> None:
+        if self.check_action("undo", ()):  # the banner's status line comes with the redraw
+            self.wv_board.announce([], redraw=False)
         super().action_undo()
-        self.wv_board.announce([])
 
     def action_redo(self) -> None:
+        if self.check_action("redo", ()):
+            self.wv_board.announce([], redraw=False)
         super().action_redo()
-        self.wv_board.announce([])
 
     def history_changed(self) -> None:
         self.wv_board.announce([])  # review -> continue: the last announcements are stale
