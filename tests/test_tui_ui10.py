@@ -445,3 +445,22 @@ async def test_new_game_form_focus_curtain_and_enter_in_the_last_field(dirs) -> 
         await settle(pilot, 4)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.game.id == "windmill-valley"
+
+
+# -- item 23: a game quit at decision 0 is not a Continue entry -------------------------------------
+async def test_launcher_leaves_out_games_quit_before_their_first_decision(dirs) -> None:
+    from saves import autosave
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    fresh = hotseat(names=("Ann", "Bob", "Cy"))
+    started = hotseat(names=("Dirk", "Els", "Fem"), seed=9)
+    started.push(list(started.legal_moves())[0])
+    autosave(fresh, data)
+    autosave(started, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        assert [i.players for i in launcher.autosaves] == [["Dirk", "Els", "Fem"]]
