@@ -464,3 +464,23 @@ async def test_launcher_leaves_out_games_quit_before_their_first_decision(dirs) 
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
         assert [i.players for i in launcher.autosaves] == [["Dirk", "Els", "Fem"]]
+
+
+# -- item 32: one name limit, in cells, for the form and the command line ----------------------------
+def test_one_name_limit_in_cells_for_form_and_cli() -> None:
+    from tui.app import CliError, build_parser, make_match
+    from tui.screens.new_game import MAX_NAME_CELLS, validate_names
+
+    wide = "李明" * 7  # 14 characters, 28 columns
+    assert len(wide) <= MAX_NAME_CELLS < 2 * len(wide)
+    assert validate_names([wide, "Bob"]) == [f"At most {MAX_NAME_CELLS} columns wide", ""]
+    assert validate_names(["李明", "x" * MAX_NAME_CELLS]) == ["", ""]
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", f"{wide},Bob,Cy"])
+    with pytest.raises(CliError, match="columns"):
+        make_match(args)
+    long = "x" * (MAX_NAME_CELLS + 1)
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", f"{long},Bob,Cy"])
+    with pytest.raises(CliError, match="columns"):
+        make_match(args)
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", "李明,Bob,Cy"])
+    assert [s.name for s in make_match(args).seats] == ["李明", "Bob", "Cy"]
