@@ -484,3 +484,15 @@ def test_one_name_limit_in_cells_for_form_and_cli() -> None:
         make_match(args)
     args = build_parser().parse_args(["new", "gift-of-tulips", "--players", "李明,Bob,Cy"])
     assert [s.name for s in make_match(args).seats] == ["李明", "Bob", "Cy"]
+
+
+def test_log_wraps_wide_characters_by_cells_and_keeps_all_text() -> None:
+    from rich.cells import cell_len
+    from tui.widgets.log import Log, LogEntry
+
+    text = "李明 gives the tulip to 王芳 and takes 三 cards from the deck 李明李明李明李明"
+    entries = [LogEntry(1, text, "A", "")]
+    lines = Log()._lines(entries, 0, 30)
+    assert all(cell_len(line.plain) <= 30 for line in lines)
+    body = " ".join(line.plain[6:].strip() for line in lines)
+    assert "".join(body.split()) == "".join(text.split())  # nothing lost
