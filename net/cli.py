@@ -50,7 +50,7 @@ def run_serve(args: argparse.Namespace, folder: Path) -> int:
     try:
         asyncio.run(serve_forever(server))
     except OSError as e:
-        print(f"lowlands: cannot serve on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        print(f"lowlands: cannot serve on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
@@ -77,22 +77,30 @@ def hub_running(folder: Path) -> bool:
 
 
 def _hub_thread(folder: Path) -> threading.Event:
-    """Run a hub in a thread of its own (its own event loop); returns once it listens."""
+    """Run a hub in a thread of its own (its own event loop); returns, once it
+    listens or has failed, an Event that is set if it listens."""
     from net.hub import Hub
 
     ready = threading.Event()
+    settled = threading.Event()
 
     def run() -> None:
         async def main() -> None:
             hub = Hub(folder)
             await hub.start()
             ready.set()
+            settled.set()
             await asyncio.Event().wait()
 
-        asyncio.run(main())
+        try:
+            asyncio.run(main())
+        except Exception as e:  # noqa: BLE001 - said on stderr; run_web gives up
+            print(f"lowlands: the table hub stopped: {e}", file=sys.stderr)
+        finally:
+            settled.set()
 
     threading.Thread(target=run, name="lowlands-hub", daemon=True).start()
-    ready.wait(10)
+    settled.wait(30)
     return ready
 
 
@@ -110,8 +118,10 @@ def run_web(args: argparse.Namespace, folder: Path) -> int:
 
     if hub_running(folder):
         print(f"Using the table server running on {folder}.")
+    elif not _hub_thread(folder).is_set():
+        print(f"lowlands: could not keep tables in {folder / 'serve'}", file=sys.stderr)
+        return 1
     else:
-        _hub_thread(folder)
         print(f"Tables kept in {folder / 'serve'} (no 'lowlands serve' was running there).")
     here = Path(__file__).parent
     server = Server(web_command(folder, bool(getattr(args, "ascii", False))), host=args.host, port=args.port,
@@ -130,8 +140,13 @@ def run_client(args: argparse.Namespace, folder: Path) -> int:
             import termios
 
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    from tui.app import quick_escape
     from tui.screens.lobby import TableClientApp
 
+    quick_escape()
     app = TableClientApp(folder, Path(args.socket), args.player, ascii=bool(getattr(args, "ascii", False)))
+    # the whole program on its own pty: a hang-up (the SSH channel closed) or
+    # kill restores the terminal and ends the process (LowlandsApp signals)
+    app.owns_process = True
     app.run()
     return int(app.return_code or 0)

@@ -137,7 +137,7 @@ class Table:
     def start(self) -> None:
         r = self.record
         options = msgspec.convert(r.options, self.game.Options)
-        m = Match(self.game, [Seat(s.name, s.kind) for s in r.seats], r.seed, options, "strict")
+        m = Match(self.game, [Seat(s.name, s.kind, s.level) for s in r.seats], r.seed, options, "strict")
         m.id = r.id
         self.match = m
         r.status = "playing"
@@ -202,9 +202,21 @@ class Table:
         while self._saver is not None and not self._saver.done():
             await self._saver
 
-    async def _bot_turn(self) -> None:
-        from core.bots import choose
+    async def _bot_move(self, m: Any, seat: int) -> Any:
+        """The bot seat's move, by its level, within the table's bot time. The
+        strong level searches in the bots' worker process (``core.bots.worker``,
+        as the local game screen does): a search in a thread would hold the GIL
+        and stall every table of this hub for its whole budget. Random and
+        greedy take milliseconds: a thread will do."""
+        if m.seats[seat].level == "strong":
+            from core.bots.worker import thinker
 
+            future = thinker().submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time)
+            text, _ = await asyncio.wrap_future(future)
+            return self.game.parse(m.state, text)
+        return await asyncio.to_thread(m.bot_choice)
+
+    async def _bot_turn(self) -> None:
         try:
             while True:
                 m = self.match
@@ -215,8 +227,7 @@ class Table:
                     return
                 await asyncio.sleep(self.hub.bot_delay)
                 ply = m.ply
-                level = self.record.seats[seat].level
-                move = await asyncio.to_thread(choose, self.game, m.state, m.seed * 1_000_003 + ply, level)
+                move = await self._bot_move(m, seat)
                 if m is not self.match or m.ply != ply:
                     continue
                 m.push(move)

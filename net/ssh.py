@@ -291,7 +291,10 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._pause_reading()
             return
         if data and self.chan is not None:
-            self.chan.write(data)
+            try:
+                self.chan.write(data)
+            except (BrokenPipeError, ConnectionError):  # the channel is closing: stop pumping
+                self._pause_reading()
 
     def pause_writing(self) -> None:
         """The client is not reading: stop reading the pty (only this app waits)."""
@@ -321,6 +324,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             pass
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.last_input = time.monotonic()  # a player resizing the window is there
         if width and height:
             self.size = (width, height)
             self._set_size()

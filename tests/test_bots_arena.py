@@ -13,6 +13,7 @@ def _strip_times(r: arena.ArenaResult) -> dict:
     d = msgspec.to_builtins(r)
     for lv in d["levels"]:
         lv["seconds"] = len(lv["seconds"])
+        lv["cpu"] = len(lv["cpu"])
     return d
 
 
@@ -20,7 +21,7 @@ def test_same_seed_same_result_and_seats_rotate(monkeypatch) -> None:
     seen: list[list[str]] = []
     real = arena.play_game
 
-    def spy(game, levels, seed, iterations, on_decision=None, options=None):
+    def spy(game, levels, seed, iterations, on_decision=None, options=None):  # noqa: ANN001
         seen.append(list(levels))
         return real(game, levels, seed, iterations, on_decision, options)
 
@@ -33,7 +34,7 @@ def test_same_seed_same_result_and_seats_rotate(monkeypatch) -> None:
         assert sorted(levels[seat] for levels in seen[:3]) == ["greedy", "random", "strong"]
     assert [lv.games for lv in a.levels] == [3, 3, 3]
     assert sum(lv.wins for lv in a.levels) <= 3
-    assert all(lv.decisions == len(lv.seconds) > 0 for lv in a.levels)
+    assert all(lv.decisions == len(lv.seconds) == len(lv.cpu) > 0 for lv in a.levels)
 
 
 def test_a_different_seed_plays_different_games() -> None:

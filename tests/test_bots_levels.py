@@ -199,3 +199,19 @@ def test_hint_names_a_legal_move_and_the_margin_against_the_next_best() -> None:
     assert "VP against" in h.text and "(200 searches)" in h.text
     a = search(game, s, 3, iterations=200, seconds=None)
     assert h.move == a.move and h.gain == pytest.approx(a.choices[0].margin - a.choices[1].margin)
+
+
+def test_gift_of_tulips_projection_counts_the_secret_festival_reveal() -> None:
+    """The end turns up the secret festival (5 cards; all of a smaller pile) and
+    re-ranks: the projection ranks by festival total plus that share."""
+    from core.gift_of_tulips.evaluate import expected_ranking
+    from core.gift_of_tulips.state import SecretCard
+
+    game = core.get_game("gift-of-tulips")
+    s = advanced(game, 2, 4, 10)
+    last = s.ranking[-1]
+    boost = [SecretCard(f"{last}4", 0) for _ in range(5)]
+    t = msgspec.structs.replace(s, secret=boost)
+    assert expected_ranking(t).ranking[0] == last  # 5 x 4 more than any festival stack here
+    hidden = msgspec.structs.replace(s, secret=[SecretCard("??", 1) for _ in range(5)])
+    assert expected_ranking(hidden).ranking == s.ranking  # unseen cards count as nothing

@@ -58,3 +58,28 @@ def test_player_rules_cuts_at_the_heading_only():
     text = "# T\n\nA rule.\n\n## For maintainers\n\n`x.py`\n"
     assert player_rules(text) == "# T\n\nA rule.\n"
     assert player_rules("# T\n\n### For maintainers of pets\n") == "# T\n\n### For maintainers of pets\n"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_maintainer_tag_in_the_words_a_player_reads(game_id):
+    """Card and board texts in components.py reach the screen as they are: the
+    RECONSTRUCTED / OUR READING tags belong in comments and RULES.md (a
+    Windmill Valley start card showed '(RECONSTRUCTED wish)')."""
+    import importlib
+
+    module = importlib.import_module(f"core.{game_id.replace('-', '_')}.components")
+
+    def strings(value, depth=0):
+        if isinstance(value, str):
+            yield value
+        elif depth < 6 and isinstance(value, (tuple, list, set, frozenset)):
+            for v in value:
+                yield from strings(v, depth + 1)
+        elif depth < 6 and isinstance(value, dict):
+            for k, v in value.items():
+                yield from strings(k, depth + 1)
+                yield from strings(v, depth + 1)
+
+    tagged = [s for name, value in vars(module).items() if not name.startswith("_")
+              for s in strings(value) if re.search(r"RECONSTRUCTED|OUR READING|ENGINE\b", s)]
+    assert tagged == []

@@ -67,7 +67,8 @@ async def test_export_dialog_names_the_kind_it_would_replace(dirs, tmp_path) -> 
         await export_via_palette(pilot, app, other)
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
-        assert "is a Lowlands save, not a Lowlands game record" in dialog.question
+        assert ("is a Lowlands save (Gift of Tulips: Ann, Bob, Cy; decision 2), not a Lowlands game record"
+                in dialog.question)
         await pilot.press("n")
         await settle(pilot)
         assert other.read_bytes() == before
@@ -398,3 +399,28 @@ async def test_ascii_look_switched_over_a_game(dirs, game_id) -> None:
             assert all(line.text.isascii() for line in log.lines)
         app.set_ascii(False)
         await settle(pilot)
+
+
+async def test_save_dialog_names_the_game_it_would_replace(dirs, tmp_path) -> None:
+    """Replacing another save asks with that save's game, players and decision
+    (playtest: a Fields of Arle save was about to be lost to a bare 'exists.')."""
+    from tui.screens import screen_for
+
+    m = new_match(moves=6)
+    other = tmp_path / "other.json"
+    save(new_match(names=("Zoe", "Yan"), seed=3, moves=2), other)
+    before = other.read_bytes()
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.save_dialog(m)
+        await settle(pilot)
+        assert isinstance(app.screen, PathDialog)
+        app.screen.query_one("#path", Input).value = str(other)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question == f"{other} exists: a Lowlands save (Gift of Tulips: Zoe, Yan; decision 2). Replace it?"
+        await pilot.press("n")
+        await settle(pilot)
+    assert other.read_bytes() == before

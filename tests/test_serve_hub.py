@@ -279,3 +279,137 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
         assert (tmp_path / "server" / "serve" / "autosave" / f"{table.record.id}.json").exists()
     finally:
         await hub.close()
+
+
+def test_serve_and_web_say_why_they_cannot_start(tmp_path: Any, capsys: Any) -> None:
+    from tui.app import main
+
+    (tmp_path / "serve").write_text("not a folder")
+    assert main(["serve", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    assert "cannot serve" in capsys.readouterr().err
+    assert main(["web", "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    assert "could not keep tables" in capsys.readouterr().err
+
+
+async def test_a_closed_table_leaves_its_screens_for_the_lobby(tmp_path: Any) -> None:
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen, TableClientApp
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    bob = await Screen(path, "Bob").open()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            bob.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Bob"), P.SeatInfo("")]))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.lobby.tables:
+                    break
+            table = app.lobby.tables[0].id
+            app.link.send(P.Sit(table))
+            await bob.wait(P.Seats, lambda m: m.table.seats[1].name == "Ann")
+            bob.send(P.Start(table))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            assert isinstance(app.screen, GameScreen)
+            bob.send(P.Close(table))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, LobbyScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen) and not app.matches
+    finally:
+        await hub.close()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_every_game_plays_at_a_networked_table(tmp_path: Any, game_id: str) -> None:
+    """Each game's own screen drives a RemoteMatch: Ann's picks reach the hub,
+    the bots' answers come back, the screens agree."""
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import TableClientApp
+
+    game = GAMES[game_id]
+    n = max(2, game.min_players)
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            seats = [P.SeatInfo("Ann")] + [P.SeatInfo(f"Bot {i}", "bot") for i in range(1, n)]
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.games:
+                    break
+            app.link.send(P.CreateTable(game_id, seats))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.lobby.tables:
+                    break
+            app.link.send(P.Start(app.lobby.tables[0].id))
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            m = screen.match
+            table = hub.tables[m.table]
+            mine = 0
+            for _ in range(600):
+                await pilot.pause(0.02)
+                if m.is_over() or mine >= 3:
+                    break
+                if m.to_move() == m.home_seat and m.ply == table.match.ply:
+                    before = m.ply
+                    await pilot.press("1")  # the first choice (or the first group, then its first)
+                    await pilot.pause(0.05)
+                    if m.ply > before:
+                        mine += 1
+            assert mine >= 3 or m.is_over()
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if m.moves == table.match.moves:
+                    break
+            assert m.moves == table.match.moves and 0 in table.match.movers
+    finally:
+        await hub.close()
+
+
+async def test_a_strong_bot_thinks_in_the_worker_not_on_the_hub(tmp_path: Any, monkeypatch: Any) -> None:
+    """A strong bot at a networked table searches in the bots' worker process;
+    the hub's event loop (every table's) keeps answering meanwhile."""
+    from core.bots import worker
+
+    submitted: list[int] = []
+    real_submit = worker.Thinker.submit
+
+    def submit(self: Any, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> Any:
+        submitted.append(seed)
+        return real_submit(self, game, state, seed, 0.05, hint)  # a short search: this is a test
+
+    monkeypatch.setattr(worker.Thinker, "submit", submit)
+    hub = Hub(tmp_path, bot_delay=0)
+    try:
+        path = await hub.start()
+        ann = await Screen(path, "Ann").open()
+        ann.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Bot", "bot", level="strong"), P.SeatInfo("Ann")]))
+        lobby = await ann.wait(P.Lobby, lambda m: m.tables)
+        table = lobby.tables[0].id
+        ann.send(P.Start(table))
+        await ann.wait(P.Joined)
+        m = hub.tables[table].match
+        for _ in range(1500):  # until the bot (seat 0) has decided; Ann answers her turns
+            if 0 in m.movers:
+                break
+            if m.to_move() == 1:
+                ann.send(P.Play(table, m.ply, TULIPS.notation(m.legal_moves()[0])))
+            await asyncio.sleep(0.01)
+        assert submitted, "the strong bot did not use the worker"
+        assert any(mover == 0 for mover in m.movers)
+    finally:
+        await hub.close()
+        worker.close()

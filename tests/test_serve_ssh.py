@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 
 import asyncssh
 import pytest
@@ -204,10 +205,11 @@ async def test_server_restart_restores_the_table(tmp_path):
         await server.close()
 
 
-async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
+async def test_twenty_flooding_and_two_silent_clients_lose_no_move_of_a_whole_game(tmp_path):
     server = await start_server(tmp_path, limits=Limits(per_address=40, input_rate=1024))
     ann = bob = None
     flooders: list[Term] = []
+    silent: list[Any] = []
     stop = asyncio.Event()
 
     async def flood(t: Term) -> None:
@@ -225,7 +227,14 @@ async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
         terms = [ann if n == "Ann" else bob for n in names]
         flooders = list(await asyncio.gather(*[Term(80, 24, draw=False).open(server.port, f"F{i}") for i in range(20)]))
         tasks = [asyncio.get_running_loop().create_task(flood(t)) for t in flooders]
-        await wait_until(lambda: server.total == 22, what="22 connections")
+        # and clients that never answer: a TCP connection that says nothing, and a
+        # session whose client stops reading its screen
+        _mute_reader, mute = await asyncio.open_connection("127.0.0.1", server.port)
+        deaf = await asyncssh.connect("127.0.0.1", server.port, username="Deaf", known_hosts=None, client_keys=None)
+        deaf_chan, _ = await deaf.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+        deaf_chan.pause_reading()
+        silent.extend([mute, deaf])
+        await wait_until(lambda: server.total == 24, what="24 connections")
         await wait_until(lambda: all(t.received > 1000 for t in flooders), what="20 apps running")
         m = table.match
         while not m.is_over():
@@ -242,14 +251,16 @@ async def test_twenty_flooding_clients_lose_no_move_of_a_whole_game(tmp_path):
         assert load(tmp_path / "serve" / "autosave" / f"{table.record.id}.json").moves == m.moves
     finally:
         stop.set()
-        for t in [ann, bob, *flooders]:
+        for t in [ann, bob, *flooders, *silent]:
             if t is not None:
                 t.close()
         await server.close()
 
 
-async def test_limits_window_changes_and_idle_timeout(tmp_path):
-    server = await start_server(tmp_path, limits=Limits(max_connections=2, per_address=2, idle_timeout=1.5))
+async def test_limits_and_window_changes(tmp_path):
+    # a long idle timeout here: on a loaded machine opening three sessions can
+    # take longer than a short one, which would close Ann before her resize
+    server = await start_server(tmp_path, limits=Limits(max_connections=2, per_address=2, idle_timeout=120))
     a = b = None
     try:
         a = await Term().open(server.port, "Ann")
@@ -262,10 +273,21 @@ async def test_limits_window_changes_and_idle_timeout(tmp_path):
         a.proc.change_terminal_size(70, 20)
         a.screen.resize(20, 70)
         await a.wait_for("have 70x20")
-        # no key for the idle timeout: the session is closed
-        await asyncio.wait_for(b.proc.wait_closed(), 10)
     finally:
         for t in (a, b):
             if t is not None:
                 t.close()
+        await server.close()
+
+
+async def test_idle_timeout_closes_a_silent_session(tmp_path):
+    server = await start_server(tmp_path, limits=Limits(idle_timeout=1.5))
+    b = None
+    try:
+        b = await Term().open(server.port, "Bob")
+        # no key for the idle timeout: the session is closed
+        await asyncio.wait_for(b.proc.wait_closed(), 20)
+    finally:
+        if b is not None:
+            b.close()
         await server.close()

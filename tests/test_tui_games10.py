@@ -212,3 +212,21 @@ async def test_review_switches_board_panels_with_brackets_at_80x24(tmp_path: Pat
         await pilot.press("left")  # the arrows still step
         await pilot.pause()
         assert review.cursor == cursor - 1
+
+
+async def test_windmill_valley_planting_preview_is_marked_as_a_preview(tmp_path: Path) -> None:
+    """The patch shows where the bulb under the cursor would go as "→w" (the shared preview)."""
+    from tui.windmill_valley import WindmillValleyScreen
+
+    m = wv_started(["Ann", "Bob"])
+    s = m.state
+    staged(s, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, "!"))
+    s.farms[0].storage = "w"
+    screen = WindmillValleyScreen(m, data_dir=tmp_path, bot_delay=0.01)
+    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen._draw_board(targets=[WV.parse(s, "plant w 1")])
+        await pilot.pause()
+        patch = screen.query_one("#wv-patch").text
+        row1 = next(ln for ln in patch.splitlines() if ln.startswith("row 1"))
+        assert "→w" in row1

@@ -454,7 +454,7 @@ async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> No
         for _ in range(400):
             seat = match.to_move()
             if seat is not None and match.is_bot(seat):
-                assert "(computer)" in screen.sub_title
+                assert screen.sub_title == f"{match.seats[seat].name} is thinking…"  # issue 8 item 4
                 await pilot.pause(0.02)
                 continue
             if match.state.round >= 2 or match.is_over():

@@ -188,13 +188,29 @@ async def test_game_log_and_review_share_the_history(tmp_path: Path, size) -> No
 
 
 def test_escape_waits_25_ms_unless_escdelay_says_otherwise(monkeypatch) -> None:
+    import selectors
+
     from textual import constants
+    from textual.drivers import linux_driver
 
     from tui.app import ESCAPE_DELAY_MS, quick_escape
 
     monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.1)
+    monkeypatch.setattr(linux_driver, "selectors", selectors)  # restored afterwards
     assert quick_escape({"ESCDELAY": "300"}) == 0.1  # the user's setting (Textual read it) stands
     assert quick_escape({}) == ESCAPE_DELAY_MS / 1000 == 0.025
+    # the driver's input thread polls the terminal within the delay, not every 0.1 s
+    waits: list[float | None] = []
+    monkeypatch.setattr(selectors.SelectSelector, "select", lambda self, timeout=None: waits.append(timeout) or [])
+    selector = linux_driver.selectors.SelectSelector()
+    assert isinstance(selector, selectors.SelectSelector)
+    selector.select(0.1)
+    selector.select(None)
+    selector.select(0.01)
+    assert waits == [0.025, 0.025, 0.01]
+    assert linux_driver.selectors.EVENT_READ == selectors.EVENT_READ
+    quick_escape({})  # once is enough: not wrapped twice
+    assert type(linux_driver.selectors.SelectSelector()).__mro__[1] is selectors.SelectSelector
 
 
 async def test_review_closes_with_a_plain_key(tmp_path: Path) -> None:
@@ -209,3 +225,56 @@ async def test_review_closes_with_a_plain_key(tmp_path: Path) -> None:
         await pilot.press("b")
         await settle(pilot)
         assert app.screen is game
+
+
+async def test_review_opened_again_is_the_kept_screen_brought_up_to_date(tmp_path: Path) -> None:
+    from tui.screens.review import KEPT_NAME, ScoreSpark
+
+    m = random_match(TULIPS, 3, 20)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("r")
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, ReviewScreen) and app.get_screen(KEPT_NAME) is first
+        await pilot.press("home", "b")
+        await settle(pilot)
+        assert app.screen is game
+        game.play(m.legal_moves()[0])  # a decision while review is closed
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is first  # not composed again
+        assert first.cursor == m.ply == 21
+        log = first.query_one("#review-log", ReviewLog)
+        assert log.count == 22 and log.highlighted == 21
+        assert first.turn_of(21) == expected_history(m)[1][20]
+        assert len(first.query_one(ScoreSpark).data) == 22  # the sparklines include the new decision
+        await pilot.press("b")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is first and first.cursor == 20 and log.count == 21
+        await pilot.press("left")
+        await settle(pilot)
+        assert first.cursor == 19
+
+
+async def test_review_of_another_match_replaces_the_kept_screen(tmp_path: Path) -> None:
+    from tui.screens.review import KEPT_NAME, review_screen
+
+    a, b = random_match(TULIPS, 3, 10), random_match(TULIPS, 3, 12, seed=5)
+    app = app_with(tmp_path, lambda: screen_for(a, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ra = review_screen(app, a)
+        assert review_screen(app, a) is ra
+        rb = review_screen(app, b)
+        assert rb is not ra and rb.match is b and app.get_screen(KEPT_NAME) is rb
+        await app.push_screen(rb)
+        await settle(pilot)
+        assert app.screen.cursor == 12

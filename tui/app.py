@@ -107,12 +107,13 @@ class LowlandsCommands(Provider):
             ("Help", "The keys and the rules of this game", lambda: app.show_help(match.game.id if match else None)),
         ]
         if match is not None:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import ReviewScreen, review_screen
 
-            cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
-            cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
+            if match.authority_here:  # a networked table's players write no files on its server
+                cmds.append(("Save game", "Save this game to a file", lambda: app.save_dialog(match)))
+                cmds.append(("Export record", "Write the plain-text game record to a file", lambda: app.export_dialog(match)))
             if not isinstance(screen, ReviewScreen):
-                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(ReviewScreen(match))))
+                cmds.append(("Review", "Step through this game move by move", lambda: app.push_screen(review_screen(app, match))))
             if hasattr(screen, "action_undo") and match.can_undo():
                 cmds.append(("Undo", "Take back the last decision", lambda: screen.run_action("undo")))
             if hasattr(screen, "action_redo") and match.can_redo():
@@ -559,8 +560,16 @@ class LowlandsApp(App[None]):
             return
         found = file_kind(path)
         if found is not None:
-            question = (f"{path} exists. Replace it?" if found == kind else
-                        f"{path} exists and is {describe_kind(found)}, not {describe_kind(kind)}. "
+            held = describe_kind(found)
+            if found == KIND_SAVE:  # say which game it holds: the player may be about to lose another one
+                from saves.store import save_info
+
+                info = save_info(path)
+                if info.game_id:
+                    held = (f"a Lowlands save ({info.title}: {', '.join(info.players)}; "
+                            f"{'finished' if info.over else f'decision {info.ply}'})")
+            question = (f"{path} exists: {held}. Replace it?" if found == kind else
+                        f"{path} exists and is {held}, not {describe_kind(kind)}. "
                         "Replace it anyway?")
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
@@ -617,6 +626,9 @@ class LowlandsApp(App[None]):
         passes here; atexit would catch the rest)."""
         try:
             self.release_locks()
+            from core.bots import worker
+
+            worker.close()  # a strong bot still thinking stops; its process ends
         finally:
             super().exit(*args, **kwargs)
 
@@ -1113,13 +1125,36 @@ ESCAPE_DELAY_MS = 25
 
 def quick_escape(environ: Any = None) -> float:
     """Make Textual's escape delay ESCAPE_DELAY_MS unless ``$ESCDELAY`` sets it
-    (then Textual's own reading of it stands). Returns the delay in seconds."""
+    (then Textual's own reading of it stands), and make its input thread
+    notice the delay's end. Returns the delay in seconds.
+
+    Textual's Linux/macOS driver only checks for a pending Escape when its
+    ``select`` on the terminal returns, which it does every 0.1 s without
+    input; so any delay below that would still wait up to 0.1 s. The driver's
+    ``selectors`` is given a SelectSelector whose waits end within the delay.
+    """
     import os
+    import selectors
+    from types import SimpleNamespace
 
     from textual import constants
 
     if "ESCDELAY" not in (os.environ if environ is None else environ):
         constants.ESCAPE_DELAY = ESCAPE_DELAY_MS / 1000  # type: ignore[misc]  # read per Escape by the parser
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:  # pragma: no cover - Windows: another driver
+        return constants.ESCAPE_DELAY
+
+    class PromptSelector(selectors.SelectSelector):
+        """Waits at most the escape delay, so a lone Escape is reported on time."""
+
+        def select(self, timeout: float | None = None) -> Any:
+            delay = constants.ESCAPE_DELAY
+            return super().select(delay if timeout is None or timeout > delay else timeout)
+
+    if getattr(linux_driver.selectors, "SelectSelector", None) is selectors.SelectSelector:
+        linux_driver.selectors = SimpleNamespace(**{**vars(selectors), "SelectSelector": PromptSelector})  # type: ignore[assignment]
     return constants.ESCAPE_DELAY
 
 

@@ -1,5 +1,7 @@
 """The header and footer lines of every Lowlands screen, each one widget.
 
+OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame.
+
 Textual's Header is four widgets and its Footer one widget per key, rebuilt
 (a recompose and a screen layout) whenever the screen's bindings are
 refreshed, and its header title asks for a layout of the whole screen on
@@ -45,6 +47,69 @@ class QuietTitles:
 
     title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+
+
+_real_size_updated: dict[type, Any] = {}
+_quiet_sizes = False
+_late: set[Widget] = set()  # scrollbars a layout asked to repaint after it had begun
+
+
+class OneLayout:
+    """Mixin for Screens: a layout of the screen is done once, in one frame.
+
+    Textual's full layout (``Screen._refresh_layout``) sets each widget's new
+    ``virtual_size`` through a layout reactive, so every widget whose size
+    changed asks for another layout of the whole screen; it comes a frame
+    later, finds the same sizes and paints those widgets again. And the
+    scrollbars it updates on the way are painted in yet another frame. (A
+    decision that shows another board page took two to four frames.) Here the
+    layout sets the sizes quietly (``layout=False``, as Textual's own partial
+    layout does: scroll views still update their scrollbars, and a scrollbar
+    that comes or goes still asks for the layout it needs), and the scrollbars
+    it changed are painted in the same frame. Use it before Screen among the bases.
+    """
+
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        global _quiet_sizes
+        _install_quiet_sizes()
+        _quiet_sizes = True
+        try:
+            super()._refresh_layout(size, scroll)  # type: ignore[misc]
+        finally:
+            _quiet_sizes = False
+            _late.clear()
+
+    def _compositor_refresh(self) -> None:
+        if _quiet_sizes and _late:
+            bars = [bar for bar in _late if bar._repaint_required]
+            for bar in bars:
+                bar._repaint_required = False  # painted here, not in a frame of its own
+            self._compositor.update_widgets(set(bars))  # type: ignore[attr-defined]
+            _late.clear()
+        super()._compositor_refresh()  # type: ignore[misc]
+
+
+def _install_quiet_sizes() -> None:
+    """Wrap ``Widget._size_updated`` (and ScrollView's) so that, while a
+    OneLayout screen lays itself out, it sets ``virtual_size`` without asking
+    for a layout and notes the scrollbars it repaints (idempotent)."""
+    from textual.scroll_view import ScrollView
+
+    for cls in (Widget, ScrollView):
+        if cls in _real_size_updated:
+            continue
+        real = _real_size_updated[cls] = cls.__dict__["_size_updated"]
+
+        def _size_updated(self: Widget, size: Any, virtual_size: Any, container_size: Any,
+                          layout: bool = True, _real: Any = real) -> bool:
+            result = _real(self, size, virtual_size, container_size, layout and not _quiet_sizes)
+            if _quiet_sizes:
+                for bar in (self._vertical_scrollbar, self._horizontal_scrollbar):
+                    if bar is not None and bar._repaint_required:
+                        _late.add(bar)
+            return result
+
+        cls._size_updated = _size_updated  # type: ignore[method-assign]
 
 
 #: border types drawn as they are under ``--ascii`` (the rest become "ascii")
@@ -285,7 +350,7 @@ class KeyFooter(Widget):
             self.refresh()
 
 
-__all__ = ["KeyFooter", "QuietTitles", "TitleHeader"]
+__all__ = ["KeyFooter", "OneLayout", "QuietTitles", "TitleHeader"]
 
 
 class AsciiFilter(LineFilter):

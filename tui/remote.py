@@ -112,7 +112,7 @@ class RemoteMatch(Match):
     @classmethod
     def from_joined(cls, game: Any, msg: P.Joined, link: TableLink) -> "RemoteMatch":
         options = msgspec.convert(msg.options, game.Options)
-        seats = [Seat(s.name, s.kind) for s in msg.table.seats]
+        seats = [Seat(s.name, s.kind, s.level) for s in msg.table.seats]
         m = cls(game, seats, msg.seed, options, link=link, table=msg.table.id, seat=msg.seat)
         m.created = msg.created
         for text in msg.moves:

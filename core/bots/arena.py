@@ -7,7 +7,8 @@ Seats are rotated: in game g seat i is played by level ``bots[(i + g) % N]``,
 so with G a multiple of N every listed level sits in every seat equally often.
 The table gives per level: sole wins, shared wins, mean final score, mean
 margin (own score minus the best other; solo: minus the Gardener), decisions
-per game, and seconds per decision (median, 95th percentile); the last line is
+per game, and seconds per decision (median, 95th percentile; wall clock, and
+the median in CPU seconds, which a loaded machine does not inflate); the last line is
 ``win rates: strong=0.97 random=0.03`` (sole wins per game played).
 
 Determinism: the strong bot runs a fixed number of iterations per decision,
@@ -32,12 +33,16 @@ import core
 from core.bots import LEVELS, choose
 from core.bots.common import margins
 
-#: Strong-bot iterations per second of budget, by game (2-core development
-#: machine under moderate load, mid-game positions; see the bots report).
+#: Strong-bot iterations per second of budget, by game: what the 2-core
+#: development machine managed in mid-game positions while shared by about
+#: eight busy developers (load average 7-10), so that a decision of ``--bot-time``
+#: iterations takes about that long there (quiet, the same count takes a
+#: quarter of it). The app itself stops on the clock (``Match.bot_choice``).
 ITERATIONS_PER_SECOND: dict[str, int] = {
-    "gift-of-tulips": 2000,
-    "golden-age": 500,
+    "gift-of-tulips": 1500,
+    "golden-age": 700,
     "windmill-valley": 700,
+    "fields-of-arle": 700,
 }
 DEFAULT_RATE = 500
 
@@ -53,6 +58,7 @@ class LevelResult(msgspec.Struct):
     margin: float = 0.0
     decisions: int = 0
     seconds: list[float] = []
+    cpu: list[float] = []
 
 
 class ArenaResult(msgspec.Struct):
@@ -79,24 +85,25 @@ def iterations_for(game_id: str, bot_time: float) -> int:
 
 
 def play_game(
-    game: Any, levels: Sequence[str], seed: int, iterations: int, on_decision: Callable[[int, float], None] | None = None,
-    options: Any = None,
+    game: Any, levels: Sequence[str], seed: int, iterations: int,
+    on_decision: Callable[[int, float, float], None] | None = None, options: Any = None,
 ) -> Any:
     """One bot-only game; seat i is played by ``levels[i]``. Returns the final state.
 
-    ``on_decision(seat, seconds)`` is called after each decision.
+    ``on_decision(seat, seconds, cpu_seconds)`` is called after each decision
+    (wall-clock and this process's CPU time).
     Raises RuntimeError if the game does not end within 100 000 decisions.
     """
     state = game.setup([f"{lv.capitalize()}{i + 1}" for i, lv in enumerate(levels)], seed, options)
     ply = 0
     while not game.is_over(state):
         seat = game.to_move(state)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=None)
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.process_time() - c0
         state = game.apply(state, move)
         if on_decision is not None:
-            on_decision(seat, dt)
+            on_decision(seat, dt, dc)
         ply += 1
         if ply > 100_000:
             raise RuntimeError(f"{game.id} did not end within 100000 decisions")
@@ -128,7 +135,13 @@ def run_arena(
     for g in range(games):
         levels = [bots[(i + g) % players] for i in range(players)]
         per_seat: list[list[float]] = [[] for _ in range(players)]
-        final = play_game(game, levels, seed * 7919 + g, iters, lambda seat, dt: per_seat[seat].append(dt))
+        per_cpu: list[list[float]] = [[] for _ in range(players)]
+
+        def note(seat: int, dt: float, dc: float) -> None:
+            per_seat[seat].append(dt)
+            per_cpu[seat].append(dc)
+
+        final = play_game(game, levels, seed * 7919 + g, iters, note)
         totals = [sh.total for sh in game.scores(final)]
         if players == 1:
             marg = margins(game, final)
@@ -146,6 +159,7 @@ def run_arena(
             r.margin += marg[i]
             r.decisions += len(per_seat[i])
             r.seconds.extend(per_seat[i])
+            r.cpu.extend(per_cpu[i])
         turns.append(game.turn(final))
         if progress is not None:
             progress(f"game {g + 1}/{games}: {' '.join(f'{lv}={t:g}' for lv, t in zip(levels, totals))} winners {win}")
@@ -166,14 +180,15 @@ def format_result(r: ArenaResult) -> list[str]:
         f"{r.game}, {r.players} player(s), {r.games} game(s); mean turns per game "
         f"{statistics.mean(r.turns) if r.turns else 0:.1f}",
         f"{'level':<8} {'games':>5} {'wins':>5} {'shared':>6} {'score':>7} {'margin':>7} "
-        f"{'dec/game':>8} {'s/dec med':>9} {'s/dec p95':>9}",
+        f"{'dec/game':>8} {'s/dec med':>9} {'s/dec p95':>9} {'cpu med':>7}",
     ]
     for lv in r.levels:
         n = max(1, lv.games)
         med = statistics.median(lv.seconds) if lv.seconds else 0.0
         lines.append(
             f"{lv.level:<8} {lv.games:>5} {lv.wins:>5} {lv.shared:>6} {lv.score / n:>7.1f} "
-            f"{lv.margin / n:>+7.1f} {lv.decisions / n:>8.1f} {med:>9.3f} {p95(lv.seconds):>9.3f}"
+            f"{lv.margin / n:>+7.1f} {lv.decisions / n:>8.1f} {med:>9.3f} {p95(lv.seconds):>9.3f} "
+            f"{statistics.median(lv.cpu) if lv.cpu else 0.0:>7.3f}"
         )
     rates = [f"{lv.level}={lv.wins / max(1, lv.games):.2f}" for lv in r.levels]
     if r.players == 1:

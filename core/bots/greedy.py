@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from core.bots.common import margins, sampler
-from core.engine import Game
+from core.engine import Game, apply_trusted
 
 
 def greedy_move(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
@@ -25,7 +25,7 @@ def greedy_move(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
     rng.shuffle(order)
     best, best_v = moves[order[0]], float("-inf")
     for k in order:
-        v = margins(game, game.apply(state, moves[k]))[seat]
+        v = margins(game, apply_trusted(game, state, moves[k]))[seat]
         if v > best_v:
             best, best_v = moves[k], v
     return best

@@ -16,15 +16,33 @@ class Hint(msgspec.Struct, frozen=True):
 
     Attributes:
         move: the strong bot's choice (one of ``legal_moves``).
-        text: e.g. "Hint: keep: projected margin +4.5 VP, 1.5 VP better than
-            give 2 (400 searches)".
+        text: the reason with moves named by their notation, e.g. "Hint: keep:
+            projected margin +4.5 VP, +1.5 VP against give 2 (400 searches)";
+            a screen words it with its own labels through ``hint_line``.
         gain: VP by which the choice's projected final margin beats the next
             best choice's (0.0 when it is the only move).
+        other: the next best choice that was searched (None when there is none).
+        margin: the choice's projected final score margin (VP).
+        iterations: the searches made.
     """
 
     move: Any
     text: str
     gain: float
+    other: Any = None
+    margin: float = 0.0
+    iterations: int = 0
+
+
+def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int) -> str:
+    """The hint's one line, with the two choices named ``best`` and ``other``
+    (a screen passes its picker labels, the record its notation)."""
+    if other is None:
+        if iterations == 0 or gain == 0.0 and margin == 0.0:
+            return f"Hint: {best}: the only choice."
+        return f"Hint: {best} (projected margin {margin:+.1f} VP)."
+    return (f"Hint: {best}: projected margin {margin:+.1f} VP, {gain:+.1f} VP against "
+            f"{other} ({iterations} searches).")
 
 
 def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
@@ -39,15 +57,12 @@ def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
     best = a.choices[0]
     name = game.notation(best.move)
     if len(a.choices) == 1 or a.iterations == 0:
-        return Hint(best.move, f"Hint: {name}: the only choice.", 0.0)
+        return Hint(best.move, hint_line(name, None, 0.0, 0.0, 0), 0.0)
     tried = [c for c in a.choices[1:] if c.visits > 0]
     if not tried:
-        return Hint(best.move, f"Hint: {name} (projected margin {best.margin:+.1f} VP).", 0.0)
+        return Hint(best.move, hint_line(name, None, best.margin, 0.0, a.iterations), 0.0,
+                    margin=best.margin, iterations=a.iterations)
     other = tried[0]
     gain = best.margin - other.margin
-    return Hint(
-        best.move,
-        f"Hint: {name}: projected margin {best.margin:+.1f} VP, {gain:+.1f} VP against "
-        f"{game.notation(other.move)} ({a.iterations} searches).",
-        gain,
-    )
+    return Hint(best.move, hint_line(name, game.notation(other.move), best.margin, gain, a.iterations),
+                gain, other=other.move, margin=best.margin, iterations=a.iterations)

@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from core.bots.common import margins, sampler
-from core.engine import Game
+from core.engine import Game, apply_trusted
 
 #: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
 MARGIN_SCALE = 10.0
@@ -48,6 +48,9 @@ DEFAULT_SECONDS = 1.0
 DEFAULT_ITERATIONS = 20_000
 #: How much of a finished game's reward is the win (the rest is the margin).
 WIN_WEIGHT = 0.75
+#: Decisions played at random (by kind of move) beyond a new node before it is
+#: evaluated (0: the evaluation alone judges the new node).
+ROLLOUT = 0
 
 
 class Choice(msgspec.Struct, frozen=True):
@@ -177,7 +180,7 @@ def _order(game: Game, s: Any, moves: list[Any], mover: int, rng: random.Random)
     """``moves`` sorted by the mover's margin one decision later (ties: ``rng``)."""
     keyed = []
     for m in moves:
-        keyed.append((-margins(game, game.apply(s, m))[mover], rng.random(), m))
+        keyed.append((-margins(game, apply_trusted(game, s, m))[mover], rng.random(), m))
     keyed.sort(key=lambda k: (k[0], k[1]))
     return [k[2] for k in keyed]
 
@@ -210,7 +213,7 @@ def _iterate(
                 child = _Node(seats)
                 child.avail = 1
                 node.children[fresh] = child
-                s = game.apply(s, fresh)
+                s = apply_trusted(game, s, fresh)
                 path.append(child)
                 break
             best, best_u = cands[0], float("-inf")
@@ -225,11 +228,20 @@ def _iterate(
         if child is None:
             child = node.children[m] = _Node(seats)
         child.avail += 0 if len(moves) > 1 else 1
-        s = game.apply(s, m)
+        s = apply_trusted(game, s, m)
         node = child
         path.append(node)
         if len(moves) == 1 and child.n == 0:
             break  # a forced move into a new node: evaluate here
+    for _ in range(ROLLOUT):
+        if game.is_over(s):
+            break
+        moves = game.legal_moves(s)
+        kinds: dict[str, list[Any]] = {}
+        for x in moves:
+            kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
+        group = list(kinds.values())[rng.randrange(len(kinds))]
+        s = apply_trusted(game, s, group[rng.randrange(len(group))])
     rew, marg = _rewards(game, s, seats, base)
     for nd in path:
         nd.n += 1

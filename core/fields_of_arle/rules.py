@@ -22,7 +22,7 @@ from core.fields_of_arle import animals as AN
 from core.fields_of_arle import components as C
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle import solo as SO
-from core.fields_of_arle.state import Home, State, Task, Vehicle
+from core.fields_of_arle.state import Home, State, Task
 from core.rng import Rng
 
 

@@ -335,7 +335,8 @@ START_CARDS: Final[tuple[tuple[str, str, str, str], ...]] = (
     ("S-plant", "patch", "Plant: pay 1 VP to plant 1 extra bulb", "Bulbs on all the pictured patch spaces"),
     ("S-build", "network4", "Build: gain 1 VP and 1 guilder", "4 of your windmills in one network"),
     ("S-market", "wheels6", "Market: split each area's rewards; neutral moves and stacking free", "6 wheel enhancements, 2+ uncommon, 2+ unique"),
-    ("S-enhance", "colours5", "Enhance: gain 1 bulb of any colour", "All 5 colours in your patch (RECONSTRUCTED wish)"),
+    # RECONSTRUCTED: the Enhance card's Queen's Wish (no source prints it; RULES.md)
+    ("S-enhance", "colours5", "Enhance: gain 1 bulb of any colour", "All 5 colours in your patch"),
 )
 #: Card ids: 0..29 farm enhancement cards, START_ID.. starting cards.
 START_ID: Final[int] = 100

@@ -1,6 +1,6 @@
 """`make bench`: run the Lowlands benchmarks and print their figures.
 
-    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [table] [load] [arena]
+    .venv/bin/python -m tests.benchmarks [games] [saves] [startup] [table] [load] [arena] [serve]
 
 Sections (all by default, in this order):
   games    (c) rules engines: random games per second, legal_moves / apply / apply_trusted microseconds
@@ -12,6 +12,7 @@ Sections (all by default, in this order):
                bare-app key in the same second (tests/benchmarks/bench_tui.py)
   load     (l) `lowlands load` of a 1000-decision save until painted, beside the launcher's start
   arena    (i) a short bot arena per game (strong against random seats / the Gardener)
+  serve    (s) table server over SSH on loopback: key -> hub -> the other player's screen (bench_serve.py)
 
 LOWLANDS_BENCH_GAMES, LOWLANDS_BENCH_SIZES and LOWLANDS_BENCH_PAIRS narrow the
 table (see bench_tui.py).
@@ -31,7 +32,7 @@ import traceback
 
 
 def main(argv: list[str]) -> int:
-    from tests.benchmarks import bench_bots, bench_core, bench_tui
+    from tests.benchmarks import bench_bots, bench_core, bench_serve, bench_tui
 
     sections = {
         "games": bench_core.bench_random_games,
@@ -40,6 +41,7 @@ def main(argv: list[str]) -> int:
         "table": bench_tui.bench_table,
         "load": bench_tui.bench_load,
         "arena": bench_bots.bench_arena,
+        "serve": bench_serve.bench_serve,
     }
     chosen = argv or list(sections)
     unknown = [s for s in chosen if s not in sections]

@@ -4,10 +4,11 @@ output answered, so every frame is counted):
 (a) ``startup``: the launcher until painted, beside a bare Textual app;
 (t) ``table``: issue 9's table, for every registered game (``core.GAMES``) on a
     late-game save the bench builds itself, at 120x40 and at 80x24: a decision,
-    an undo, the cursor (Down/Up) in the choices, opening review, one step in
-    review, Escape back from review (a lone ESC byte: the terminal's escape
-    delay counts), ``lowlands load FILE`` until painted, and the memory of the
-    game screen and of review;
+    an undo, the cursor (Down/Up) in the choices, opening review (the first
+    time, and again after going back: the app keeps the screen), one step in
+    review, back from review by Escape (a lone ESC byte: the escape delay
+    counts) and by ``b``, ``lowlands load FILE`` until painted, and the memory
+    of the game screen and of review;
 (l) ``load``: ``lowlands load`` of a 1000-decision save until painted, beside the
     launcher's start.
 
@@ -292,14 +293,17 @@ class Starts:
 class Table:
     """One terminal size's figures: ``rows[key][game id]``."""
 
-    KEYS = ("decision", "undo", "cursor", "review open", "review step", "review close", "load", "memory")
+    KEYS = ("decision", "undo", "cursor", "review first", "review open", "review step", "review close", "review close b", "load",
+            "memory")
     LABELS = {
         "decision": "decision (pick, apply, redraw, autosave)",
         "undo": "undo (u)",
         "cursor": "cursor Up/Down in the choices",
-        "review open": "open review (r)",
+        "review first": "open review (r), the first time",
+        "review open": "open review again (r)",
         "review step": "one step in review (Left)",
         "review close": "Escape: review back to the game",
+        "review close b": "b: review back to the game (Escape less its delay)",
         "load": "`lowlands load` until painted (x launcher start)",
         "memory": "memory (VmRSS): game screen / review open",
     }
@@ -460,25 +464,31 @@ def _measure_game(bench: Bench, game: Any, path: Path, tmp: Path, cols: int, row
         time.sleep(SEAT_GUARD)
         child.drain(0.1, 2.0)
         rss_game = child.rss_kib()[0]
-        opened, stepped, closed = Row(), Row(), Row()
+        first_open, opened, stepped, closed, closed_b = Row(), Row(), Row(), Row(), Row()
         rss_review = 0
-        opens = 3
+        opens = 4  # closed with Escape and with b in turn
         for i in range(opens):
             start = len(child.output)
             k, b = bench.pair(child, b"r", first_timeout=5.0)
+            into = first_open if i == 0 else opened
             if "Review" in visible_text(bytes(child.output[start:])):
-                opened.add(k, b)
+                into.add(k, b)
             else:
-                opened.missed += 1
+                into.missed += 1
                 continue
             for _ in range(max(2, pairs * 2 // opens)):
                 stepped.add(*bench.pair(child, LEFT))
             if i == 0:
                 rss_review = child.rss_kib()[0]
-            closed.add(*bench.pair(child, ESC))
+            if i % 2 == 0:
+                closed.add(*bench.pair(child, ESC))
+            else:
+                closed_b.add(*bench.pair(child, b"b"))
+        table.cells["review first"][gid] = first_open.cell()
         table.cells["review open"][gid] = opened.cell()
         table.cells["review step"][gid] = stepped.cell()
         table.cells["review close"][gid] = closed.cell()
+        table.cells["review close b"][gid] = closed_b.cell()
         if rss_game and rss_review:
             table.cells["memory"][gid] = (f"{rss_game / 1024:.0f} / {rss_review / 1024:.0f} MiB, "
                                           f"{rss_review / rss_game:.2f}x")
@@ -524,7 +534,7 @@ def bench_table(out=print) -> None:
                 bench = Bench(bare, table)
                 for game, path, _title in saved:
                     try:
-                        _measure_game(bench, game, path, tmp, cols, rows, pairs, 3, out)
+                        _measure_game(bench, game, path, tmp, cols, rows, pairs, 2, out)
                     except (TimeoutError, EOFError, AssertionError) as e:
                         out(f"    {game.id} at {cols}x{rows}: failed: {type(e).__name__}: {e}")
             finally:

@@ -42,7 +42,7 @@ from core.golden_age.rules import (
 )
 from tui.widgets.base import TextBlock, grid
 from tui.widgets.board import Board
-from tui.widgets.common import HIGHLIGHT, glyph, seat_letters, seat_style, use_ascii
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.regionmap import Region, RegionMap
 from tui.widgets.pages import PageBar
 from tui.widgets.textlines import flow, wrap_text
@@ -537,7 +537,7 @@ class GoldenAgeBoard(Board):
             # whole amounts padded by the width of "½" so the guilders line up
             cash = Text(money(p.money, a_) + ("" if p.money % C.HALF else (" " if not a_ else "  ")))
             if isinstance(t, Bid) and s.auction and i == s.auction.bidder:
-                cash = Text(f"{money(p.money, a_)}-{money(t.amount, a_)}", style=CURSOR)
+                cash = preview(self, money(p.money, a_), money(p.money - t.amount, a_))  # after paying the bid
             points = Text(str(vp(s, i)), style="bold")
             if p.announced:
                 points.append(f" ({p.announced})", style="dim")

@@ -22,7 +22,7 @@ for several moves opens them as a sub-list), ``prompt_text``,
 
 What every game screen shares lives here, so that a decision repaints once:
 the titles are quiet (QuietTitles: a new sub-title repaints the header line
-only), nested choice groups (MenuItem), and the board's highlight of the choice
+only), a layout is done in one pass (OneLayout), nested choice groups (MenuItem), and the board's highlight of the choice
 under the cursor, drawn in the same frame as the picker's cursor (the picker
 calls back instead of posting a message).
 """
@@ -42,12 +42,12 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from tui.chrome import KeyFooter, QuietTitles, TitleHeader
+from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
-from tui.widgets.common import seat_letters, seat_style
+from tui.widgets.common import glyph, seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
 
 
@@ -204,7 +204,7 @@ class GameLabels:
         return list(self.game.epilogue(state))
 
 
-class GameScreen(QuietTitles, GameLabels, Screen[None]):
+class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     """Play ``match`` at this keyboard.
 
     Args:
@@ -268,6 +268,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         Binding("u", "why_no_undo", "Undo", show=False),
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
+        Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
         Binding("s", "save", "Save"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
@@ -298,6 +299,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
+        self._hinting = False
         self._over_shown = False
         self._curtain_seat: int | None = None
         self._curtain_up = False
@@ -402,6 +404,8 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         self.sub_title = self.decision_text(state, seat)
+        if seat is not None and m.is_bot(seat) and m.authority_here:
+            self.sub_title = self.thinking_text(seat)
         if not m.authority_here:  # a networked table: say from which seat this screen looks
             me = m.home_seat
             self.sub_title += " · " + ("watching" if me is None else f"you are {self.names[me]}")
@@ -648,7 +652,19 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         if seat is not None and self.match.is_bot(seat) and self.match.authority_here:  # else its owner plays them
             self._bot_timer = self.set_timer(self.bot_delay, self._bot_step)
 
-    async def _bot_step(self) -> None:
+    def thinking_text(self, seat: int) -> str:
+        """The header while bot ``seat`` decides: "Bob is thinking…"."""
+        return f"{self.names[seat]} is thinking" + glyph(self, "…", "...")
+
+    def _moved_on(self, version: int) -> bool:
+        """True once the table is no longer where a bot started thinking: a
+        decision, undo or redo since, the player left, or another screen (review,
+        help, a dialog) is on top (on_screen_resume starts the bot again)."""
+        return version != self._version or not self.is_attached or self.app.screen is not self
+
+    def _bot_step(self) -> None:
+        """Start the bot to move thinking, in a Textual worker: the screen's own
+        messages (keys: undo, review, quit) keep flowing meanwhile."""
         self._bot_timer = None
         m = self.match
         seat = m.to_move()
@@ -656,16 +672,105 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             return
         if self.app.screen is not self:
             return  # paused under review/help/dialogs; on_screen_resume restarts
-        version = self._version
         self._bot_busy = True
-        try:  # the seat's level and the table's bot time; stops early once the table moved on
-            move = await asyncio.to_thread(m.bot_choice, lambda: version != self._version or not self.is_attached)
+        self.run_worker(self._bot_work(seat, self._version), group="bot", exit_on_error=True)
+
+    async def _bot_work(self, seat: int, version: int) -> None:
+        m = self.match
+        move: Any = None
+        try:  # the seat's level and the table's bot time; undo, review and quit stay live
+            if m.seats[seat].level == "strong":
+                text, _ = await self._think(version, False)
+                move = None if text is None else self.game.parse(m.state, text)
+            else:  # random and greedy take milliseconds: a thread will do
+                move = await asyncio.to_thread(m.bot_choice, lambda: self._moved_on(version))
+        except Exception:
+            if not self._moved_on(version):
+                raise  # a real failure, not a match changed under the thinking bot
         finally:
             self._bot_busy = False
-        if version != self._version or not self.is_attached:
-            self._schedule_bot()
-            return
+        if self._moved_on(version):
+            if self.is_attached and version != self._version:
+                self._schedule_bot()  # undo/redo while thinking: think again about the new position
+            return  # never play a decision for a table that moved on
         self.play(move)
+
+    async def _think(self, version: int, want_hint: bool) -> tuple[str | None, Any]:
+        """The strong bot's (notation, hint or None) for the position now, thought
+        out in the worker process (``core.bots.worker``); (None, None) when the
+        table moved on meanwhile (the search is then told to stop at once)."""
+        from core.bots.worker import thinker
+
+        m = self.match
+        t = thinker()
+        future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
+        try:
+            while not future.done():
+                if self._moved_on(version):
+                    t.stop()
+                await asyncio.wait({future}, timeout=0.05)
+        except asyncio.CancelledError:  # the screen went away
+            t.stop()
+            raise
+        text, info = future.result()
+        return (None, None) if self._moved_on(version) else (text, info)
+
+    def action_hint(self) -> None:
+        """``h`` on a human's decision: the strong bot's choice, from that seat's
+        view only (``core.bots.hint``), highlighted in the picker, and one line
+        saying why (its projected final margin against the next best choice).
+        Thought out in a worker; any decision or undo meanwhile drops it."""
+        m = self.match
+        seat = m.to_move()
+        if seat is None or m.is_bot(seat) or not self._moves or self._bot_busy or self._hinting:
+            return
+        self._hinting = True
+        self.run_worker(self._hint_work(m), group="hint", exit_on_error=True)
+
+    async def _hint_work(self, m: Any) -> None:
+        try:
+            await self._hint(m)
+        finally:
+            self._hinting = False
+
+    async def _hint(self, m: Any) -> None:
+        version = self._version
+        self.picker.set_prompt("Thinking about a hint" + glyph(self, "…", "..."))
+        try:
+            text, info = await self._think(version, True)
+        except Exception:
+            if not self._moved_on(version):
+                raise
+            return
+        if text is None:
+            return
+        state = m.state
+        move = self.game.parse(state, text)
+        # the choice may sit in a group ("Special Action ›"): open it, so the
+        # cursor lands on the choice itself and not on its group
+        group = next((it for it in self._menu if move in it.moves and len(it.moves) > 1), None)
+        self._open = group
+        self._show_menu()  # the prompt back, the list as it was (or the group)
+        index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
+        if index is not None:
+            self.picker.highlight(index)
+        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+
+    def _hint_text(self, state: Any, move: Any, info: Any) -> str:
+        """The hint's line with both choices named as the picker names them
+        (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
+        margin, gain, iterations) from the worker."""
+        from core.bots.hint import hint_line
+        from core.engine import IllegalMove
+
+        other_name: str | None = None
+        other, margin, gain, iterations = info if info is not None else (None, 0.0, 0.0, 0)
+        if other is not None:
+            try:
+                other_name = self.choice_label(state, self.game.parse(state, other))
+            except IllegalMove:
+                other_name = other
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -782,18 +887,23 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
 
     # -- actions ---------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return self.match.can_undo() and not self._bot_busy
+        if action == "undo":  # also while a bot thinks: its decision is then dropped
+            return self.match.can_undo()
         if action == "why_no_undo":
-            return not self.match.can_undo() and not self._bot_busy
+            return not self.match.can_undo()
         if action == "redo":
-            return self.match.can_redo() and not self._bot_busy
+            return self.match.can_redo()
+        if action == "hint":
+            seat = self.match.to_move()
+            return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
         if action == "scores":
             return self.match.is_over()
         if action == "menu_back":
             return self._open is not None
+        if action == "save":  # a networked table is kept (and saved) by its server only
+            return self.match.authority_here
         return True
 
     def action_scores(self) -> None:
@@ -808,7 +918,7 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
         self.app.push_screen(GameOverScreen(self.match))
 
     def action_undo(self) -> None:
-        if self._bot_busy or not self.match.undo():
+        if not self.match.undo():
             return
         # a move that plays itself is undone with the decision before it
         # (else it would play again at once and undo would be stuck)
@@ -832,18 +942,18 @@ class GameScreen(QuietTitles, GameLabels, Screen[None]):
             self.notify(why, title="No undo", timeout=4)
 
     def action_redo(self) -> None:
-        if self._bot_busy or not self.match.redo():
+        if not self.match.redo():
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
 
     def action_review(self) -> None:
         try:
-            from tui.screens.review import ReviewScreen
+            from tui.screens.review import review_screen
         except ImportError:
             self.notify("Review is not available in this build.")
             return
-        self.app.push_screen(ReviewScreen(self.match))
+        self.app.push_screen(review_screen(self.app, self.match))
 
     def action_help(self) -> None:
         try:

@@ -19,7 +19,7 @@ from textual.widgets import Button, DataTable, Static
 
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 from tui.screens import seat_labels
-from tui.screens.review import ReviewScreen
+from tui.screens.review import review_screen
 
 
 def _num(x: float) -> str:
@@ -131,7 +131,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
         table.focus()
 
     def action_review(self) -> None:
-        self.app.push_screen(ReviewScreen(self.match))
+        self.app.push_screen(review_screen(self.app, self.match))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":  # a networked table's new game is made in the lobby
@@ -148,6 +148,8 @@ class GameOverScreen(QuietTitles, Screen[None]):
                 self.match.game.id,
                 [s.name for s in self.match.seats],
                 [s.kind == "bot" for s in self.match.seats],
+                [s.level if s.kind == "bot" else "strong" for s in self.match.seats],
+                self.match.bot_time,
             )
         )
 

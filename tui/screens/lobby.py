@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.bots import DEFAULT_LEVEL
 from net import protocol as P
 from tui.app import LowlandsApp
 from tui.chrome import KeyFooter, TitleHeader
@@ -250,7 +251,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             yield Label("Seats (players, you included):")
             yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
             yield Label("Their level (random, greedy, strong):")
-            yield Input("random", id="level", max_length=8)
+            yield Input(DEFAULT_LEVEL, id="level", max_length=8)
             yield Label("Of them played by the computer:")
             yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
             yield Static("", id="new-error")
@@ -457,6 +458,7 @@ class TableClientApp(LowlandsApp):
             self.games = dict(msg.games)
         elif isinstance(msg, P.Lobby):
             self.lobby.show_tables(msg.tables)
+            self._drop_closed({t.id for t in msg.tables})
             self._rejoin(msg.tables)
         elif isinstance(msg, P.Joined):
             self._joined(msg)
@@ -477,6 +479,14 @@ class TableClientApp(LowlandsApp):
                         self.notify(f"{now.name} is {'back' if now.connected else 'away (the seat is kept)'}.")
         elif isinstance(msg, P.Problem):
             self.notify(msg.text, severity="warning", timeout=4)
+
+    def _drop_closed(self, open_ids: set[str]) -> None:
+        """A table shown here was closed by its creator: back to the lobby."""
+        for table_id, m in list(self.matches.items()):
+            if table_id not in open_ids:
+                del self.matches[table_id]
+                while len(self.screen_stack) > 1 and any(getattr(s, "match", None) is m for s in self.screen_stack[1:]):
+                    self.pop_screen()
 
     def _rejoin(self, tables: list[P.TableInfo]) -> None:
         """Back at a game in progress where this player sits (once per table)."""

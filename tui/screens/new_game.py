@@ -27,6 +27,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from core.bots import DEFAULT_LEVEL, LEVELS
 from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 
 #: Default seat names, one per seat (Dutch names, so the table is set at once).
@@ -152,6 +153,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
         game_id: the game chosen at first (default: the first registered).
         players: names to prefill (e.g. the last table's).
         bots: which of those seats are bots.
+        levels: those bots' levels ("random", "greedy", "strong"; default strong).
+        bot_time: the strong bots' thinking time per decision, in seconds.
     """
 
     # (styles here, parsed when the form first opens, not at startup)
@@ -165,6 +168,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
     .form-row Select { width: 44; }
     .seat-row Input { width: 24; }
     .seat-bot { width: 10; margin-left: 1; }
+    .seat-level { width: 12; margin-left: 1; }
     .form-section { text-style: bold; color: $primary; margin-top: 1; }
     .form-buttons { height: auto; margin-top: 1; }
     .form-buttons Button { margin-right: 2; }
@@ -179,7 +183,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game_id: str | None = None, players: list[str] | None = None, bots: list[bool] | None = None) -> None:
+    def __init__(self, game_id: str | None = None, players: list[str] | None = None, bots: list[bool] | None = None,
+                 levels: list[str] | None = None, bot_time: float = 1.0) -> None:
         super().__init__()
         from core import GAMES
 
@@ -187,6 +192,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
         self.game_id = game_id if game_id in self.games else next(iter(self.games))
         self.prefill = list(players or [])
         self.prefill_bots = list(bots or [])
+        self.prefill_levels = list(levels or [])
+        self.prefill_bot_time = bot_time
 
     @property
     def game(self) -> Any:
@@ -222,7 +229,18 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     yield Label(Content(f"  Seat {i + 1}"), classes="form-label")
                     yield Input(value=name, max_length=MAX_NAME_CELLS, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
+                    level = self.prefill_levels[i] if i < len(self.prefill_levels) else DEFAULT_LEVEL
+                    pick = Select([(lv, lv) for lv in reversed(LEVELS)], value=level if level in LEVELS else DEFAULT_LEVEL,
+                                  allow_blank=False, compact=True, id=f"level-{i}", classes="seat-level",
+                                  tooltip="the bot's level: strong searches, greedy takes the best move now, random guesses")
+                    pick.display = bot  # shown (and reached by Tab) only for a bot seat
+                    yield pick
                     yield Static("", id=f"name-error-{i}", classes="field-error")
+            with Horizontal(classes="form-row"):
+                yield Label("Bot time", classes="form-label")
+                yield Input(value=f"{self.prefill_bot_time:g}", compact=True, id="bot-time", restrict=r"[0-9.]*",
+                            tooltip="seconds a strong bot thinks per decision")
+                yield Static("", id="bot-time-error", classes="field-error")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="blank = random", compact=True, id="seed", restrict=r"-?[0-9]*")
@@ -301,6 +319,12 @@ class NewGameScreen(QuietTitles, Screen[None]):
         self.query_one("#curtain-row").display = bool(getattr(g, "private_information", False))
         await self._build_options()
 
+    @on(Checkbox.Changed, ".seat-bot")
+    def _bot_ticked(self, event: Checkbox.Changed) -> None:
+        """A seat became a bot (or a human again): show its level choice (or hide it)."""
+        seat = (event.checkbox.id or "").removeprefix("bot-")
+        self.query_one(f"#level-{seat}", Select).display = event.value
+
     @on(Select.Changed, "#count")
     def _count_changed(self, event: Select.Changed) -> None:
         self._show_seats()
@@ -368,6 +392,16 @@ class NewGameScreen(QuietTitles, Screen[None]):
             seed_err.update(Content(str(e)))
             ok = False
             seed = None
+        bot_err = self.query_one("#bot-time-error", Static)
+        bot_err.update("")
+        try:
+            bot_time = float(self.query_one("#bot-time", Input).value or "1")
+            if not 0 < bot_time <= 600:
+                raise ValueError
+        except ValueError:
+            bot_err.update(Content("Seconds above 0, at most 600"))
+            ok = False
+            bot_time = 1.0
         try:
             options = self.read_options()
         except ValueError as e:
@@ -380,14 +414,16 @@ class NewGameScreen(QuietTitles, Screen[None]):
             return None
         n = self.seat_count()
         seats = [
-            Seat(self.query_one(f"#name-{i}", Input).value.strip(), "bot" if self.query_one(f"#bot-{i}", Checkbox).value else "human")
+            Seat(self.query_one(f"#name-{i}", Input).value.strip(), "bot", str(self.query_one(f"#level-{i}", Select).value))
+            if self.query_one(f"#bot-{i}", Checkbox).value
+            else Seat(self.query_one(f"#name-{i}", Input).value.strip(), "human")
             for i in range(n)
         ]
         if seed is None:
             seed = secrets.randbelow(2**31)
         undo = self.query_one("#undo", Select).value
         try:
-            return Match(self.game, seats, seed, options, undo_policy=undo)  # type: ignore[arg-type]
+            return Match(self.game, seats, seed, options, undo_policy=undo, bot_time=bot_time)  # type: ignore[arg-type]
         except ValueError as e:
             message.update(Content(str(e)))
             return None

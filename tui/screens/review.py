@@ -14,7 +14,9 @@ common scale (so 6 VP against 60 VP draws low).
 Opening review on a long match costs little: the moves' words and turn numbers
 come from the match's shared History (tui.history: the game screen's log has
 worked them out already), states are decoded only when shown (a few are
-kept), and the move list draws only the lines in view (ReviewLog).
+kept), and the move list draws only the lines in view (ReviewLog). Opening it
+again costs less still: ``review_screen`` gives the screen the app keeps for
+the match, brought up to date (``reopen``).
 """
 
 from __future__ import annotations
@@ -127,6 +129,12 @@ class ScoreSpark(Static, can_focus=False):
         super().__init__("", id=id, classes=classes)
         self.data, self.low, self.high, self.ascii = list(data), low, high, ascii
 
+    def set_data(self, data: list[float], low: float, high: float) -> None:
+        """Draw ``data`` on the scale ``low``..``high`` (a repaint of this line)."""
+        if (list(data), low, high) != (self.data, self.low, self.high):
+            self.data, self.low, self.high = list(data), low, high
+            self.refresh()
+
     def bars(self, width: int) -> str:
         """The row for ``width`` cells: the data split into ``width`` equal
         parts, each drawn by its largest value on the shared scale."""
@@ -200,6 +208,14 @@ class ReviewLog(ScrollView, can_focus=False):
 
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
+
+    def set_count(self, count: int) -> None:
+        """Now ``count`` lines (the match grew or shrank): repaint them."""
+        if count != self.count:
+            self.count = count
+            self.highlighted = min(self.highlighted, count - 1)
+            self.virtual_size = Size(self.virtual_size.width, count)
+        self.refresh()
 
     def move_highlight(self, index: int) -> None:
         """Highlight line ``index`` (repainting only the old and the new line)
@@ -387,14 +403,7 @@ class ReviewScreen(QuietTitles, Screen[None]):
                                 mark=">" if ascii_only else "▶", ellipsis=not ascii_only, id="review-log")
                 yield ChangesText(id="review-changes")
                 with Vertical(id="review-sparks"):
-                    key = score_key(self.tallies(0))
-                    plies = self.spark_plies() if key else []
-                    series = [
-                        [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
-                        for seat in range(len(self.names))
-                    ]
-                    values = [v for row in series for v in row] or [0.0]
-                    low, high = min(0.0, min(values)), max(values)
+                    series, low, high = self._spark_series()
                     ascii = bool(getattr(self.app, "ascii", False))
                     for seat, name in enumerate(self.names):
                         yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
@@ -402,7 +411,34 @@ class ReviewScreen(QuietTitles, Screen[None]):
                                          classes=f"spark seat-{seat + 1}")
         yield KeyFooter()
 
+    def _spark_series(self) -> tuple[list[list[float]], float, float]:
+        """Each seat's score at ``spark_plies()``, and the common low and high."""
+        key = score_key(self.tallies(0))
+        plies = self.spark_plies() if key else []
+        series = [
+            [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
+            for seat in range(len(self.names))
+        ]
+        values = [v for row in series for v in row] or [0.0]
+        return series, min(0.0, min(values)), max(values)
+
     def on_mount(self) -> None:
+        self._mounted_at = self.match.ply
+        self.show_cursor()
+
+    def reopen(self, ply: int | None = None) -> None:
+        """Show the match as it is now, the cursor at ``ply`` (default: the last
+        decision): for a kept screen (``review_screen``) opened again after
+        decisions or undos; nothing is composed again."""
+        self.cursor = self.match.ply if ply is None else max(0, min(ply, self.match.ply))
+        if not self.is_mounted:
+            return  # on_mount shows it
+        self._load()
+        log = self.query_one("#review-log", ReviewLog)
+        log.set_count(self.match.ply + 1)
+        series, low, high = self._spark_series()
+        for seat, spark in enumerate(self.query(ScoreSpark)):
+            spark.set_data(series[seat], low, high)
         self.show_cursor()
 
     # -- showing -----------------------------------------------------------------
@@ -577,3 +613,28 @@ class ReviewScreen(QuietTitles, Screen[None]):
         for _ in range(k - 1):
             self.app.pop_screen()
         self.app.switch_screen(screen)
+
+
+#: the name under which the app keeps its review screen (``review_screen``)
+KEPT_NAME = "lowlands-review"
+
+
+def review_screen(app: Any, match: Any, ply: int | None = None) -> ReviewScreen:
+    """The review screen to push for ``match``: the one the app keeps for it
+    (installed under KEPT_NAME), brought up to date with ``reopen``, else a new
+    one, kept from now on (replacing the one kept for another match when that
+    is not on the screen stack). Opening review again costs a repaint, not
+    composing and laying out a whole screen."""
+    kept = app.get_screen(KEPT_NAME) if app.is_screen_installed(KEPT_NAME) else None
+    if isinstance(kept, ReviewScreen) and kept.match is match and not kept.read_only \
+            and kept not in app.screen_stack:
+        kept.reopen(ply)
+        return kept
+    if kept is not None:
+        if isinstance(kept, Screen) and kept in app.screen_stack:
+            return ReviewScreen(match, ply=ply)  # (not expected: review over review)
+        app.uninstall_screen(KEPT_NAME)
+    screen = ReviewScreen(match, ply=ply)
+    app.install_screen(screen, KEPT_NAME)
+    return screen
+

@@ -135,15 +135,23 @@ class DataWidget(Widget):
         raise NotImplementedError
 
     def _width(self) -> int:
-        """The width to build lines for: this widget's, else (before the first
-        layout) the nearest ancestor's that has one, less this widget's padding
-        and border; 80 only when nothing has a size yet."""
+        """The width to build lines for: this widget's, else (before its first
+        layout, e.g. on a board page not shown yet) the room inside the nearest
+        ancestor that has a size (less its padding, border and scrollbar
+        gutter, and this widget's own), so that the first layout does not
+        resize it and cost a second one; 80 only when nothing has a size yet."""
         if self.size.width:
             return self.size.width
+        fixed = self.styles.width
+        if fixed is not None and fixed.is_cells:  # a width of its own (a Ring's)
+            return max(1, int(fixed.value) - self.styles.gutter.width)
         for node in self.ancestors:
             width = getattr(getattr(node, "size", None), "width", 0)
-            if width:
-                return max(1, width - self.styles.gutter.width)
+            if not width:
+                continue
+            if isinstance(node, Widget):  # its content: less its scrollbar
+                width -= node.scrollbar_size_vertical
+            return max(1, width - self.styles.gutter.width)
         return 80
 
     def _redraw(self) -> None:

@@ -32,8 +32,8 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.base import Banner, QuietScroll
 
-#: Keys the game screen keeps for itself (undo, redo, review, save, quit, help).
-RESERVED: frozenset[str] = frozenset("uUrsq?")
+#: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
+RESERVED: frozenset[str] = frozenset("uUrsqh?")
 #: Hotkeys in the order they are handed out.
 HOTKEYS: tuple[str, ...] = tuple(
     [*"123456789"]
@@ -276,6 +276,16 @@ class ChoicePicker(Vertical):
         if ol.highlighted is None:
             return None
         return self._index_of(ol.get_option_at_index(ol.highlighted))
+
+    def highlight(self, index: int) -> bool:
+        """Put the cursor on item ``index`` (an index into the list given), as
+        Up/Down would. False when that item is not shown (filtered out)."""
+        ol = self.option_list
+        try:
+            ol.highlighted = ol.get_option_index(f"g{self.generation}c{index}")
+        except Exception:  # noqa: BLE001 - no such option shown
+            return False
+        return True
 
     def pick_hotkey(self, key: str) -> bool:
         """Pick the item whose hotkey is ``key``. True if one was picked;

@@ -32,7 +32,8 @@ def _num(x: float) -> str:
 
 
 class ScoreSheet(DataWidget):
-    """A table: one row per seat, a column per category, then the total.
+    """A table: one row per seat, a column per category, then the total; where that
+    is wider than the widget, turned over: one row per category, a column per seat.
 
     Args:
         title: heading above the table.
@@ -64,5 +65,20 @@ class ScoreSheet(DataWidget):
                 *[_num(d.get(k, 0)) for k in cats],
                 Text(_num(total), style="bold"),
             ])
-        out = grid(rows, justify="ll" + "r" * (len(cats) + 1), width=width, flex=None)
+        out = grid(rows, justify="ll" + "r" * (len(cats) + 1), width=None, flex=None)
+        if max((line.cell_len for line in out), default=0) > width:
+            out = self._turned(cats, star)
+        for line in out:
+            line.truncate(width, overflow="crop")
         return ([self._title_text()] if self.title else []) + out
+
+    def _turned(self, cats: list[str], star: str) -> list[Text]:
+        """One row per category (and the total), one column per seat (its letter)."""
+        head: list = [Text("", style="dim")]
+        for letter, _name, _total, _parts, style, winner in self._data:
+            head.append(Text(f"{letter}{star}" if winner else letter, style=style or "bold"))
+        rows = [head]
+        for k in cats:
+            rows.append([Text(k, style="dim"), *[_num(dict(r[3]).get(k, 0)) for r in self._data]])
+        rows.append([Text("Total", style="dim"), *[Text(_num(r[2]), style="bold") for r in self._data]])
+        return grid(rows, justify="l" + "r" * len(self._data), width=None, flex=None)

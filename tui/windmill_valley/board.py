@@ -48,7 +48,7 @@ from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import Board
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, seat_letters, seat_style
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
@@ -400,9 +400,16 @@ class WindmillValleyBoard(Board):
             self._decision = decision
             if task is not None:
                 section = SECTION_OF.get(task.kind, "wheels")
-                self._page = self.page_for(section, task.seat)
+                page = self.page_for(section, task.seat)
                 anchor = ANCHOR_OF.get(task.kind, "wv-pages")
-                self.call_after_refresh(self._reveal, anchor)
+                if anchor == "wv-pages" or page != self._page:
+                    # the top of the page: in this frame (a page shown anew starts there)
+                    self.query_one("#wv-body", VerticalScroll).scroll_home(animate=False, immediate=True)
+                self._page = page
+                if anchor != "wv-pages":
+                    # where the decision's widget is comes with the layout: scroll after it
+                    # (no new frame when it is in view already)
+                    self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         label, secs, farm_seat = self._pages[self._page]
@@ -610,7 +617,7 @@ class WindmillValleyBoard(Board):
         if state.wish_card >= 0:
             code = C.START_CARDS[state.wish_card - C.START_ID]
             wish.append("Queen's Wish: ", style="bold")
-            wish.append(code[3].replace(" (RECONSTRUCTED wish)", ""))
+            wish.append(code[3])
             if wish_patch_spaces(state):
                 wish.append(" (space 4 of each row: [ ] on the farm pages)")
             spaces = C.WISH_VP[: max(1, len(state.players))]
@@ -894,7 +901,7 @@ class WindmillValleyBoard(Board):
                 if k < len(row):
                     cell = bulb(row[k])
                 elif hot_row == r and k == len(row):
-                    cell = Text(f">{new_c}", style=HIGHLIGHT)
+                    cell = preview(self, "", new_c)  # where the bulb would go: "→w"
                 else:
                     code = patch_code(C.PATCH_REWARD[r][k])
                     cell = Text(code or glyph(self, "·", "."), style="dim" if k > len(row) else "underline")

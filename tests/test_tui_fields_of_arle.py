@@ -1,0 +1,344 @@
+"""Pilot tests of the Fields of Arle screen (tui/fields_of_arle/): a whole 2-player
+game at 80x24 and a solo game at 120x40 by keys with undo, redo and review; the
+pages at both sizes; the board following the picker's cursor; every picker label
+of random games fitting the picker at 80x24.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from core import get_game
+from core.fields_of_arle import components as C
+from core.match import Match, Seat
+from tui.boards import board_for
+from tui.fields_of_arle import FieldsOfArleBoard, FieldsOfArleScreen
+from tui.fields_of_arle.labels import LABEL_WIDTH, choice_text
+from tui.screens import screen_for
+
+GAME = get_game("fields-of-arle")
+
+
+def make_match(names: list[str], seed: int = 3) -> Match:
+    return Match(GAME, [Seat(n, "human") for n in names], seed=seed)
+
+
+class GameApp(App):
+    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
+
+    ascii = False
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self._game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self._game_screen)
+
+
+def app_for(match: Match, tmp_path: Path) -> tuple[GameApp, FieldsOfArleScreen]:
+    screen = FieldsOfArleScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=0)
+    return GameApp(screen), screen
+
+
+def board_text(screen: FieldsOfArleScreen) -> str:
+    """Everything the board's line widgets show now (visible sections only)."""
+    out = []
+    for w in screen.fa_board.query("*"):
+        if hasattr(w, "text") and isinstance(getattr(type(w), "text", None), property):
+            if all(a.display for a in w.ancestors_with_self if hasattr(a, "display")):
+                out.append(w.text)
+    return "\n".join(out)
+
+
+#: Verbs the key-driven games prefer (they end a decision or keep the game short).
+QUICK = ("end", "done", "feed", "stop", "skip")
+
+
+def pick_index(screen: FieldsOfArleScreen, rnd: random.Random) -> int:
+    """The picker item the tests press: a finishing choice when offered (most of the
+    time, so that a whole game stays short), else a random one."""
+    items = screen._shown
+    if rnd.random() < 0.75:
+        for i, it in enumerate(items):
+            if len(it.moves) == 1 and it.moves[0].verb in QUICK:
+                return i
+    return rnd.randrange(len(items))
+
+
+async def play_by_keys(pilot: Any, screen: FieldsOfArleScreen, match: Match, rnd: random.Random,
+                       on_press: Any = None, limit: int = 600) -> int:
+    """Play ``match`` to its end by the picker's hotkeys (opening groups by key too);
+    after every decision the move played is one the picker listed. Returns the presses."""
+    presses = 0
+    while not match.is_over():
+        legal = match.legal_moves()
+        items = screen._shown
+        # the picker lists exactly the legal moves (groups stand for several)
+        assert sorted(GAME.notation(m) for it in items for m in it.moves) == sorted(GAME.notation(m) for m in legal)
+        i = pick_index(screen, rnd)
+        item = items[i]
+        ply = match.ply
+        await pilot.press(screen.picker.choices[i].hotkey)
+        presses += 1
+        if len(item.moves) > 1:  # a group opened: its moves, each by its own key
+            assert match.ply == ply and [it.moves for it in screen._shown] == [(m,) for m in item.moves]
+            j = rnd.randrange(len(screen._shown))
+            await pilot.press(screen.picker.choices[j].hotkey)
+            want = item.moves[j]
+        else:
+            want = item.moves[0]
+        assert match.ply == ply + 1 and match.moves[-1] == want
+        if on_press is not None:
+            await on_press(presses)
+        assert presses < limit
+    return presses
+
+
+async def test_two_player_game_to_the_end_by_keys_with_undo_redo_and_review(tmp_path: Path) -> None:
+    match = make_match(["Ann", "Bob"], seed=11)
+    app, screen = app_for(match, tmp_path)
+    rnd = random.Random(11)
+    done: dict[str, bool] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert screen.fa_board.page_names == ["Actions", "Players", "A Ann", "B Bob", "Supply"]
+
+        async def check(presses: int) -> None:
+            if presses == 12 and "undo" not in done:
+                ply, header, text = match.ply, screen.sub_title, board_text(screen)
+                await pilot.press("u")
+                await pilot.pause()
+                assert match.ply == ply - 1 and screen.fa_board.announcements == []
+                await pilot.press("U")
+                await pilot.pause()
+                assert match.ply == ply and screen.sub_title == header
+                assert board_text(screen).replace(" ", "") != ""
+                done["undo"] = text != ""
+            if presses == 40 and "review" not in done:
+                from tui.screens.review import ReviewScreen
+
+                ply = match.ply
+                await pilot.press("r")
+                await pilot.pause()
+                assert isinstance(app.screen, ReviewScreen)
+                review_board = app.screen.query_one(FieldsOfArleBoard)
+                await pilot.press("home")
+                await pilot.pause()
+                assert "Half-year 1/9" in review_board.query_one("#fa-banner").text
+                await pilot.press("right", "right")
+                await pilot.press("end", "escape")
+                await pilot.pause()
+                assert app.screen is screen and match.ply == ply
+                done["review"] = True
+
+        await play_by_keys(pilot, screen, match, rnd, check)
+        await pilot.pause()
+        from tui.screens.game_over import GameOverScreen
+
+        assert isinstance(app.screen, GameOverScreen)
+    assert done == {"undo": True, "review": True}
+    assert match.state.half == C.HALF_YEARS and match.state.phase == "over"
+    assert screen.last_autosave is not None and screen.last_autosave.exists()
+
+
+async def test_solo_game_to_the_end_by_keys_at_120x40(tmp_path: Path) -> None:
+    match = make_match(["Ann"], seed=5)
+    app, screen = app_for(match, tmp_path)
+    rnd = random.Random(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        assert board.page_names == ["Work", "A Ann", "Supply"]
+        assert board.page == "Work"
+        text = board_text(screen)
+        # a placement decision: both seasons' boards, the month spaces, the player, the score
+        assert "Summer (this half-year)" in text and "Winter (next)" in text
+        assert "Month spaces" in text and "Score now" in text and "Ann" in text
+        await play_by_keys(pilot, screen, match, rnd)
+        await pilot.pause()
+        from tui.screens.game_over import GameOverScreen
+
+        assert isinstance(app.screen, GameOverScreen)
+    assert match.state.phase == "over"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_page_draws_and_the_board_follows_the_decision(tmp_path: Path, size: tuple[int, int]) -> None:
+    match = make_match(["Ann", "Bob"], seed=3)
+    rnd = random.Random(3)
+    for _ in range(60):  # into the game: tiles, vehicles, buildings
+        match.push(rnd.choice(match.legal_moves()))
+    while match.state.tasks[-1].kind != "place":
+        match.push(match.legal_moves()[0])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        assert board.page == ("Work" if size[0] >= 120 else "Actions")
+        seen = set()
+        for _ in range(len(board.page_names)):
+            await pilot.press("right")
+            await pilot.pause()
+            seen.add(board.page)
+            assert board_text(screen).strip()
+            for w in board.query("*"):  # nothing drawn past the board's right edge
+                if w.display and hasattr(w, "_lines") and w.region.width:
+                    assert w.region.right <= board.region.right + 1, w.id
+        assert seen == set(board.page_names)
+        for seat, name in enumerate(["Ann", "Bob"]):
+            board.select_page(board.page_for("farm", seat))
+            await pilot.pause()
+            text = board_text(screen)
+            for word in (f"{name}'s home board", "Barn", "Goods track", "Tool tracks", "fish traps", "L3"):
+                assert word in text, word
+        board.select_page(board.page_for("supply", None))
+        await pilot.pause()
+        text = board_text(screen)
+        assert "Building supply" in text and "Bremen" in text and "Travel track" in text
+        # the cursor on a placement highlights that space on the action board
+        board.select_page(board.page_for("actions", None))
+        await pilot.press("down")
+        await pilot.pause()
+        item = screen._shown[screen.picker.highlighted_index]
+        move = item.moves[0]
+        if move.verb == "place":
+            name = C.SPACES[C.SPACE_INDEX[move.arg]][1].replace(" (winter)", "")
+            assert any(line.lstrip().startswith("▶") and name in line for line in board_text(screen).splitlines())
+        # and says what it gives and costs the player (the engine's own result)
+        from tui.fields_of_arle.labels import effect_text
+
+        want = effect_text(match.state, GAME.apply(match.state, move), match.to_move())
+        assert "Under the cursor: " + (want or "no change")[:20] in board_text(screen).replace("\n  ", " ")
+
+
+def test_picker_labels_fit_80_columns_through_random_games() -> None:
+    """Every picker entry (top level and opened groups) of every decision of random
+    1- and 2-player games fits the picker's label width at 80x24, names no notation
+    and is unique within its decision."""
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    for names, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob"], 2), (["Ann"], 3)):
+        rnd = random.Random(seed)
+        state = GAME.setup(names, seed)
+        screen.names = names
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            labels = [choice_text(state, GAME.notation(m)) for m in moves]
+            for label in labels:
+                assert len(label) <= LABEL_WIDTH, label
+                assert not label.endswith("…"), label
+            assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]
+            for item in screen.build_menu(state, moves):
+                assert len(item.label) <= LABEL_WIDTH, item.label
+            state = GAME.apply(state, rnd.choice(moves))
+
+
+def test_board_and_screen_are_registered() -> None:
+    assert board_for("fields-of-arle") is FieldsOfArleBoard
+    assert type(screen_for(make_match(["Ann"]), data_dir=Path("."))) is FieldsOfArleScreen
+
+
+def test_header_and_special_labels_read_right_through_random_games() -> None:
+    """Playtest at 80x24: the header's sub-title was cut ("Ann: move tool indi…"), a
+    Special Action read the same as the placement on this season's board ("Grocer"), a
+    clock building's label lost its name and "0 young: none" stood for no young. The
+    sub-title fits the header at 80 columns beside "Fields of Arle — ", and each label
+    says what it is."""
+    from core.match import Match as M
+
+    match = M(GAME, [Seat("Ann", "human"), Seat("Bob", "human")], seed=4)
+    screen = FieldsOfArleScreen(match, data_dir=Path("."))
+    rnd = random.Random(4)
+    state = match.state
+    seen = set()
+    while not GAME.is_over(state):
+        assert len(screen.decision_text(state, GAME.to_move(state))) <= 47, screen.decision_text(state, 0)
+        for m in GAME.legal_moves(state):
+            label = choice_text(state, GAME.notation(m))
+            if m.verb == "special":
+                assert label.startswith("Special: "), label
+                seen.add("special")
+            if m.verb == "use":  # a clock building's exchange names the building
+                assert label.split(":")[0] in ("Parlor", "Colonist", "Stall->stable", "Schnapps", "Litter",
+                                               "Trade", "Free peat"), label
+            if m.verb == "young":
+                assert label == "No young in May" if set(m.arg.split()) == {"0"} else label[0] != "0", label
+                seen.add("young")
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    assert seen == {"special", "young"}
+
+
+def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
+    """Playtest: the log said only "places a worker on the Fisherman"; a new player
+    could not tell what a space gives. The effect line is the difference the engine's
+    own move makes: the Fisherman moves the fish traps, gives food by them and a sheep;
+    the Forester costs 1 food and asks what to put down."""
+    from tui.fields_of_arle.labels import effect_text
+
+    state = GAME.setup(["Ann", "Bob"], 3)
+    seat = GAME.to_move(state)
+    by = {GAME.notation(m): m for m in GAME.legal_moves(state)}
+    after = GAME.apply(state, by["place fisherman"])
+    food = after.homes[seat].g["food"] - state.homes[seat].g["food"]
+    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
+    after = GAME.apply(state, by["place forester"])
+    assert effect_text(state, after, seat) == "-1 food, then choose"
+
+
+async def test_a_sale_shows_the_destinations_and_its_labels_read_alike(tmp_path: Path) -> None:
+    """Playtest at 80x24: after loading Hage the sale's choices read "a field (grain): 1
+    food" beside "Sell a field (flax): 1 food", and the Supply page showed the building
+    supply while the destinations were below the fold. Every sale now reads alike and
+    the board scrolls to the destinations."""
+    match = make_match(["Ann", "Bob"], seed=16)
+    rnd = random.Random(16)
+    while match.ply < 14:
+        match.push(rnd.choice(match.legal_moves()))
+    load = next(m for m in match.legal_moves() if m.verb == "load" and m.arg.startswith("hage"))
+    match.push(load)
+    assert match.state.tasks[-1].kind == "sell"
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        labels = [c.label for c in screen.picker.choices]
+        assert labels and all(label[0].isupper() and label.endswith(" food") for label in labels), labels
+        board = screen.fa_board
+        assert board.page == "Supply"
+        dests = board.query_one("#fa-dests")
+        body = board.query_one("#fa-body")
+        assert body.region.y <= dests.region.y < body.region.bottom  # in view
+        assert "Hage" in dests.text
+
+
+async def test_score_sheet_turns_over_where_its_columns_do_not_fit() -> None:
+    """Playtest at 80x24: the live score preview's eight categories and the total were
+    cut at the board's right edge. The shared ScoreSheet turns over (a row per
+    category, a column per seat) where its columns do not fit, and not otherwise."""
+    from tui.widgets.scoresheet import ScoreRow, ScoreSheet
+
+    parts = {"Cloth": 5, "Barn": -3, "Trav": 1, "Tools": 2, "Goods": 4, "Home": -11, "Anim": 9, "Short": -2}
+    rows = [ScoreRow("A", "Ann", 5, parts), ScoreRow("B", "Bob", 12.5, dict(parts, Cloth=12.5), winner=True)]
+    for width, turned in ((40, True), (90, False)):
+        sheet = ScoreSheet(title="Score")
+
+        class One(App):
+            def compose(self) -> Any:
+                yield sheet
+
+        async with One().run_test(size=(width, 20)) as pilot:
+            sheet.update(rows)
+            await pilot.pause()
+            lines = sheet.text.splitlines()
+            assert all(len(line) <= width for line in lines)
+            if turned:
+                assert [line.split()[0] for line in lines[2:]] == [*parts, "Total"]
+                assert lines[-1].split()[1:] == ["5", "12.5"]
+            else:
+                assert lines[1].split() == ["Player", *parts, "Total"]
+                assert lines[3].split()[-1] == "12.5"

@@ -1,0 +1,631 @@
+"""Fields of Arle's board (FieldsOfArleBoard), composed from the shared widgets
+(rules: ``rules/fields-of-arle.source.de.txt``, ``core/fields_of_arle/RULES.md``):
+
+* Banner: the half-year and season, the start player, the worker being placed,
+  the deciding player's goods, and the announcements of the last decision.
+* Actions: the current season's action board with the workers on it, the other
+  season's board for the Special Action, and the month spaces (who placed which
+  worker).
+* Players: every player's summary (VP, goods, animals, land, barn), so the
+  opponent is always one glance away, and the live score preview by the score
+  pad's categories (ScoreSheet), with what the choice under the cursor would
+  change ("now→after").
+* Farm (one page per player): the home board as a grid with the dike lines,
+  tideland, moors, the boardwalk, fields, forests, stalls and buildings; the
+  animals as one arrangement over the housing; the barn with its vehicles and
+  their loaded cells (Storage); the goods track; the ten tool tracks.
+* Supply: the building supply with costs and VP, the nine destinations with
+  their sales and who has been there, the travel track, the tile piles.
+
+At 120x40 the panels fold into "Work" (actions + players), a farm page per player
+and "Supply"; at 80x24 each panel is a page. The board turns to the page of the
+pending decision (placing a worker: Work; a building: Supply; loading, cutting,
+tools, animals: the deciding player's farm) and highlights the choice under the
+picker's cursor with reverse video and a pointer, so colour is never the only
+sign.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+
+from core.fields_of_arle import actions as A
+from core.fields_of_arle import animals as AN
+from core.fields_of_arle import components as C
+from core.fields_of_arle import layout as L
+from core.fields_of_arle import scoring as SC
+from core.fields_of_arle.rules import season
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
+from tui.widgets.base import Banner, TextBlock, grid
+from tui.widgets.board import Board
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
+from tui.widgets.pages import PageBar
+from tui.widgets.scoresheet import ScoreRow, ScoreSheet
+from tui.widgets.storage import Slot, Storage
+from tui.widgets.textlines import wrap, wrap_text
+
+SECTIONS = ("actions", "players", "farm", "supply")
+
+#: Where each pending decision (Task.kind) is decided: a section of the board.
+SECTION_OF: dict[str, str] = {
+    "place": "actions", "opt": "farm", "cut": "farm", "master": "farm", "field": "farm",
+    "butcher": "farm", "smithy": "farm", "bakehouse": "farm", "animal": "farm", "farmersinn": "farm",
+    "junk": "farm", "flip": "farm", "endwork": "farm", "sell": "supply", "release": "farm",
+    "young": "farm", "conv": "farm", "payanimal": "farm", "final": "farm",
+}
+
+#: The widget a decision is about, when it is not at the top of its page: the board
+#: scrolls it into view when the decision comes.
+ANCHOR_OF: dict[str, str] = {"sell": "fa-dests", "master": "fa-tools", "release": "fa-animals",
+                             "young": "fa-animals", "payanimal": "fa-animals"}
+
+#: Land tiles on the home board's cells, in at most 9 characters.
+CELL_WORDS: dict[str, str] = {
+    "grain": "grain", "flax": "flax", "forest": "forest", "park": "park", "stall": "stall",
+    "depot": "depot", "stable": "stable", "dstall": "dbl stall",
+}
+CELL_STYLES: dict[str, str] = {
+    "grain": "#ffd54f", "flax": "#81d4fa", "forest": "#66bb6a", "park": "#a5d6a7", "stall": "#bcaaa4",
+    "depot": "#bcaaa4", "stable": "#a1887f", "dstall": "#a1887f",
+}
+COLOUR_WORDS = {"autumn": "green", "clock": "green", "yellow": "yellow", "orange": "orange",
+                "blue": "blue", "red": "red"}
+
+#: The score pad's categories in one short word each (the score sheet's columns).
+CATEGORY_SHORT = {"Clothing and materials": "Cloth", "Equipment in the barn": "Barn", "Travel experience": "Trav",
+                  "Tools": "Tools", "Goods track": "Goods", "Home board": "Home", "Animals": "Anim",
+                  "Supply shortages": "Short"}
+
+#: Tool track names in at most 14 characters (the farm page at 80x24).
+TOOL_SHORT = {"tables": "slaught. table", "fish": "fish traps", "beams": "fleshing beams",
+              "looms": "weaving looms", "wheels": "pottery wheels"}
+
+CELL = 10  #: width of one home-board cell
+
+
+def spec_text(spec: tuple) -> str:
+    """A building's cost spec in words: "1 material, 1 grain", "1 timber, 8 flax or 8 grain"."""
+    parts = []
+    for p in spec:
+        if isinstance(p, dict):
+            parts.append(A.goods_text(p))
+        elif p == "mat1":
+            parts.append("1 material")
+        elif p == "mat2":
+            parts.append("2 different materials")
+        elif p == "cloth2":
+            parts.append("2 different clothing")
+        else:
+            parts.append(" or ".join(A.goods_text(d) for d in p[1:]))
+    return ", ".join(parts)
+
+
+def cell_text(code: str) -> tuple[str, str]:
+    """(text, style) of a home-board cell code from ``layout.home_grid``."""
+    if code == "tideland":
+        return "~tideland", "dim #4fc3f7"
+    if code == "":
+        return "empty", "dim"
+    if code.startswith("boardwalk:"):
+        return f"walk {code.split(':')[1]}pt", "#8d6e63"
+    if code == "moor":
+        return "moor -4", "#6d4c41"
+    if code.startswith("drained:"):
+        return f"moor {code.split(':')[1]}pt", "#8d6e63"
+    if code in CELL_WORDS:
+        return CELL_WORDS[code], CELL_STYLES.get(code, "")
+    if code in C.BUILDINGS:
+        return BUILDING_SHORT.get(code, C.BUILDINGS[code][0])[:CELL - 1], "bold #ce93d8"
+    return code[:CELL - 1], ""
+
+
+def vehicle_cells(v: Any) -> str:
+    """A vehicle's loading cells: "[wood|clay|·]" ("=" where a token goes on)."""
+    if not v.cells:
+        return "(no cells)"
+    out = []
+    for c in v.cells:
+        if c == "":
+            out.append("·")
+        elif c == "^":
+            out.append("=")
+        elif c in C.DESTINATIONS:
+            out.append(C.DESTINATIONS[c][0])
+        else:
+            out.append(C.NAMES.get(c, c))
+    return "[" + "|".join(out) + "]"
+
+
+class FieldsOfArleBoard(Board):
+    """The Fields of Arle table (see the module doc)."""
+
+    DEFAULT_CSS = """
+    FieldsOfArleBoard {
+        height: 1fr;
+    }
+    FieldsOfArleBoard #fa-body {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
+    }
+    FieldsOfArleBoard DataWidget {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    FieldsOfArleBoard .fa-section {
+        height: auto;
+    }
+    FieldsOfArleBoard #fa-banner {
+        height: auto;
+    }
+    FieldsOfArleBoard #fa-scores, FieldsOfArleBoard #fa-barn, FieldsOfArleBoard #fa-tools,
+    FieldsOfArleBoard #fa-goods, FieldsOfArleBoard #fa-dests, FieldsOfArleBoard #fa-other,
+    FieldsOfArleBoard #fa-months, FieldsOfArleBoard #fa-piles {
+        margin: 1 0 0 0;
+    }
+    """
+
+    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
+    WIDE = 60
+    TALL = 34
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._last: tuple | None = None
+        self._page = 0
+        self._pages: list[tuple[str, frozenset[str], int | None]] = []
+        self._decision: Any = None
+        self._shown: dict[str, bool] = {}
+        self._announce: list[str] = []
+        self._wide: bool | None = None
+
+    def compose(self) -> ComposeResult:
+        yield PageBar(id="fa-pages", hint="")
+        yield Banner(id="fa-banner")
+        with VerticalScroll(id="fa-body", can_focus=False):
+            with Vertical(id="fa-sec-actions", classes="fa-section"):
+                yield Banner(id="fa-effect")
+                yield TextBlock(id="fa-actions")
+                yield TextBlock(id="fa-other")
+                yield TextBlock(id="fa-months")
+            with Vertical(id="fa-sec-players", classes="fa-section"):
+                yield TextBlock(id="fa-summary")
+                yield ScoreSheet(title="Score now (live preview)", id="fa-scores")
+                yield TextBlock(id="fa-preview")
+            with Vertical(id="fa-sec-farm", classes="fa-section"):
+                yield TextBlock(id="fa-home")
+                yield TextBlock(id="fa-animals")
+                yield Storage(title="Barn", cost_header="VP", id="fa-barn")
+                yield TextBlock(id="fa-barn-note")
+                yield TextBlock(id="fa-goods")
+                yield TextBlock(id="fa-tools")
+            with Vertical(id="fa-sec-supply", classes="fa-section"):
+                yield TextBlock(id="fa-buildings")
+                yield TextBlock(id="fa-dests")
+                yield TextBlock(id="fa-piles")
+
+    # -- pages -----------------------------------------------------------------------
+    def _is_wide(self) -> bool:
+        width = self.size.width or 44
+        try:
+            height = self.screen.size.height
+        except Exception:  # noqa: BLE001
+            height = 24
+        return width >= self.WIDE and height >= self.TALL
+
+    def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
+        if self._is_wide():
+            pages = [("Work", frozenset({"actions", "players"}), None)]
+        else:
+            pages = [("Actions", frozenset({"actions"}), None), ("Players", frozenset({"players"}), None)]
+        for i, n in enumerate(seats):
+            pages.append((f"{letters[i]} {n[:8]}", frozenset({"farm"}), i))
+        pages.append(("Supply", frozenset({"supply"}), None))
+        return pages
+
+    def page_for(self, section: str, seat: int | None) -> int:
+        """The page that shows ``section`` (the farm page of ``seat`` for "farm")."""
+        for i, (_label, secs, s) in enumerate(self._pages):
+            if section in secs and (section != "farm" or s == seat or seat is None):
+                return i
+        return 0
+
+    def select_page(self, index: int) -> None:
+        """Show page ``index`` (wraps around)."""
+        if not self._pages:
+            return
+        self._page = index % len(self._pages)
+        self._redraw()
+
+    def next_page(self, step: int = 1) -> None:
+        self.select_page(self._page + step)
+
+    @property
+    def has_panels(self) -> bool:
+        return len(self._pages) > 1
+
+    def switch_panel(self, delta: int) -> None:
+        self.next_page(delta)
+        self.query_one("#fa-body").scroll_home(animate=False)
+
+    @property
+    def page_names(self) -> list[str]:
+        return [p[0] for p in self._pages]
+
+    @property
+    def page(self) -> str:
+        return self._pages[self._page][0] if self._pages else ""
+
+    @property
+    def announcements(self) -> list[str]:
+        return list(self._announce)
+
+    def announce(self, lines: Sequence[str]) -> None:
+        """Show ``lines`` (what the last decision caused) in the banner until the next one."""
+        self._announce = list(lines)
+        if self._last is not None:
+            self._banner(self._last[1], self._last[3])
+
+    @on(PageBar.Selected, "#fa-pages")
+    def _page_clicked(self, event: PageBar.Selected) -> None:
+        event.stop()
+        self.select_page(event.index)
+
+    def on_resize(self, event: Any) -> None:
+        if self._last is not None and self._is_wide() != self._wide:
+            self._redraw(relayout=True)
+
+    # -- show ------------------------------------------------------------------------
+    def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
+             targets: Sequence[Any] = ()) -> None:
+        """Redraw for ``state``; ``targets`` = the legal moves under the picker's cursor."""
+        self._last = (game, state, viewer, list(seats), tuple(targets))
+        task = state.tasks[-1] if state.tasks and state.phase != "over" else None
+        key = (state.turns, state.phase, len(state.tasks), task)
+        self._redraw(decision=key, task=task)
+
+    def _section_for(self, game: Any, state: Any, task: Any) -> str:
+        if task.kind == "opt" and any(m.verb == "build" for m in game.legal_moves(state)):
+            return "supply"
+        return SECTION_OF.get(task.kind, "farm")
+
+    def _redraw(self, *, decision: Any = None, task: Any = None, relayout: bool = False) -> None:
+        if self._last is None:
+            return
+        game, state, viewer, seats, targets = self._last
+        if task is None and state.tasks and state.phase != "over":
+            task = state.tasks[-1]
+        letters = seat_letters(seats)
+        wide = self._is_wide()
+        if not self._pages or relayout or wide != self._wide or len(self._pages) != len(seats) + (2 if wide else 3):
+            current = self._pages[self._page] if self._pages else None
+            self._wide = wide
+            self._pages = self._make_pages(seats, letters)
+            if current is not None:
+                self._page = self.page_for(next(iter(current[1])), current[2])
+        if decision is not None and decision != self._decision:
+            self._decision = decision
+            if task is not None:
+                self._page = self.page_for(self._section_for(game, state, task), task.seat)
+                anchor = ANCHOR_OF.get(task.kind)
+                if anchor is None:
+                    self.query_one("#fa-body").scroll_home(animate=False)
+                else:
+                    self.call_after_refresh(self._reveal, anchor)
+            elif state.phase == "over":
+                self._page = self.page_for("players", None)
+        label, secs, farm_seat = self._pages[self._page]
+        bar = self.query_one("#fa-pages", PageBar)
+        keys = self.panel_keys()
+        bar.hint = f"  {keys}" if keys and self.has_panels else ""
+        bar.update(self.page_names, self._page)
+        for sec in SECTIONS:
+            on_page = sec in secs
+            if self._shown.get(sec) != on_page:
+                self._shown[sec] = on_page
+                self.query_one(f"#fa-sec-{sec}").display = on_page
+                self.query_one("#fa-banner", Banner).allow_shrink()
+        self._banner(state, seats)
+        width = max(20, (self.size.width or 44) - 2)
+        words = {t.verb: t for t in targets}
+        if "actions" in secs:
+            self._actions(state, letters, words, width)
+            self.query_one("#fa-effect", Banner).update(self._effect(game, state, targets, width))
+        if "players" in secs:
+            self._players(game, state, seats, letters, targets, width)
+        if "farm" in secs and farm_seat is not None:
+            self._farm(state, farm_seat, seats, letters, targets, width)
+        if "supply" in secs:
+            self._supply(state, letters, targets, width)
+
+    def _reveal(self, anchor: str) -> None:
+        """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
+        try:
+            widget = self.query_one(f"#{anchor}")
+        except Exception:  # noqa: BLE001 - not mounted (yet)
+            return
+        self.query_one("#fa-body", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
+
+    # -- the banner ------------------------------------------------------------------
+    def _banner(self, state: Any, seats: list[str]) -> None:
+        banner = self.query_one("#fa-banner", Banner)
+        width = max(20, (self.size.width or 44) - 1)
+        n = len(seats)
+        if state.phase == "over":
+            lines = wrap("The game is over: the score sheet shows the final scores.", width, "dim")
+        else:
+            head = f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)})"
+            if state.phase == "work":
+                head += f" · worker {min(state.placed + 1, C.WORKERS * n)}/{C.WORKERS * n}"
+            elif state.phase == "inventory":
+                head += " · " + ("November" if state.half % 2 else "May") + " inventory"
+            else:
+                head += " · last conversions"
+            if n > 1:
+                head += f" · start player {seats[state.start]}"
+            lines = wrap(head, width, "bold")
+            seat = state.tasks[-1].seat if state.tasks else None
+            if seat is not None:
+                lines += wrap(f"{seats[seat]}: {goods_line(state.homes[seat])}", width, "dim", "  ")
+        bell = glyph(self, "★ ", "* ")
+        shown = []
+        for k, line in enumerate(self._announce[-3:]):
+            shown += wrap_text(Text((bell if k == 0 else "  ") + line, style="bold reverse"), width, 2)
+        banner.update(lines + shown[:4])
+
+    # -- actions ---------------------------------------------------------------------
+    def _board_rows(self, state: Any, winter: bool, letters: list[str], hl: set[str], w: int) -> list[Text]:
+        pointer = glyph(self, "▶", ">")
+        rows = []
+        for sid, name, seat, cost in L.action_board(state, winter):
+            on = sid in hl
+            who = Text(f"[{letters[seat]}]", style=seat_style(seat)) if seat >= 0 else Text(" · ")
+            style = HIGHLIGHT if on else ("dim" if seat >= 0 else "")
+            rows.append([pointer if on else " ", who, Text(name.replace(" (winter)", ""), style=style),
+                         Text(A.goods_text(cost) if cost else "", style="dim")])
+        return grid(rows, justify="llll", width=w)
+
+    def _actions(self, state: Any, letters: list[str], words: dict[str, Any], width: int) -> None:
+        winter = state.half % 2 == 0
+        now = "Winter" if winter else "Summer"
+        other = "Summer" if winter else "Winter"
+        hl_now = {words[v].arg for v in ("place", "imitate") if v in words}
+        hl_other = {words["special"].arg} if "special" in words else set()
+        solo = len(state.players) == 1
+        a = [Text(f"{now} (this half-year)", style="bold")] + self._board_rows(
+            state, winter, letters, hl_now, width)
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self._board_rows(state, not winter, letters, hl_other, width)
+        if state.special >= 0:
+            b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
+        if width >= 66:  # the two boards side by side
+            half = (width - 2) // 2
+            a = [x[:half] if x.cell_len > half else x for x in a]
+            lines = []
+            for k in range(max(len(a), len(b))):
+                left = a[k].copy() if k < len(a) else Text("")
+                left.pad_right(half - left.cell_len + 2)
+                right = b[k] if k < len(b) else Text("")
+                lines.append(left + right[: width - half - 2])
+            self.query_one("#fa-actions", TextBlock).update(lines)
+            self._display("#fa-other", False)
+        else:
+            self.query_one("#fa-actions", TextBlock).update(a)
+            self.query_one("#fa-other", TextBlock).update(b)
+            self._display("#fa-other", True)
+        n = len(state.players)
+        months = C.WINTER_MONTHS if winter else C.SUMMER_MONTHS
+        line = Text("Month spaces: ", style="bold")
+        for m, month in enumerate(months):
+            placed = [(state.start + k) % n for k in range(m * n, m * n + n) if k < state.placed]
+            line.append(f"{month[:3]} ")
+            for s in placed:
+                line.append(letters[s], style=seat_style(s))
+            if not placed:
+                line.append("-", style="dim")
+            line.append("  ")
+        self.query_one("#fa-months", TextBlock).update(wrap_text(line, width, 2))
+
+    def _display(self, selector: str, on: bool) -> None:
+        widget = self.query_one(selector)
+        if widget.display != on:
+            widget.display = on
+
+    # -- players and scores ------------------------------------------------------------
+    def _players(self, game: Any, state: Any, seats: list[str], letters: list[str], targets: Sequence[Any],
+                 width: int) -> None:
+        lines: list[Text] = []
+        n = len(seats)
+        for i, h in enumerate(state.homes):
+            g = h.g
+            head = Text(f"{letters[i]} {seats[i]}", style=seat_style(i))
+            workers = sum(1 for k in range(state.placed) if (state.start + k) % n == i)
+            bits = [f"{sum(SC.parts(h).values()):g} VP", f"workers {workers}/{C.WORKERS}",
+                    "animals " + (A.goods_text({a: g[a] for a in C.ANIMALS}) if A.animal_total(h) else "none"),
+                    f"land free {AN.empty_spaces(h)}", f"barn {len(h.barn)}", f"dikes {h.dikes}/{C.DIKE_MOVES_MAX}"]
+            if i == state.start and n > 1:
+                bits.insert(0, "start player")
+            if h.ended:
+                bits.append("work phase ended")
+            head.append(": " + " · ".join(bits))
+            lines += wrap_text(head, width, 2)
+            lines += wrap("  " + goods_line(h), width, "dim", "  ")
+        self.query_one("#fa-summary", TextBlock).update(lines)
+        winners = set(game.winners(state)) if state.phase == "over" else set()
+        rows = []
+        for sheet in game.scores(state):
+            short = {CATEGORY_SHORT.get(k, k): v for k, v in sheet.parts.items()}
+            rows.append(ScoreRow(letters[sheet.seat], seats[sheet.seat][:8], sheet.total, short,
+                                 seat_style(sheet.seat), sheet.seat in winners))
+        self.query_one("#fa-scores", ScoreSheet).update(rows)
+        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
+                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
+        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+
+    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
+        """What the choice under the cursor gives and costs the deciding player."""
+        if len(targets) != 1 or not state.tasks or state.phase == "over":
+            return []
+        seat = state.tasks[-1].seat
+        try:
+            after = game.apply_trusted(state, targets[0])
+        except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return []
+        line = Text("Under the cursor: ", style="bold")
+        line.append(effect_text(state, after, seat) or "no change to your goods")
+        return wrap_text(line, width, 2)
+
+    def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
+        """What the choice under the cursor changes in the deciding player's score."""
+        if len(targets) != 1 or not state.tasks or state.phase == "over":
+            return []
+        seat = state.tasks[-1].seat
+        try:
+            after = game.apply_trusted(state, targets[0])
+        except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return []
+        now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
+        line = Text("This choice: ")
+        line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
+        for k in now:
+            if now[k] != then[k]:
+                line.append(f" {CATEGORY_SHORT.get(k, k)} ")
+                line.append_text(preview(self, f"{now[k]:g}", f"{then[k]:g}"))
+        return wrap_text(line, width, 2)
+
+    # -- a farm ---------------------------------------------------------------------------
+    def _farm(self, state: Any, seat: int, seats: list[str], letters: list[str], targets: Sequence[Any],
+              width: int) -> None:
+        h = state.homes[seat]
+        words = {t.verb: t for t in targets} if state.tasks and state.tasks[-1].seat == seat else {}
+        cut = A.SLOT_NAMES.index(words["cut"].arg) if "cut" in words else -1
+        grid_ = L.home_grid(h)
+        dikes = L.dike_lines(h)
+        head = Text(f"{letters[seat]} {seats[seat]}'s home board", style=f"bold {seat_style(seat)}")
+        head.append(f"  (dike moves {h.dikes}/{C.DIKE_MOVES_MAX}; D = dike, -1 = uncovered -1 symbol)",
+                    style="dim")
+        lines = wrap_text(head, width, 2)
+        for r in range(L.ROWS):
+            if r < 4:
+                line = Text("  ")
+                for c in dikes[r]:
+                    if c == "D":
+                        line.append("=== D ===".center(CELL), style="bold #90caf9")
+                    elif c == "-":
+                        line.append("   -1    ".center(CELL), style="#ef5350")
+                    else:
+                        line.append("    .    ".center(CELL), style="dim")
+                    line.append(" ")
+                line.append(f"L{r}", style="dim")
+                lines.append(line)
+            row = Text("  ")
+            for c in range(L.COLS):
+                text, style = cell_text(grid_[r][c])
+                slot = {(4, 1): 0, (5, 0): 1, (6, 0): 1, (5, 1): 2, (6, 1): 2, (5, 2): 3, (6, 2): 3}.get((r, c), -1)
+                if cut >= 0 and slot == cut:
+                    style = HIGHLIGHT
+                row.append(text.ljust(CELL)[:CELL], style=style)
+                row.append(" ")
+            lines.append(row)
+        self.query_one("#fa-home", TextBlock).update(lines)
+        arr = AN.arrangement(h)
+        an = Text("Animals: ", style="bold")
+        if not arr:
+            total = A.animal_total(h)
+            an.append("none" if not total else "they do not all fit: release some")
+        else:
+            an.append(", ".join(f"{unit} {n} {a}" if n else f"{unit} empty" for unit, a, n in arr))
+        if any(h.breed):
+            an.append(f"; May young planned: {A.goods_text(dict(zip(C.ANIMALS, h.breed)))}", style="dim")
+        self.query_one("#fa-animals", TextBlock).update(wrap_text(an, width, 2))
+        hl_vehicle = int(words["load"].arg.split()[1]) - 1 if "load" in words else (
+            int(words["return"].arg) - 1 if "return" in words else -1)
+        slots = []
+        for i, v in enumerate(h.barn):
+            name, large, _, _, vp, _, _ = C.EQUIPMENT[v.kind]
+            slots.append(Slot(f"{i + 1} {name}" + (" (large)" if large else ""), vehicle_cells(v), f"{vp}",
+                              highlight=i == hl_vehicle))
+        small, large = A.barn_counts(h)
+        if not slots:
+            slots.append(Slot("(empty)", "no vehicles", ""))
+        note = f"Barn spaces used: small {small}/{C.BARN_SMALL}, large {large}/{C.BARN_LARGE}"
+        if not large:
+            note += f"; no large vehicle: {C.NO_LARGE_VEHICLE_VP} VP"
+        self.query_one("#fa-barn", Storage).update(slots)
+        self.query_one("#fa-barn-note", TextBlock).update(wrap(note, width, "dim", "  "))
+        g = h.g
+        a, b = SC.food_split(g["food"])
+        rows = [[Text("Goods track", style="bold"), Text("now", style="dim"), Text("max", style="dim"),
+                 Text("VP", style="dim")]]
+        for k in C.TRACK_GOODS:
+            vp = SC.indicator_vp(a) + SC.indicator_vp(b) if k == "food" else SC.indicator_vp(g[k])
+            rows.append([C.NAMES[k], str(g[k]), str(C.CAP[k]), str(vp)])
+        lines = grid(rows, justify="lrrr", width=width)
+        lines.append(Text(f"Food scores as {a} + {b} on the two food indicators.", style="dim"))
+        if "depot" in h.land:
+            lines.append(Text("A depot doubles the goods track's VP.", style="dim"))
+        other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS and g[k]]
+        lines += wrap("Other goods: " + (", ".join(other) or "none"), width, "", "  ")
+        lines += wrap(f"Travel experience: {h.travel} cells ({SC.travel(h)} VP); visited: "
+                      + (", ".join(C.DESTINATIONS[d][0] for d in h.visited) or "none"), width, "", "  ")
+        if h.short:
+            lines += wrap(f"Unpaid nourishment/fuel: {h.short} ({C.SHORTAGE_VP * h.short} VP)", width, "bold")
+        self.query_one("#fa-goods", TextBlock).update(lines)
+        hl_tool = words["tool"].arg if "tool" in words else ""
+        pointer = glyph(self, "▶", ">")
+        rows = [["", Text("Tool tracks", style="bold"), Text("tools", style="dim"), Text("step", style="dim"),
+                 Text("VP", style="dim")]]
+        for tid in C.TOOL_IDS:
+            i, values, vp = L.tool_track(h, tid)
+            name, _, cost, _ = C.TOOLS[tid]
+            track = Text()
+            for k, val in enumerate(values):
+                track.append(" " if k else "")
+                track.append(f"[{val}]" if k == i else f"{val}", style="bold" if k == i else "dim")
+            on = tid == hl_tool
+            rows.append([pointer if on else " ", Text(TOOL_SHORT.get(tid, name), style=HIGHLIGHT if on else ""),
+                         track, A.goods_text(cost) if i + 1 < len(values) else "end", str(vp)])
+        self.query_one("#fa-tools", TextBlock).update(grid(rows, justify="lllll", width=width))
+
+    # -- the supply ------------------------------------------------------------------------
+    def _supply(self, state: Any, letters: list[str], targets: Sequence[Any], width: int) -> None:
+        pointer = glyph(self, "▶", ">")
+        hl = {t.arg.split()[0] for t in targets if t.verb == "build"}
+        lines = [Text("Building supply (colour, VP: cost)", style="bold")]
+        for b in state.buildings:
+            name, colour, vp, spec = C.BUILDINGS[b]
+            on = b in hl
+            line = Text(f"{pointer if on else ' '} ")
+            line.append(name, style=HIGHLIGHT if on else "bold")
+            line.append(f" ({COLOUR_WORDS[colour]}, {vp} VP): {spec_text(spec)}")
+            lines += wrap_text(line, width, 4)
+        if not state.buildings:
+            lines.append(Text("  (all built)", style="dim"))
+        self.query_one("#fa-buildings", TextBlock).update(lines)
+        hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
+        if state.tasks and state.tasks[-1].kind == "sell":
+            hl_dest.add(state.tasks[-1].s)
+        lines = [Text("Destinations (cells; sales for food, each once; who went there)", style="bold")]
+        for d in C.DEST_IDS:
+            name, cells, sales = C.DESTINATIONS[d]
+            line = Text(f"{pointer if d in hl_dest else ' '} ")
+            line.append(f"{name} ({cells})", style=HIGHLIGHT if d in hl_dest else "bold")
+            went = [letters[i] for i, h in enumerate(state.homes) if d in h.visited]
+            if went:
+                line.append(" [" + "".join(went) + "]")
+            line.append(": " + "; ".join(f"{label} {food}" for label, _, food in sales), style="")
+            lines += wrap_text(line, width, 4)
+        travel = Text("Travel track: ", style="bold")
+        travel.append(", ".join(f"{letters[i]} {h.travel} cells = {SC.travel(h)} VP" for i, h in
+                                enumerate(state.homes)))
+        lines.append(travel)
+        self.query_one("#fa-dests", TextBlock).update(lines)
+        names = {"field": "fields", "forest": "forests", "stall": "stalls", "stable": "stables",
+                 "boat": "peat boats/plows", "hand": "handcarts/wagons", "cart": "carts/horse carts",
+                 "carriage": "carriages/droshkies"}
+        piles = "Tile and vehicle supply: " + ", ".join(f"{names.get(k, k)} {n}" for k, n in state.supply.items())
+        self.query_one("#fa-piles", TextBlock).update(wrap(piles, width, "", "  "))

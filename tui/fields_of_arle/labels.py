@@ -1,0 +1,393 @@
+"""Fields of Arle in words: the short texts the board and the screen share, and
+FieldsOfArleLabels, the game screen's words: every choice worded in at most
+``LABEL_WIDTH`` characters with what it costs (the picker's width at 80x24),
+the choices grouped (the Special Action, loading, the peat boat, ...), the
+prompt above the choices, the header's sub-title.
+
+Rules: ``rules/fields-of-arle.source.de.txt`` and ``core/fields_of_arle/RULES.md``;
+the log's sentences are the engine's (``rules.describe_choice``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from core.fields_of_arle import actions as A
+from core.fields_of_arle import components as C
+from core.fields_of_arle.rules import describe_choice, season
+from tui.screens.game import GameLabels, MenuItem
+from tui.widgets.common import glyph
+
+#: The widest picker label at 80x24: 34 columns less the border (2), the list's right padding
+#: (1), a scrollbar (2) and the hotkey with its space (2).
+LABEL_WIDTH = 27
+
+#: Short names of the buildings, for the picker and the home board's cells.
+BUILDING_SHORT: dict[str, str] = {
+    "farmhouse": "Farmer's House", "plowmaker": "Plow Maker", "novice": "Novice's Hut",
+    "workshop": "Workshop", "parlor": "Weaving Parlor", "colhouse": "Colonist's H.",
+    "cworkshop": "Carpenter's W.", "schnapps": "Schnapps", "loading": "Loading St.",
+    "litter": "Litter Storage", "woodhouse": "Wood Trader's", "turnery": "Turnery",
+    "smokehouse": "Smokehouse", "smithy": "Smithy", "cooperage": "Cooperage", "bakehouse": "Bakehouse",
+    "mill": "Mill", "weavingmill": "Weaving Mill", "textile": "Textile House", "saddlery": "Saddlery",
+    "joinery": "Joinery", "waterfront": "Waterfront", "pottersinn": "Potter Inn",
+    "farmersinn": "Farmer Inn", "junkinn": "Junk Inn", "gulfinn": "Gulf Inn",
+    "milkinn": "Milk Inn", "sluiceinn": "Sluice Inn", "church": "Church",
+    "lutetsburg": "Lütetsburg", "berum": "Berum",
+}
+
+#: Goods in as few letters as still read as words (only when a label would not fit).
+GOODS_SHORT: dict[str, str] = {
+    "timber": "tmbr", "brick": "brk", "food": "fd", "grain": "grn", "leather": "lthr",
+    "woolen": "wln", "winter wear": "wntr", "summer wear": "smr", "leather wear": "lwr",
+    "horses": "hrs", "horse": "hrs", "cattle": "ctl", "sheep": "shp",
+}
+
+#: What the decision on top of the tasks is, in words (the header's sub-title).
+DECISION_WORDS: dict[str, str] = {
+    "place": "place a worker", "opt": "action", "cut": "cut peat", "master": "tools",
+    "field": "a field", "butcher": "slaughter", "smithy": "Smithy", "bakehouse": "bake",
+    "animal": "an animal", "farmersinn": "Farmer's Inn", "junk": "equipment", "flip": "turn over",
+    "endwork": "end work phase?", "sell": "sell", "release": "release", "young": "May young",
+    "conv": "convert", "payanimal": "pay with animals", "final": "last conversions",
+}
+
+#: Group headings (and the opened group's prompt) of the free actions and others.
+GROUPS: dict[str, tuple[str, str]] = {
+    "special": ("Special Action", "Special Action: a space of the other season (the other player starts next)"),
+    "load": ("Load a vehicle", "Load a vehicle (refined or sold when the vehicles are emptied)"),
+    "boat": ("Peat boat", "Peat boat: 1 peat for 1 good on the goods track"),
+    "use": ("Use a building", "Use a building with the clock symbol"),
+    "release": ("Release an animal", "Release an animal to the supply"),
+    "return": ("Return equipment", "Return a vehicle or equipment to the supply"),
+    "build": ("Build a building", "Build a building (name: what it costs)"),
+    "tool": ("Tools", "Move a tool indicator"),
+}
+
+
+def space_name(i: int) -> str:
+    """An action space's name without "(winter)" (the board says the season)."""
+    return C.SPACES[i][1].replace(" (winter)", "")
+
+
+def cost_text(cost: dict[str, int] | None) -> str:
+    """"2 wood, 1 horse"; "" for nothing."""
+    return A.goods_text(cost) if cost else ""
+
+
+def fit(*candidates: str, width: int = LABEL_WIDTH) -> str:
+    """The first candidate at most ``width`` characters long; else the last one with
+    its goods in short words, cut to the width as a last resort."""
+    for c in candidates:
+        if len(c) <= width:
+            return c
+    last = candidates[-1]
+    for long, short in GOODS_SHORT.items():
+        last = last.replace(f" {long}", f" {short}")
+        if len(last) <= width:
+            return last
+    return last[: width - 1] + "…"
+
+
+def vehicle_name(kind: str) -> str:
+    """"horse cart"."""
+    return C.EQUIPMENT[kind][0]
+
+
+def building_label(b: str, pay: str) -> str:
+    """A building choice: its name and what it costs."""
+    cost = A.goods_text(A.building_cost(b, pay))
+    name = C.BUILDINGS[b][0]
+    short = BUILDING_SHORT.get(b, name)
+    compact = "+".join(x[2:] if x.startswith("1 ") else x for x in cost.split(", "))
+    return fit(f"{name}: {cost}", f"{short}: {cost}", f"{short}: {compact}")
+
+
+def choice_text(state: Any, text: str) -> str:
+    """The picker's words for the choice ``text`` (a notation) of the pending decision,
+    at most LABEL_WIDTH characters, costs included."""
+    t = state.tasks[-1] if state.tasks else None
+    if t is None:
+        return text
+    w = text.split()
+    v = w[0]
+    h = state.homes[t.seat]
+    if v in ("place", "special"):
+        i = C.SPACE_INDEX[w[1]]
+        cost = cost_text(A.space_cost(state, t.seat, i))
+        name = space_name(i) if v == "place" else f"Special: {space_name(i)}"
+        return fit(f"{name}: pay {cost}" if cost else name, f"{name}: {cost}" if cost else name)
+    if v == "skip":
+        return "Give up a worker: no action"
+    if v == "imitate":
+        i = C.SPACE_INDEX[w[1]]
+        cost = cost_text(C.SPACES[i][2])
+        return fit(f"Imitate {space_name(i)}" + (f": {cost}" if cost else ""))
+    if v == "build":
+        return building_label(w[1], w[2] if len(w) > 2 else "")
+    if v == "vehicle":
+        kinds = w[1].split("+")
+        cost = A.vehicle_cost(kinds[0])
+        name = vehicle_name(kinds[0]).capitalize()
+        if len(kinds) > 1:
+            cost["wood"] = cost.get("wood", 0) + 1
+            compact = "+".join(x[2:] if x.startswith("1 ") else x for x in A.goods_text(cost).split(", "))
+            return fit(f"{name} + peat boat: {A.goods_text(cost)}", f"{name}+boat: {A.goods_text(cost)}",
+                       f"{name.replace(' ', '')}+boat: {compact}",
+                       f"{name.replace('Horse cart', 'H. cart')}+boat: {compact}")
+        return fit(f"{name}: {A.goods_text(cost)}")
+    if v == "boat" and len(w) == 1:
+        return "Peat boat: 1 wood"
+    if v == "boat":
+        return fit(f"Peat boat: 1 peat -> 1 {C.NAMES[w[1]]}", f"1 peat -> 1 {C.NAMES[w[1]]}")
+    if v == "plow":
+        animal, _, fields = w[1].partition("+")
+        if fields:
+            return fit(f"Plow: 1 wood, 1 {animal}, then plow", f"Plow (wood+{animal}), plow now")
+        return f"Plow: 1 wood, 1 {animal}"
+    if v == "fields":
+        return "Plow fields"
+    if v == "field":
+        return f"A {w[1]} field"
+    if v == "times":
+        k = int(w[1])
+        sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
+        return fit({
+            "woolweaver": f"{k} wool -> {k} woolen",
+            "tanner": f"{k} hides -> {k} leather",
+            "linenweaver": f"{k} flax -> {k} linen",
+            "potter": f"{k} clay -> {3 * k} food, {k} peat",
+            "baker": f"{k} grain, {k} peat -> {6 * k} food",
+            "bakehouse": f"{2 * k} grain, {k} flax -> {8 * k} food",
+        }.get(sid, f"{k} time{'s' if k != 1 else ''}"))
+    if v == "take":
+        sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
+        parts = w[1].split("+")
+        what = " and ".join(f"1 {x}" for x in parts)
+        if sid == "junk":
+            return fit(f"Take a {vehicle_name(w[1])} for free", f"A {vehicle_name(w[1])} for free")
+        short = {
+            "grocer": (f"{what}, 1 grain, 1 leather",),
+            "colonist": ("Take 1 horse",),
+            "cattletrader": (f"2 grain, 1 sheep, {what}",),
+            "wgrocer": (f"{what}, 1 wood, 1 clay, cut peat", f"{what}+wood+clay, cut peat"),
+            "merchant": (f"2 hides, {what}", f"2 hides, {'+'.join(f'1 {x}' for x in parts)}"),
+            "woodtrader": ("Take 4 wood",),
+            "forester": ("Plant a forest",),
+        }.get(sid)
+        if short:
+            return fit(*short)
+    if v == "drain":
+        return "Drain a moor (4 peat on it)"
+    if v == "both":
+        return "1 horse and drain a moor"
+    if v == "dikes" or v.endswith("+dikes"):
+        n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
+        dikes = f"{n} dike{'s' if n > 1 else ''}"
+        return f"1 {v.split('+')[0]} and {dikes}" if "+" in v else f"Build {dikes}"
+    if v == "dike":
+        return "Build a dike"
+    if v == "stall":
+        return "Stall: 2 clay, 1 grain"
+    if v == "stable":
+        return "Stall -> stable: 2 brick"
+    if v == "cut":
+        slot = A.SLOT_NAMES.index(w[1])
+        where = A.slot_text(slot).replace("the ", "")
+        return fit(f"Cut peat: {where} ({h.moors[slot]} left)", f"Cut peat: {where} ({h.moors[slot]})")
+    if v == "stop":
+        return "Stop here"
+    if v == "tool":
+        name, values, cost, _ = C.TOOLS[w[1]]
+        i = h.tools[C.TOOL_IDS.index(w[1])]
+        return fit(f"{name.capitalize()} {values[i]}->{values[i + 1]}: {A.goods_text(cost)}",
+                   f"{name.capitalize()}: {A.goods_text(cost)}")
+    if v == "slaughter":
+        food = 4 if w[1] == "cattle" else 3
+        return fit(f"Slaughter 1 {w[1]}: {food} food, 2 hides", f"1 {w[1]} -> {food} food, 2 hides")
+    if v == "load":
+        tok, vi, ci = w[1], w[2], w[3]
+        vk = vehicle_name(h.barn[int(vi) - 1].kind)
+        if tok in C.TOKEN_CELLS:
+            what = C.NAMES[tok] + (" + 1 peat" if tok == "clay" else "")
+            what = what.capitalize()
+        else:
+            what = f"Go to {C.DESTINATIONS[tok][0]}"
+        return fit(f"{what}: {vk} {vi}, cell {ci}", f"{what}: vehicle {vi} cell {ci}", f"{what}: v{vi} c{ci}")
+    if v == "sell":
+        label, _, food = C.DESTINATIONS[t.s][2][int(w[1]) - 1]
+        what = f" ({w[2]})" if len(w) > 2 else ""
+        short = {"linen, woolen and leather": "linen+woolen+leather",
+                 "summer, winter and leather wear": "3 kinds of wear",
+                 "2 animals of one type": "2 animals"}.get(label, label)
+        label, short = label[:1].upper() + label[1:], short[:1].upper() + short[1:]
+        return fit(f"{label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
+    if v == "done":
+        return "Done: on to scoring" if t.kind == "final" else "Done"
+    if v == "use" and w[1] == "loading":
+        vk = vehicle_name(h.barn[int(w[2]) - 1].kind)
+        return fit(f"Free peat: {vk} {w[2]}, cell {w[3]}", f"Free peat: vehicle {w[2]} cell {w[3]}",
+                   f"Free peat: v{w[2]} c{w[3]}")
+    if v == "use":
+        return {"parlor": "Parlor: 3 flax->linen+peat", "colhouse": "Colonist: 2 wool->clay+peat",
+                "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3food",
+                "litter": "Litter: 3 flax -> 1 horse", "woodhouse": "Trade: timber+food->2 wood"}[w[1]]
+    if v == "release":
+        return f"Release 1 {w[1]}"
+    if v == "return":
+        return fit(f"Return the {vehicle_name(h.barn[int(w[1]) - 1].kind)} ({w[1]})")
+    if v == "end":
+        return "End the work phase"
+    if v == "young":
+        y = [int(x) for x in w[1:4]]
+        parts = [f"{n} {a}" for n, a in zip(y, C.ANIMALS) if n]
+        total = sum(y)
+        if not total:
+            return "No young in May"
+        return fit(f"{total} young: " + (", ".join(parts) or "none"),
+                   f"{total} young: " + (" ".join(parts) or "none"),
+                   f"{total} young: {y[0]} sh, {y[1]} ca, {y[2]} ho")
+    if v == "feed":
+        return "Feed now"
+    if v == "give":
+        return f"Give 1 {w[1]} as food"
+    if v == "swap":
+        return fit(f"Swap the {vehicle_name(w[1])} for a plow")
+    if v == "replace":
+        return fit(f"Replace a {w[1]} field by forest", f"{w[1].capitalize()} field -> forest")
+    if v == "flip" and w[1] == "moor":
+        return "Drain a moor (4 peat on it)"
+    if v == "flip":
+        return fit(A.flip_text(w[1]).capitalize(), A.flip_text(w[1]).replace("turns a ", "").capitalize())
+    sentence = describe_choice(state, t, text)
+    return fit(sentence[:1].upper() + sentence[1:])
+
+
+def new_events(before: list[str], after: list[str]) -> list[str]:
+    """Announcements in ``after`` that ``before`` did not have (both keep the newest few)."""
+    for k in range(len(after), -1, -1):
+        if k <= len(before) and after[:k] == before[len(before) - k:]:
+            return after[k:]
+    return after
+
+
+def effect_text(before: Any, after: Any, seat: int) -> str:
+    """What a choice does to ``seat``'s own things, from the states before and after:
+    "+3 food, +1 sheep, fish traps 2->3, then choose" ("" when nothing changes)."""
+    a, b = before.homes[seat], after.homes[seat]
+    bits = []
+    for k in C.GOODS:
+        d = b.g[k] - a.g[k]
+        if d:
+            bits.append(f"{d:+d} {C.NAMES[k]}")
+    for i, tid in enumerate(C.TOOL_IDS):
+        if a.tools[i] != b.tools[i]:
+            values = C.TOOLS[tid][1]
+            bits.append(f"{C.TOOLS[tid][0]} {values[a.tools[i]]}->{values[b.tools[i]]}")
+    if b.dikes != a.dikes:
+        bits.append(f"{b.dikes - a.dikes:+d} dike move{'s' if b.dikes - a.dikes != 1 else ''}")
+    new = list(b.land)
+    for x in a.land:
+        if x in new:
+            new.remove(x)
+    bits += [f"+{C.BUILDINGS[x][0] if x in C.BUILDINGS else C.TILES[x][0]}" for x in new]
+    kinds = [v.kind for v in b.barn]
+    for v in a.barn:
+        if v.kind in kinds:
+            kinds.remove(v.kind)
+    bits += [f"+{C.EQUIPMENT[k][0]}" for k in kinds]
+    drained = sum(1 for x, y in zip(a.moors, b.moors) if x == C.UNDRAINED and y >= 0)
+    if drained:
+        bits.append("drains a moor")
+    top = after.tasks[-1] if after.tasks and after.phase != "over" else None
+    if top is not None and top.seat == seat and top.kind not in ("place", "endwork") and (
+            len(after.tasks) >= len(before.tasks)):
+        bits.append("then choose")
+    return ", ".join(bits)
+
+
+def goods_line(h: Any) -> str:
+    """A player's goods in one line (non-zero only): "food 5, grain 1, wood 4 ..."."""
+    return ", ".join(f"{C.NAMES[k]} {h.g[k]}" for k in C.GOODS if h.g[k] and k not in C.ANIMALS)
+
+
+class FieldsOfArleLabels(GameLabels):
+    """The Fields of Arle screen's words (see the module doc)."""
+
+    #: free-action verbs grouped into one item that opens them as a sub-list
+    GROUPED = ("special", "build", "load", "boat", "use", "release", "return")
+
+    def choice_label(self, state: Any, move: Any) -> str:
+        return choice_text(state, self.game.notation(move))
+
+    def choice_group(self, move: Any) -> str:
+        verb = move.verb
+        if verb in ("place", "skip"):
+            return "Action spaces"
+        return GROUPS.get(verb, ("Choices", ""))[0]
+
+    def build_menu(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
+        """One item per move, except that a verb with several moves among the grouped
+        ones (the Special Action, building, loading, the peat boat, clock buildings,
+        releasing, returning) becomes one item opening them, when the list is long."""
+        by_verb: dict[str, list[Any]] = {}
+        for mv in moves:
+            by_verb.setdefault(mv.verb, []).append(mv)
+        group_all = len(moves) > 9
+        out: list[MenuItem] = []
+        done: set[str] = set()
+        for mv in moves:
+            verb = mv.verb
+            if verb in done:
+                continue
+            same = by_verb[verb]
+            if verb in self.GROUPED and len(same) > 1 and (group_all or verb == "special"):
+                done.add(verb)
+                title, prompt = GROUPS[verb]
+                out.append(MenuItem(f"{title} ({len(same)})" + glyph(self, " ›", " >"), tuple(same), self.choice_group(mv), prompt))
+            else:
+                out.append(MenuItem(self.choice_label(state, mv), (mv,), self.choice_group(mv)))
+        return out
+
+    def prompt_text(self, state: Any, seat: int) -> str:
+        name = self.names[seat]
+        t = state.tasks[-1]
+        h = state.homes[seat]
+        if t.kind == "place":
+            n = len(state.players)
+            month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
+            return f"{name}: place a worker ({month}; food {h.g['food']})"
+        if t.kind == "opt":
+            return f"{name}: {space_name(t.a)}, choose:"
+        if t.kind == "endwork":
+            return f"{name}: free actions, or end the work phase"
+        if t.kind == "sell":
+            return f"{name}: sell in {C.DESTINATIONS[t.s][0]} (each sale once)"
+        if t.kind == "final":
+            return f"{name}: last conversions before scoring"
+        words = {
+            "release": "the animals do not all fit; release one",
+            "young": "arrange the animals for May's young (more young can lower the animal score)",
+            "conv": f"convert before feeding (3 food needed; food {h.g['food']}, grain {h.g['grain']})",
+            "payanimal": "food and grain are short: give animals as food",
+            "cut": "cut peat from which moor?",
+            "master": "move a tool indicator, or stop",
+            "field": "which field?", "butcher": "slaughter which animal?", "flip": "turn what over?",
+            "animal": "which animal?", "junk": "take which equipment?", "bakehouse": "bake how often?",
+        }.get(t.kind) or DECISION_WORDS.get(t.kind, "choose")
+        return f"{name}: {words}"
+
+    def decision_text(self, state: Any, seat: int | None) -> str:
+        if seat is None:
+            return "Game over"
+        half = f"Half-year {state.half}/{C.HALF_YEARS} {season(state.half)}"
+        if state.phase == "inventory":
+            half = ("November" if state.half % 2 else "May") + " inventory"
+        elif state.phase == "final":
+            half = "Game end"
+        name = self.names[seat]
+        if self.match.is_bot(seat):
+            return f"{half} · {name} (computer) is choosing..."
+        t = state.tasks[-1]
+        what = space_name(t.a) if t.kind == "opt" else DECISION_WORDS.get(t.kind, "chooses")
+        return f"{half} · {name}: {what}"
