@@ -445,3 +445,54 @@ async def test_new_game_form_focus_curtain_and_enter_in_the_last_field(dirs) -> 
         await settle(pilot, 4)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.game.id == "windmill-valley"
+
+
+# -- item 23: a game quit at decision 0 is not a Continue entry -------------------------------------
+async def test_launcher_leaves_out_games_quit_before_their_first_decision(dirs) -> None:
+    from saves import autosave
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    fresh = hotseat(names=("Ann", "Bob", "Cy"))
+    started = hotseat(names=("Dirk", "Els", "Fem"), seed=9)
+    started.push(list(started.legal_moves())[0])
+    autosave(fresh, data)
+    autosave(started, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        assert [i.players for i in launcher.autosaves] == [["Dirk", "Els", "Fem"]]
+
+
+# -- item 32: one name limit, in cells, for the form and the command line ----------------------------
+def test_one_name_limit_in_cells_for_form_and_cli() -> None:
+    from tui.app import CliError, build_parser, make_match
+    from tui.screens.new_game import MAX_NAME_CELLS, validate_names
+
+    wide = "李明" * 7  # 14 characters, 28 columns
+    assert len(wide) <= MAX_NAME_CELLS < 2 * len(wide)
+    assert validate_names([wide, "Bob"]) == [f"At most {MAX_NAME_CELLS} columns wide", ""]
+    assert validate_names(["李明", "x" * MAX_NAME_CELLS]) == ["", ""]
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", f"{wide},Bob,Cy"])
+    with pytest.raises(CliError, match="columns"):
+        make_match(args)
+    long = "x" * (MAX_NAME_CELLS + 1)
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", f"{long},Bob,Cy"])
+    with pytest.raises(CliError, match="columns"):
+        make_match(args)
+    args = build_parser().parse_args(["new", "gift-of-tulips", "--players", "李明,Bob,Cy"])
+    assert [s.name for s in make_match(args).seats] == ["李明", "Bob", "Cy"]
+
+
+def test_log_wraps_wide_characters_by_cells_and_keeps_all_text() -> None:
+    from rich.cells import cell_len
+    from tui.widgets.log import Log, LogEntry
+
+    text = "李明 gives the tulip to 王芳 and takes 三 cards from the deck 李明李明李明李明"
+    entries = [LogEntry(1, text, "A", "")]
+    lines = Log()._lines(entries, 0, 30)
+    assert all(cell_len(line.plain) <= 30 for line in lines)
+    body = " ".join(line.plain[6:].strip() for line in lines)
+    assert "".join(body.split()) == "".join(text.split())  # nothing lost

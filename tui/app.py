@@ -839,9 +839,13 @@ def make_match(args: argparse.Namespace) -> Any:
     if game is None:
         raise CliError(f"unknown game {args.game!r} (known: {', '.join(sorted(GAMES))})")
     names = _names(args.players)
+    from tui.screens.new_game import name_problem
+
     for i, n in enumerate(names):
         if not n:
             raise CliError(f"player {i + 1} has an empty name")
+        if name_problem(n):  # the form's limit: one rule for both
+            raise CliError(f"player {i + 1}'s name {n!r}: {name_problem(n).lower()}")
     seen: set[str] = set()
     for n in names:
         if n.casefold() in seen:

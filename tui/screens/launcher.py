@@ -129,7 +129,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
             self.list_error = f"Cannot read the saves folder: {e}"
             return []
         self.list_error = ""
-        return [i for i in infos if i.error or not i.over]
+        # a game quit before its first decision has nothing to continue
+        return [i for i in infos if i.error or (not i.over and i.ply > 0)]
 
     def refresh_menu(self) -> None:
         """Rebuild the menu with the current unfinished autosaves."""

@@ -36,16 +36,35 @@ DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Bram", "Cato", "Daan", "Eva", "Floor"
 MAX_SEATS = 8
 
 
+#: The longest name, in terminal columns (cells: 李 takes two), for the form
+#: and the command line alike.
+MAX_NAME_CELLS = 24
+
+
+def name_problem(name: str) -> str:
+    """Why ``name`` (stripped) cannot be a player's name, "" if it can: empty,
+    or wider than MAX_NAME_CELLS columns (measured in cells, not characters)."""
+    from rich.cells import cell_len
+
+    name = name.strip()
+    if not name:
+        return "A name is needed"
+    if cell_len(name) > MAX_NAME_CELLS:
+        return f"At most {MAX_NAME_CELLS} columns wide"
+    return ""
+
+
 def validate_names(names: list[str]) -> list[str]:
     """Per seat: "" if the name is fine, else why not ("A name is needed",
-    "Same name as seat 1"). Names compare stripped and case-insensitively."""
+    "At most 24 columns wide", "Same name as seat 1"). Names compare stripped
+    and case-insensitively."""
     errors: list[str] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         name = raw.strip()
         key = name.casefold()
-        if not name:
-            errors.append("A name is needed")
+        if name_problem(name):
+            errors.append(name_problem(name))
         elif key in seen:
             errors.append(f"Same name as seat {seen[key] + 1}")
         else:
@@ -208,7 +227,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}") as row:
                     row.display = i < count
                     yield Label(Content(f"  Seat {i + 1}"), classes="form-label")
-                    yield Input(value=name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name")
+                    yield Input(value=name, max_length=MAX_NAME_CELLS, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
                     level = self.prefill_levels[i] if i < len(self.prefill_levels) else DEFAULT_LEVEL
                     pick = Select([(lv, lv) for lv in reversed(LEVELS)], value=level if level in LEVELS else DEFAULT_LEVEL,

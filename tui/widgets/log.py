@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-import textwrap
+import io
 from typing import NamedTuple, Sequence
 
+from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
 from textual.widgets import RichLog
 
 from tui.widgets.base import QuietScroll
+
+#: Only measures text for wrapping (Rich wraps by cells, folding long words).
+_MEASURE = Console(file=io.StringIO(), width=1000, color_system=None, legacy_windows=False)
 
 
 class LogEntry(NamedTuple):
@@ -208,7 +212,8 @@ class Log(QuietScroll, RichLog):
         first = i == 0 or entries[i - 1].turn != e.turn
         marked = i == self._mark
         text = e.text + (" <" if marked else "")
-        body = textwrap.wrap(text, max(6, width - 6)) or [""]
+        # wrapped by cells, not characters: wide characters (李明) take two
+        body = [t.plain.rstrip() for t in Text(text).wrap(_MEASURE, max(6, width - 6))] or [""]
         out = []
         for n, chunk in enumerate(body):
             line = Text(no_wrap=True)
