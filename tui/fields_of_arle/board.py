@@ -43,7 +43,7 @@ from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
 from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import Board
+from tui.widgets.board import PagedBoard
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
 from tui.widgets.pages import PageBar
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
@@ -142,7 +142,7 @@ def vehicle_cells(v: Any) -> str:
     return "[" + "|".join(out) + "]"
 
 
-class FieldsOfArleBoard(Board):
+class FieldsOfArleBoard(PagedBoard):
     """The Fields of Arle table (see the module doc)."""
 
     DEFAULT_CSS = """
@@ -174,12 +174,11 @@ class FieldsOfArleBoard(Board):
     #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
     WIDE = 60
     TALL = 34
+    BODY_ID = "fa-body"
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._last: tuple | None = None
-        self._page = 0
-        self._pages: list[tuple[str, frozenset[str], int | None]] = []
         self._decision: Any = None
         self._shown: dict[str, bool] = {}
         self._announce: list[str] = []
@@ -229,39 +228,6 @@ class FieldsOfArleBoard(Board):
             pages.append((f"{letters[i]} {n[:8]}", frozenset({"farm"}), i))
         pages.append(("Supply", frozenset({"supply"}), None))
         return pages
-
-    def page_for(self, section: str, seat: int | None) -> int:
-        """The page that shows ``section`` (the farm page of ``seat`` for "farm")."""
-        for i, (_label, secs, s) in enumerate(self._pages):
-            if section in secs and (section != "farm" or s == seat or seat is None):
-                return i
-        return 0
-
-    def select_page(self, index: int) -> None:
-        """Show page ``index`` (wraps around)."""
-        if not self._pages:
-            return
-        self._page = index % len(self._pages)
-        self._redraw()
-
-    def next_page(self, step: int = 1) -> None:
-        self.select_page(self._page + step)
-
-    @property
-    def has_panels(self) -> bool:
-        return len(self._pages) > 1
-
-    def switch_panel(self, delta: int) -> None:
-        self.next_page(delta)
-        self.query_one("#fa-body").scroll_home(animate=False)
-
-    @property
-    def page_names(self) -> list[str]:
-        return [p[0] for p in self._pages]
-
-    @property
-    def page(self) -> str:
-        return self._pages[self._page][0] if self._pages else ""
 
     @property
     def announcements(self) -> list[str]:

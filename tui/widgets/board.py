@@ -100,3 +100,65 @@ class Board(Widget):
         if targets:
             head.append("\nUnder the cursor: " + ", ".join(game.notation(m) for m in targets), style="dim")
         self.query_one("#board-generic", Static).update(Group(head, table))
+
+
+class PagedBoard(Board):
+    """A board that folds its sections into pages (Windmill Valley, Fields of Arle).
+
+    A page is ``(label, sections, seat)``: its name in the page bar, the
+    section names it shows, and for a player's own page that seat (else None).
+    Subclasses fill ``_pages`` (usually in ``show``, as the width allows),
+    set ``BODY_ID`` to their scrolling body, and redraw in ``_redraw``.
+    """
+
+    #: the id of the board's scrolling body (scrolled home on a panel switch)
+    BODY_ID = ""
+    #: the section that is a player's own page (``page_for`` matches its seat)
+    SEAT_SECTION = "farm"
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._page = 0
+        self._pages: list[tuple[str, frozenset[str], int | None]] = []
+
+    def _redraw(self) -> None:
+        """Draw the current page again (after a page switch)."""
+        raise NotImplementedError
+
+    def page_for(self, section: str, seat: int | None) -> int:
+        """The page that shows ``section`` (for the seat section: the page of
+        ``seat``, or the first such page when ``seat`` is None); 0 when none does."""
+        for i, (_label, secs, s) in enumerate(self._pages):
+            if section in secs and (section != self.SEAT_SECTION or seat is None or s == seat):
+                return i
+        return 0
+
+    def select_page(self, index: int) -> None:
+        """Show page ``index`` (wraps around)."""
+        if not self._pages:
+            return
+        self._page = index % len(self._pages)
+        self._redraw()
+
+    def next_page(self, step: int = 1) -> None:
+        """Show the page ``step`` pages on (negative: back)."""
+        self.select_page(self._page + step)
+
+    @property
+    def has_panels(self) -> bool:
+        return len(self._pages) > 1
+
+    def switch_panel(self, delta: int) -> None:
+        self.next_page(delta)
+        if self.BODY_ID:
+            self.query_one(f"#{self.BODY_ID}").scroll_home(animate=False)
+
+    @property
+    def page_names(self) -> list[str]:
+        """The pages' labels, in order (for the page bar)."""
+        return [p[0] for p in self._pages]
+
+    @property
+    def page(self) -> str:
+        """The label of the page shown ("" before the first ``show``)."""
+        return self._pages[self._page][0] if self._pages else ""

@@ -46,7 +46,7 @@ from core.windmill_valley.actions import (
 )
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import Board
+from tui.widgets.board import PagedBoard
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
@@ -102,7 +102,7 @@ ANCHOR_OF: dict[str, str] = {
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
 
 
-class WindmillValleyBoard(Board):
+class WindmillValleyBoard(PagedBoard):
     """The Windmill Valley table (see the module doc)."""
 
     DEFAULT_CSS = """
@@ -167,12 +167,11 @@ class WindmillValleyBoard(Board):
     #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
     WIDE = 60
     TALL = 34
+    BODY_ID = "wv-body"
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._last: tuple | None = None
-        self._page = 0
-        self._pages: list[tuple[str, frozenset[str], int | None]] = []
         self._decision: Any = None
         self._shown: dict[str, bool] = {}
         self._announce: list[str] = []
@@ -250,39 +249,6 @@ class WindmillValleyBoard(Board):
         for i, label in enumerate(labels):
             pages.append((label, frozenset({"farm"}), i))
         return pages
-
-    def page_for(self, section: str, seat: int | None) -> int:
-        """The page that shows ``section`` (the farm page of ``seat`` for "farm")."""
-        for i, (_label, secs, s) in enumerate(self._pages):
-            if section in secs and (section != "farm" or s == seat):
-                return i
-        return 0
-
-    def select_page(self, index: int) -> None:
-        """Show page ``index`` (wraps around)."""
-        if not self._pages:
-            return
-        self._page = index % len(self._pages)
-        self._redraw()
-
-    def next_page(self, step: int = 1) -> None:
-        self.select_page(self._page + step)
-
-    @property
-    def has_panels(self) -> bool:
-        return len(self._pages) > 1
-
-    def switch_panel(self, delta: int) -> None:
-        self.next_page(delta)
-        self.query_one("#wv-body").scroll_home(animate=False)
-
-    @property
-    def page_names(self) -> list[str]:
-        return [p[0] for p in self._pages]
-
-    @property
-    def page(self) -> str:
-        return self._pages[self._page][0] if self._pages else ""
 
     def announce(self, lines: Sequence[str], *, redraw: bool = True) -> None:
         """Show ``lines`` (announcements of the last decision) in the banner line until the
