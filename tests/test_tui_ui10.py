@@ -496,3 +496,23 @@ def test_log_wraps_wide_characters_by_cells_and_keeps_all_text() -> None:
     assert all(cell_len(line.plain) <= 30 for line in lines)
     body = " ".join(line.plain[6:].strip() for line in lines)
     assert "".join(body.split()) == "".join(text.split())  # nothing lost
+
+
+async def test_a_damaged_autosave_shows_its_reason_within_80_columns(dirs) -> None:
+    from textual.widgets import OptionList
+    from saves import list_autosaves
+
+    data, config = dirs
+    (data / "autosave").mkdir(parents=True, exist_ok=True)
+    bad = data / "autosave" / ("gift-of-tulips-" + "0123456789abcdef" * 3 + ".json")
+    bad.write_text('{"format": "lowlands-save", "vers')
+    error = next(i.error for i in list_autosaves(data) if i.path.endswith(bad.name))
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        prompt = next(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)
+                      if bad.name in str(menu.get_option_at_index(i).prompt))
+        assert str(bad) in error  # the reason names the whole path...
+        reason = error.replace(str(bad), "").split("(")[0].strip()  # "is not a Lowlands save"
+        assert reason and prompt.index(reason) + len(reason) < 76  # ...the line says it before the cut

@@ -146,7 +146,10 @@ class LauncherScreen(QuietTitles, Screen[None]):
                 review = getattr(info, "partial", -1) > 0
                 lead = f"Review only (decision {info.partial}): " if review else ""
                 mark = "x" if getattr(self.app, "ascii", False) else "✗"
-                options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{name}: {info.error}", "$text-error")),
+                # the reason first: a long file name must not push it past 80 columns
+                reason = str(info.error).replace(str(info.path), "this autosave").strip()
+                reason = reason[:1].upper() + reason[1:]
+                options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{reason} ({name})", "$text-error")),
                                       id=f"bad:{i}", disabled=not review))
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
