@@ -516,3 +516,29 @@ async def test_a_damaged_autosave_shows_its_reason_within_80_columns(dirs) -> No
         assert str(bad) in error  # the reason names the whole path...
         reason = error.replace(str(bad), "").split("(")[0].strip()  # "is not a Lowlands save"
         assert reason and prompt.index(reason) + len(reason) < 76  # ...the line says it before the cut
+
+
+# -- item 10: the palette closes with Backspace on an empty search, not only Escape ---------------
+async def test_backspace_on_an_empty_palette_search_closes_it(dirs) -> None:
+    from textual.command import CommandPalette
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("t", "h")
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)  # one letter gone, still open
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)  # the search is empty now
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
