@@ -542,3 +542,42 @@ async def test_backspace_on_an_empty_palette_search_closes_it(dirs) -> None:
         await pilot.press("backspace")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
+
+
+# -- item 20: a choice too long for its lines ends with an ellipsis, not cut silently ------------
+@pytest.mark.parametrize("ascii_look", [False, True])
+async def test_a_label_longer_than_its_lines_ends_with_an_ellipsis(ascii_look) -> None:
+    from textual.app import App
+    from textual.containers import Vertical
+
+    from tui.widgets.choice import ChoicePicker
+
+    words = "Build on g1: lower water 1, plant 1, plant 1, yellow, red, white, purple, " * 3
+    long = words + "THE-END"
+
+    class Side(App):
+        CSS = "#side { width: 34; height: 1fr; }"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.ascii = ascii_look
+            self.picker = ChoicePicker()
+
+        def compose(self):
+            with Vertical(id="side"):
+                yield self.picker
+
+        def on_mount(self) -> None:
+            self.picker.set_choices([("1", long, "a"), ("2", "Pass", "a")], "Build")
+
+    app = Side()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ol = app.picker.option_list
+        ol._update_lines()
+        assert ol._heights[0] <= 3  # PickList.MAX_OPTION_LINES
+        shown = [ol.render_line(y).text.rstrip() for y in range(ol._heights[0])]
+        ellipsis = "..." if ascii_look else "\u2026"
+        assert shown[-1].endswith(ellipsis), shown
+        assert "THE-END" not in " ".join(shown)
+        assert shown[0].lstrip().startswith("1 Build on g1")
