@@ -581,3 +581,30 @@ async def test_a_label_longer_than_its_lines_ends_with_an_ellipsis(ascii_look) -
         assert shown[-1].endswith(ellipsis), shown
         assert "THE-END" not in " ".join(shown)
         assert shown[0].lstrip().startswith("1 Build on g1")
+
+
+# -- item 27: notices do not hide the board at 80x24, show their text as it is, do not pile up ---
+async def test_notices_keep_off_the_board_at_80x24_and_show_brackets(dirs) -> None:
+    from textual.widgets._toast import Toast
+
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        text = "Sparrow's red spoke passed the arrow: calendar space 1 (+1 tool [bonus] in one turn)"
+        for n in range(4):
+            screen.notify(f"{n}: {text}", title="Calendar", severity="warning", timeout=30)
+        await settle(pilot, 5)
+        toasts = list(app.screen.query(Toast))
+        assert 1 <= len(toasts) <= 2  # the oldest went
+        board = screen.query_one("#board-box").region
+        for toast in toasts:
+            assert not toast.region.overlaps(board), (toast.region, board)
+        shown = "".join(str(t.render()) for t in toasts)
+        assert "[bonus]" in shown and "3:" in shown and "0:" not in shown

@@ -244,6 +244,25 @@ class LowlandsApp(App[None]):
             if command.title in self.PLAYER_SYSTEM_COMMANDS:
                 yield command
 
+    #: toasts shown at once; an older one goes when a new one comes (a stack of
+    #: them would climb over the picker at 80x24)
+    MAX_TOASTS = 2
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Textual's toast, but its text always plain: Textual reads "[...]" in a
+        message as markup (and ``Widget.notify`` asks for markup), which ate
+        words of game announcements (issue 10, item 27: "(+1    in one"); a
+        Lowlands notice is shown as written. At most MAX_TOASTS show at a time."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event: Any) -> None:
+        """Before Textual's own handler (called after this one) adds the new toast:
+        drop the oldest so that at most MAX_TOASTS show."""
+        held = list(self._notifications)
+        for old in held[:max(0, len(held) - self.MAX_TOASTS + 1)]:
+            self._unnotify(old, refresh=False)
+
     def action_command_palette(self) -> None:
         """Our palette (Backspace in an empty search closes it)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
