@@ -516,3 +516,95 @@ async def test_a_damaged_autosave_shows_its_reason_within_80_columns(dirs) -> No
         assert str(bad) in error  # the reason names the whole path...
         reason = error.replace(str(bad), "").split("(")[0].strip()  # "is not a Lowlands save"
         assert reason and prompt.index(reason) + len(reason) < 76  # ...the line says it before the cut
+
+
+# -- item 10: the palette closes with Backspace on an empty search, not only Escape ---------------
+async def test_backspace_on_an_empty_palette_search_closes_it(dirs) -> None:
+    from textual.command import CommandPalette
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("t", "h")
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)  # one letter gone, still open
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)  # the search is empty now
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+
+
+# -- item 20: a choice too long for its lines ends with an ellipsis, not cut silently ------------
+@pytest.mark.parametrize("ascii_look", [False, True])
+async def test_a_label_longer_than_its_lines_ends_with_an_ellipsis(ascii_look) -> None:
+    from textual.app import App
+    from textual.containers import Vertical
+
+    from tui.widgets.choice import ChoicePicker
+
+    words = "Build on g1: lower water 1, plant 1, plant 1, yellow, red, white, purple, " * 3
+    long = words + "THE-END"
+
+    class Side(App):
+        CSS = "#side { width: 34; height: 1fr; }"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.ascii = ascii_look
+            self.picker = ChoicePicker()
+
+        def compose(self):
+            with Vertical(id="side"):
+                yield self.picker
+
+        def on_mount(self) -> None:
+            self.picker.set_choices([("1", long, "a"), ("2", "Pass", "a")], "Build")
+
+    app = Side()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        ol = app.picker.option_list
+        ol._update_lines()
+        assert ol._heights[0] <= 3  # PickList.MAX_OPTION_LINES
+        shown = [ol.render_line(y).text.rstrip() for y in range(ol._heights[0])]
+        ellipsis = "..." if ascii_look else "\u2026"
+        assert shown[-1].endswith(ellipsis), shown
+        assert "THE-END" not in " ".join(shown)
+        assert shown[0].lstrip().startswith("1 Build on g1")
+
+
+# -- item 27: notices do not hide the board at 80x24, show their text as it is, do not pile up ---
+async def test_notices_keep_off_the_board_at_80x24_and_show_brackets(dirs) -> None:
+    from textual.widgets._toast import Toast
+
+    from tui.screens import screen_for
+
+    data, config = dirs
+    match = hotseat()
+    app = LowlandsApp(data_dir=data, config_dir=config,
+                      start=lambda: screen_for(match, data_dir=data, curtain=False))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        text = "Sparrow's red spoke passed the arrow: calendar space 1 (+1 tool [bonus] in one turn)"
+        for n in range(4):
+            screen.notify(f"{n}: {text}", title="Calendar", severity="warning", timeout=30)
+        await settle(pilot, 5)
+        toasts = list(app.screen.query(Toast))
+        assert 1 <= len(toasts) <= 2  # the oldest went
+        board = screen.query_one("#board-box").region
+        for toast in toasts:
+            assert not toast.region.overlaps(board), (toast.region, board)
+        shown = "".join(str(t.render()) for t in toasts)
+        assert "[bonus]" in shown and "3:" in shown and "0:" not in shown

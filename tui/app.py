@@ -30,7 +30,7 @@ from weakref import WeakSet
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandInput, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Center, Middle
 from textual.content import Content
 from textual.screen import Screen
@@ -88,6 +88,20 @@ def _hidden(widget: Any, screen: Screen[Any]) -> bool:
 
 
 # -- command palette ---------------------------------------------------------------------
+class LowlandsPalette(CommandPalette):
+    """Textual's command palette, which Backspace in an empty search closes too
+    (not only Escape; issue 10, item 10)."""
+
+    BINDINGS = [Binding("backspace", "back_or_close", "Close", show=False, priority=True)]
+
+    def action_back_or_close(self) -> None:
+        search = self.query_one(CommandInput)
+        if search.value:
+            search.action_delete_left()
+        else:
+            self._action_escape()
+
+
 def _open_match(screen: Screen[Any]) -> Any | None:
     """The Match the screen shows (game, review, game-over screens), else None."""
     from core.match import Match
@@ -229,6 +243,36 @@ class LowlandsApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title in self.PLAYER_SYSTEM_COMMANDS:
                 yield command
+
+    #: toasts shown at once; an older one goes when a new one comes (a stack of
+    #: them would climb over the picker at 80x24)
+    MAX_TOASTS = 2
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Textual's toast, but its text always plain: Textual reads "[...]" in a
+        message as markup (and ``Widget.notify`` asks for markup), which ate
+        words of game announcements (issue 10, item 27: "(+1    in one"); a
+        Lowlands notice is shown as written. At most MAX_TOASTS show at a time."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def _on_notify(self, event: Any) -> None:
+        """Before Textual's own handler (called after this one) adds the new toast:
+        drop the oldest so that at most MAX_TOASTS show."""
+        held = list(self._notifications)
+        for old in held[:max(0, len(held) - self.MAX_TOASTS + 1)]:
+            self._unnotify(old, refresh=False)
+
+    def action_command_palette(self) -> None:
+        """Our palette (Backspace in an empty search closes it)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(LowlandsPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The theme list in our palette (Backspace in an empty search closes it)."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(LowlandsPalette(providers=[ThemeProvider], placeholder="Search for themes" + ("..." if self.ascii else "\u2026")))
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """$seat-1 .. $seat-6 for every theme, also Textual's own (which lack them;

@@ -29,8 +29,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
+from textual.visual import Visual, visualize
 
 from tui.widgets.base import Banner, QuietScroll
+from tui.widgets.common import glyph
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
 RESERVED: frozenset[str] = frozenset("uUrsqh?")
@@ -99,6 +101,31 @@ class Prompt(Banner):
         return self.steady(lines, width)
 
 
+def fit_lines(widget: Widget, text: Text, width: int, most: int, ellipsis: str) -> Visual:
+    """``text`` as a Visual that wraps to at most ``most`` lines at ``width``:
+    if it takes more, as much of it as fits followed by ``ellipsis``."""
+    def visual(t: Text) -> Visual:
+        return visualize(widget, t, markup=False)
+
+    whole = visual(text)
+    if whole.get_height(widget.styles, width) <= most:
+        return whole
+    low, high = 0, len(text.plain)  # the longest cut that fits is in [low, high)
+    best = visual(Text(ellipsis))
+    while low < high:
+        mid = (low + high) // 2
+        cut = text.copy()
+        cut.right_crop(len(text.plain) - mid)
+        cut.rstrip()
+        cut.append(ellipsis)
+        v = visual(cut)
+        if v.get_height(widget.styles, width) <= most:
+            best, low = v, mid + 1
+        else:
+            high = mid
+    return best
+
+
 class PickList(QuietScroll, OptionList):
     """The picker's list: its height is set by the picker, so a new list of
     options repaints it without a screen layout. A cursor move tells the picker
@@ -107,6 +134,26 @@ class PickList(QuietScroll, OptionList):
 
     #: a cursor move repaints the two options it changes, not the whole list
     highlighted: reactive[int | None] = reactive(None, repaint=False)
+    #: the most lines one choice takes; a longer label ends with an ellipsis
+    #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
+    MAX_OPTION_LINES = 3
+
+    def _get_visual(self, option: Option) -> Visual:
+        """The option's text, cut with an ellipsis to MAX_OPTION_LINES lines at
+        the list's width (less a scrollbar's columns, as the picker measures)."""
+        prompt = option.prompt
+        padding = self.get_component_styles("option-list--option").padding
+        width = (self.scrollable_content_region.width - self._get_left_gutter_width()
+                 - padding.width - self.styles.scrollbar_size_vertical)
+        if not isinstance(prompt, Text) or width <= 0:
+            return super()._get_visual(option)
+        cache = self.__dict__.setdefault("_capped", {})
+        hit = cache.get(id(option))
+        if hit is not None and hit[0] is option and hit[1] == width:
+            return hit[2]
+        visual = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, glyph(self, "\u2026", "..."))
+        cache[id(option)] = (option, width, visual)
+        return visual
 
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
