@@ -516,3 +516,49 @@ async def test_a_damaged_autosave_shows_its_reason_within_80_columns(dirs) -> No
         assert str(bad) in error  # the reason names the whole path...
         reason = error.replace(str(bad), "").split("(")[0].strip()  # "is not a Lowlands save"
         assert reason and prompt.index(reason) + len(reason) < 76  # ...the line says it before the cut
+
+
+# -- item 22: the load dialog lists the saves in the data folder --------------------------------
+@pytest.mark.parametrize("key", ["2", "3"])
+async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dirs, key) -> None:
+    from textual.widgets import Input, OptionList
+
+    from tui.screens.dialogs import LoadDialog
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    save(hotseat(names=("Old", "Timer")), data / "saves" / "old.json")
+    save(hotseat(names=("Zoe", "Yan")), data / "saves" / "new.json")
+    (data / "saves" / "broken.json").write_bytes(b"\x00 not json")
+    import json as _json
+
+    raw = _json.loads((data / "saves" / "old.json").read_text(encoding="utf-8"))
+    raw["updated"] = "2020-01-01T00:00:00+00:00"
+    (data / "saves" / "old.json").write_text(_json.dumps(raw), encoding="utf-8")
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog)
+        lst = dialog.query_one("#saves", OptionList)
+        lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+        assert len(lines) == 3
+        assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
+        assert "Old, Timer" in lines[-1] or "Old, Timer" in lines[1]
+        assert any("broken.json" in line for line in lines)
+        # Enter on the prefilled folder no longer says "No such file"
+        dialog.query_one("#path", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert "No such file" not in str(dialog.query_one("#path-error").render())
+        lst.focus()
+        lst.highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        assert not isinstance(app.screen, LoadDialog)
+        screen = app.screen
+        match = getattr(screen, "match", None)
+        assert match is not None and [s.name for s in match.seats] == ["Zoe", "Yan"]

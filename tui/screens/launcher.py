@@ -240,11 +240,11 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     @work
     async def ask_and_open(self, review: bool) -> None:
-        from tui.screens.dialogs import PathDialog
+        from tui.screens.dialogs import LoadDialog
 
         data = Path(self.app.data_dir)  # type: ignore[attr-defined]
         folder = data / "saves" if (data / "saves").is_dir() else data
-        title = "Review a saved game (path)" if review else "Load a saved game (path)"
-        path = await self.app.push_screen_wait(PathDialog(title, f"{folder}/", must_exist=True, action="Open"))
+        title = "Review a saved game" if review else "Load a saved game"
+        path = await self.app.push_screen_wait(LoadDialog(title, data, f"{folder}/", action="Open"))
         if path is not None:
             self.app.open_file(path, review=review)  # type: ignore[attr-defined]
