@@ -562,3 +562,69 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         screen = app.screen
         match = getattr(screen, "match", None)
         assert match is not None and [s.name for s in match.seats] == ["Zoe", "Yan"]
+
+
+# -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------
+async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> None:
+    from saves import autosave
+    from tui.screens.dialogs import ConfirmDialog
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    first, second = hotseat(names=("Ann", "Bob")), hotseat(names=("Zoe", "Yan"), seed=3)
+    first.push(first.legal_moves()[0])
+    second.push(second.legal_moves()[0])
+    p1, p2 = autosave(first, data), autosave(second, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LauncherScreen)
+        top = Path(screen.autosaves[0].path)
+        names = screen.autosaves[0].players
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert ", ".join(names) in app.screen.question and "Gift of Tulips" in app.screen.question
+        await pilot.press("n")  # no: kept
+        await settle(pilot)
+        assert top.exists()
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot, 5)
+        assert isinstance(app.screen, LauncherScreen)
+        assert not top.exists() and {p1, p2} - {top} == {p for p in (p1, p2) if p.exists()}
+        assert len(app.screen.autosaves) == 1
+
+
+def test_delete_autosave_removes_only_our_own_unlocked_files(dirs, tmp_path) -> None:
+    import os
+    import socket
+
+    import msgspec
+
+    from saves import SaveError, autosave
+    from saves.lock import LockInfo, lock_path
+    from saves.store import delete_autosave
+
+    data, _ = dirs
+    m = hotseat()
+    path = autosave(m, data)
+    foreign = path.parent / "notes.json"
+    foreign.write_text('{"mine": true}', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere.json"
+    save(m, elsewhere)
+    for p in (foreign, elsewhere):
+        with pytest.raises(SaveError):
+            delete_autosave(p, data)
+        assert p.exists()
+    lock = lock_path(data, m.id)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_bytes(msgspec.json.encode(LockInfo(os.getppid(), socket.gethostname())))
+    with pytest.raises(SaveError, match="another copy"):
+        delete_autosave(path, data)
+    assert path.exists()
+    lock.unlink()
+    delete_autosave(path, data)
+    assert not path.exists()

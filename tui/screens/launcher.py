@@ -81,6 +81,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("4", "pick('themes')", "Themes", show=False),
         Binding("5", "pick('quit')", "Quit", show=False),
         Binding("6", "ascii_look", "ASCII look"),
+        Binding("x,delete", "delete_entry", "Delete game"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -200,6 +201,43 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if hasattr(app, "set_ascii"):
             app.set_ascii(not app.ascii)
             app.notify(f"ASCII look {'on' if app.ascii else 'off'} (remembered)")
+
+    def action_delete_entry(self) -> None:
+        """x / Delete: remove the highlighted unfinished game, after a confirmation
+        naming it (``saves.store.delete_autosave`` removes only our own autosaves)."""
+        menu = self.query_one("#launcher-menu", OptionList)
+        option = menu.highlighted_option
+        oid = str(option.id) if option is not None and option.id else ""
+        if not oid.startswith(("save:", "bad:")):
+            self.app.notify("Highlight an unfinished game to delete it.")
+            return
+        self.delete_entry(self.autosaves[int(oid.split(":", 1)[1])])
+
+    @work
+    async def delete_entry(self, info: Any) -> None:
+        from saves import SaveError
+        from saves.store import delete_autosave
+        from tui.screens.dialogs import ConfirmDialog, MessageDialog
+
+        app: Any = self.app
+        if info.error:
+            what = f"the damaged autosave {Path(info.path).name}"
+        else:
+            what = f"{describe_save(info)}"
+        if _locked(app, info):
+            app.push_screen(MessageDialog(f"{what}: this game is open in another copy of Lowlands; "
+                                          "it cannot be deleted.", title="Not deleted", error=True))
+            return
+        if not await app.push_screen_wait(ConfirmDialog(f"Delete {what}? This cannot be undone.",
+                                                        title="Delete a game")):
+            return
+        try:
+            delete_autosave(info.path, app.data_dir)
+        except SaveError as e:
+            app.push_screen(MessageDialog(str(e), title="Not deleted", error=True))
+            return
+        self.refresh_menu()
+        app.notify("Deleted.")
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
