@@ -628,3 +628,62 @@ def test_delete_autosave_removes_only_our_own_unlocked_files(dirs, tmp_path) -> 
     lock.unlink()
     delete_autosave(path, data)
     assert not path.exists()
+
+
+# -- item 16 (rest): the form remembers the last game and table -----------------------------------
+async def test_new_game_form_remembers_the_last_table(dirs) -> None:
+    from textual.widgets import Checkbox, Input, Select
+
+    from tui.config import load_config
+    from tui.screens.new_game import NewGameScreen, _literal_args, option_fields
+
+    data, config = dirs
+    gid = "windmill-valley"
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game", Select).value = gid
+        await settle(pilot, 4)
+        form.query_one("#count", Select).value = 2
+        await settle(pilot)
+        form.query_one("#name-0", Input).value = "Wim"
+        form.query_one("#name-1", Input).value = "Roos"
+        form.query_one("#bot-1", Checkbox).value = True
+        await settle(pilot)
+        form.query_one("#level-1", Select).value = "greedy"
+        form.query_one("#undo", Select).value = "strict"
+        changed = {}
+        for f in option_fields(form.game.Options):
+            w = form.query_one(f"#opt-{f.name}")
+            lits = _literal_args(f.type)
+            if f.type is bool:
+                w.value = not w.value
+                changed[f.name] = w.value
+            elif lits is not None and len(lits) > 1:
+                w.value = [v for v in lits if v != w.value][0]
+                changed[f.name] = w.value
+        await settle(pilot)
+        form.action_start()
+        await settle(pilot, 4)
+        assert isinstance(app.screen, GameScreen)
+    last = load_config(config).last_table
+    assert last.game == gid and last.players == ["Wim", "Roos"] and last.bots == [False, True]
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 4)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#game", Select).value == gid
+        assert form.seat_count() == 2
+        assert form.query_one("#name-0", Input).value == "Wim" and form.query_one("#name-1", Input).value == "Roos"
+        assert form.query_one("#bot-1", Checkbox).value is True and form.query_one("#bot-0", Checkbox).value is False
+        assert form.query_one("#level-1", Select).value == "greedy"
+        assert form.query_one("#undo", Select).value == "strict"
+        for name, value in changed.items():
+            assert form.query_one(f"#opt-{name}").value == value, name
