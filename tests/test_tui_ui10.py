@@ -687,3 +687,33 @@ async def test_new_game_form_remembers_the_last_table(dirs) -> None:
         assert form.query_one("#undo", Select).value == "strict"
         for name, value in changed.items():
             assert form.query_one(f"#opt-{name}").value == value, name
+
+
+async def test_launcher_deletes_a_damaged_autosave(dirs) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.dialogs import ConfirmDialog, MessageDialog
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    bad = data / "autosave" / "broken.json"
+    bad.parent.mkdir()
+    bad.write_text('{"format": "lowlands-save", "vers')
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        assert menu.highlighted_option.id == "new"  # not first on an entry that cannot open
+        menu.highlighted = menu.get_option_index("bad:0")
+        await pilot.press("enter")  # nothing to review: the reason, not a silent no-op
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "broken.json" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, LauncherScreen)
+    assert not bad.exists()

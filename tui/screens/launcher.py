@@ -151,7 +151,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
                 reason = str(info.error).replace(str(info.path), "this autosave").strip()
                 reason = reason[:1].upper() + reason[1:]
                 options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{reason} ({name})", "$text-error")),
-                                      id=f"bad:{i}", disabled=not review))
+                                      id=f"bad:{i}"))  # highlightable: x deletes it
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
@@ -166,7 +166,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         menu.clear_options()
         menu.add_options(options)
         ids = [o.id for o in options if o is not None and not o.disabled]
-        target = keep if keep in ids else ids[0]
+        openable = [i for i in ids if not (i.startswith("bad:") and getattr(
+            self.autosaves[int(i[4:])], "partial", -1) <= 0)]  # not first on one that cannot open
+        target = keep if keep in ids else (openable or ids)[0]
         menu.highlighted = menu.get_option_index(target)
         note = self.list_error
         if not note and not n_ok:
@@ -255,7 +257,14 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if option_id.startswith("save:"):
             self.continue_save(int(option_id[5:]))
         elif option_id.startswith("bad:"):  # a save broken at some move: read-only review
-            app.open_file(Path(self.autosaves[int(option_id[4:])].path), review=True)
+            info = self.autosaves[int(option_id[4:])]
+            if getattr(info, "partial", -1) > 0:
+                app.open_file(Path(info.path), review=True)
+            else:  # nothing to review: say why, and how to remove it
+                from tui.screens.dialogs import MessageDialog
+
+                app.push_screen(MessageDialog(f"{info.error}\n\nx deletes it from the list.",
+                                              title="Cannot be opened", error=True))
         elif option_id == "new":
             from tui.screens.new_game import NewGameScreen
 
