@@ -470,3 +470,45 @@ def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
     infos = [_cached_info(p, index) for p in paths]
     infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
     return infos
+
+
+def delete_autosave(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> None:
+    """Delete the autosave at ``path`` (a launcher entry the player removes).
+
+    Only a file of this app is removed: a regular ``*.json`` file directly in
+    ``root/autosave`` that is a Lowlands save (damaged or not) or that the
+    folder's index records as written by ``autosave`` (same inode and size).
+    A game whose lock another live copy holds is refused. Raises SaveError
+    with the reason; the index entry goes with the file.
+    """
+    p = Path(path)
+    folder = Path(root) / AUTOSAVE_DIR
+    try:
+        ours = p.parent.resolve() == folder.resolve()
+    except OSError:
+        ours = False
+    if not ours or p.suffix != ".json" or p.name.startswith(".") or p.is_symlink() or not p.is_file():
+        raise SaveError(f"{p} is not one of Lowlands' autosaves; it was not deleted.", str(p))
+    index = _index_read(folder)
+    entry = index.entries.get(p.name)
+    try:
+        st = p.stat()
+    except OSError as e:
+        raise SaveError(f"{p} cannot be read ({e.strerror or e}).", str(p)) from None
+    written = entry is not None and (entry.ino, entry.size) == (st.st_ino, st.st_size)
+    if not written and file_kind(p) != KIND_SAVE:
+        raise SaveError(f"{p} is not a Lowlands save; it was not deleted.", str(p))
+    from saves.lock import holder
+
+    if holder(root, p.stem) is not None:
+        raise SaveError("This game is open in another copy of Lowlands; it was not deleted.", str(p))
+    try:
+        p.unlink()
+    except OSError as e:
+        raise SaveError(f"{p} could not be deleted ({e.strerror or e}).", str(p)) from None
+    if entry is not None:
+        try:
+            entries = {k: v for k, v in index.entries.items() if k != p.name}
+            write_atomic(folder / INDEX_NAME, msgspec.json.encode(_Index(entries=entries)), durable=False)
+        except Exception:  # the index is only a cache
+            pass

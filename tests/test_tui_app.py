@@ -157,7 +157,7 @@ async def test_continue_autosave_from_launcher(dirs) -> None:
         prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert any("a  Continue: Gift of Tulips · Ann, Bob, Cy · decision 5" in p for p in prompts)
         broken = [menu.get_option_at_index(i) for i in range(menu.option_count) if "broken.json" in str(menu.get_option_at_index(i).prompt)]
-        assert len(broken) == 1 and broken[0].disabled
+        assert len(broken) == 1 and not broken[0].disabled  # highlightable, so x can delete it
         error = next(i.error for i in list_autosaves(data) if i.path.endswith("broken.json"))
         # the reason, without the folder (issue 10 item 23: it must show at 80 columns)
         assert error and error.replace(bad.parent.as_posix() + "/broken.json", "").strip() in str(broken[0].prompt)

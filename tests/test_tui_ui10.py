@@ -608,3 +608,204 @@ async def test_notices_keep_off_the_board_at_80x24_and_show_brackets(dirs) -> No
             assert not toast.region.overlaps(board), (toast.region, board)
         shown = "".join(str(t.render()) for t in toasts)
         assert "[bonus]" in shown and "3:" in shown and "0:" not in shown
+
+
+# -- item 22: the load dialog lists the saves in the data folder --------------------------------
+@pytest.mark.parametrize("key", ["2", "3"])
+async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dirs, key) -> None:
+    from textual.widgets import Input, OptionList
+
+    from tui.screens.dialogs import LoadDialog
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    save(hotseat(names=("Old", "Timer")), data / "saves" / "old.json")
+    save(hotseat(names=("Zoe", "Yan")), data / "saves" / "new.json")
+    (data / "saves" / "broken.json").write_bytes(b"\x00 not json")
+    import json as _json
+
+    raw = _json.loads((data / "saves" / "old.json").read_text(encoding="utf-8"))
+    raw["updated"] = "2020-01-01T00:00:00+00:00"
+    (data / "saves" / "old.json").write_text(_json.dumps(raw), encoding="utf-8")
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog)
+        lst = dialog.query_one("#saves", OptionList)
+        lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+        assert len(lines) == 3
+        assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
+        assert "Old, Timer" in lines[-1] or "Old, Timer" in lines[1]
+        assert any("broken.json" in line for line in lines)
+        # Enter on the prefilled folder no longer says "No such file"
+        dialog.query_one("#path", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert "No such file" not in str(dialog.query_one("#path-error").render())
+        lst.focus()
+        lst.highlighted = 0
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        assert not isinstance(app.screen, LoadDialog)
+        screen = app.screen
+        match = getattr(screen, "match", None)
+        assert match is not None and [s.name for s in match.seats] == ["Zoe", "Yan"]
+
+
+# -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------
+async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> None:
+    from saves import autosave
+    from tui.screens.dialogs import ConfirmDialog
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    first, second = hotseat(names=("Ann", "Bob")), hotseat(names=("Zoe", "Yan"), seed=3)
+    first.push(first.legal_moves()[0])
+    second.push(second.legal_moves()[0])
+    p1, p2 = autosave(first, data), autosave(second, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LauncherScreen)
+        top = Path(screen.autosaves[0].path)
+        names = screen.autosaves[0].players
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        assert ", ".join(names) in app.screen.question and "Gift of Tulips" in app.screen.question
+        await pilot.press("n")  # no: kept
+        await settle(pilot)
+        assert top.exists()
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot, 5)
+        assert isinstance(app.screen, LauncherScreen)
+        assert not top.exists() and {p1, p2} - {top} == {p for p in (p1, p2) if p.exists()}
+        assert len(app.screen.autosaves) == 1
+
+
+def test_delete_autosave_removes_only_our_own_unlocked_files(dirs, tmp_path) -> None:
+    import os
+    import socket
+
+    import msgspec
+
+    from saves import SaveError, autosave
+    from saves.lock import LockInfo, lock_path
+    from saves.store import delete_autosave
+
+    data, _ = dirs
+    m = hotseat()
+    path = autosave(m, data)
+    foreign = path.parent / "notes.json"
+    foreign.write_text('{"mine": true}', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere.json"
+    save(m, elsewhere)
+    for p in (foreign, elsewhere):
+        with pytest.raises(SaveError):
+            delete_autosave(p, data)
+        assert p.exists()
+    lock = lock_path(data, m.id)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_bytes(msgspec.json.encode(LockInfo(os.getppid(), socket.gethostname())))
+    with pytest.raises(SaveError, match="another copy"):
+        delete_autosave(path, data)
+    assert path.exists()
+    lock.unlink()
+    delete_autosave(path, data)
+    assert not path.exists()
+
+
+# -- item 16 (rest): the form remembers the last game and table -----------------------------------
+async def test_new_game_form_remembers_the_last_table(dirs) -> None:
+    from textual.widgets import Checkbox, Input, Select
+
+    from tui.config import load_config
+    from tui.screens.new_game import NewGameScreen, _literal_args, option_fields
+
+    data, config = dirs
+    gid = "windmill-valley"
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game", Select).value = gid
+        await settle(pilot, 4)
+        form.query_one("#count", Select).value = 2
+        await settle(pilot)
+        form.query_one("#name-0", Input).value = "Wim"
+        form.query_one("#name-1", Input).value = "Roos"
+        form.query_one("#bot-1", Checkbox).value = True
+        await settle(pilot)
+        form.query_one("#level-1", Select).value = "greedy"
+        form.query_one("#undo", Select).value = "strict"
+        changed = {}
+        for f in option_fields(form.game.Options):
+            w = form.query_one(f"#opt-{f.name}")
+            lits = _literal_args(f.type)
+            if f.type is bool:
+                w.value = not w.value
+                changed[f.name] = w.value
+            elif lits is not None and len(lits) > 1:
+                w.value = [v for v in lits if v != w.value][0]
+                changed[f.name] = w.value
+        await settle(pilot)
+        form.action_start()
+        await settle(pilot, 4)
+        assert isinstance(app.screen, GameScreen)
+    last = load_config(config).last_table
+    assert last.game == gid and last.players == ["Wim", "Roos"] and last.bots == [False, True]
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot, 4)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#game", Select).value == gid
+        assert form.seat_count() == 2
+        assert form.query_one("#name-0", Input).value == "Wim" and form.query_one("#name-1", Input).value == "Roos"
+        assert form.query_one("#bot-1", Checkbox).value is True and form.query_one("#bot-0", Checkbox).value is False
+        assert form.query_one("#level-1", Select).value == "greedy"
+        assert form.query_one("#undo", Select).value == "strict"
+        for name, value in changed.items():
+            assert form.query_one(f"#opt-{name}").value == value, name
+
+
+async def test_launcher_deletes_a_damaged_autosave(dirs) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.dialogs import ConfirmDialog, MessageDialog
+    from tui.screens.launcher import LauncherScreen
+
+    data, config = dirs
+    bad = data / "autosave" / "broken.json"
+    bad.parent.mkdir()
+    bad.write_text('{"format": "lowlands-save", "vers')
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        assert menu.highlighted_option.id == "new"  # not first on an entry that cannot open
+        menu.highlighted = menu.get_option_index("bad:0")
+        await pilot.press("enter")  # nothing to review: the reason, not a silent no-op
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "broken.json" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, 4)
+        assert isinstance(app.screen, LauncherScreen)
+    assert not bad.exists()

@@ -16,16 +16,42 @@ import platformdirs
 CONFIG_FILE = "config.json"
 
 
+class LastTable(msgspec.Struct, kw_only=True):
+    """The new-game form as last started, to pre-fill it next time.
+
+    Attributes:
+        game: the game id ("" when no game was started yet).
+        players: the seat names in order.
+        bots: per seat, whether it is a bot.
+        levels: per seat, the bot level.
+        bot_time: seconds a strong bot thinks.
+        undo: the undo policy ("friendly" or "strict").
+        curtain: the hand-over curtain switch.
+        options: the game's options (field name -> value).
+    """
+
+    game: str = ""
+    players: list[str] = []
+    bots: list[bool] = []
+    levels: list[str] = []
+    bot_time: float = 1.0
+    undo: str = "friendly"
+    curtain: bool = False
+    options: dict[str, object] = {}
+
+
 class Config(msgspec.Struct, kw_only=True):
     """Settings remembered across runs.
 
     Attributes:
         theme: the Textual theme name last chosen (e.g. "lowlands-dark").
         ascii: the ASCII look (plain ASCII glyphs), as last chosen in the app.
+        last_table: the last game started from the new-game form.
     """
 
     theme: str = "lowlands-dark"
     ascii: bool = False
+    last_table: LastTable = msgspec.field(default_factory=LastTable)
 
 
 def config_dir(override: Path | str | None = None) -> Path:

@@ -262,4 +262,83 @@ class SavePathDialog(PathDialog):
         super().__init__(title, default, must_exist=False, action="Save")
 
 
-__all__ = ["ChoiceDialog", "ConfirmDialog", "Dialog", "MessageDialog", "PathDialog", "SavePathDialog"]
+def list_saves(data: Path) -> list[Any]:
+    """The saves a player can open from the data folder, newest first: the files
+    in ``data/saves`` and the autosaves (SaveInfo each, damaged ones with ``error``)."""
+    from saves.store import _sort_key, list_autosaves, save_info
+
+    infos: list[Any] = []
+    try:
+        infos = [save_info(p) for p in sorted((data / "saves").iterdir())
+                 if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
+    except OSError:
+        pass
+    infos.extend(list_autosaves(data))
+    infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
+    return infos
+
+
+class LoadDialog(PathDialog):
+    """Pick a save from the data folder (arrows + Enter), or type a path (Tab to it).
+
+    The list shows the files in ``data/saves`` and the autosaves, newest first,
+    each with its game, players and decision; a damaged one with its reason.
+    """
+
+    def __init__(self, title: str, data: Path, default: Path | str | None = None, *, action: str = "Open") -> None:
+        super().__init__(title, default, must_exist=True, action=action)
+        self.data = Path(data)
+        self.saves: list[Any] = list_saves(self.data)
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+        from textual.widgets.option_list import Option
+
+        from tui.screens.launcher import describe_save
+
+        with Vertical(classes="dialog -wide"):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            options = []
+            for i, info in enumerate(self.saves):
+                name = Path(info.path).name
+                if info.error:
+                    reason = str(info.error).replace(str(info.path), "this file").strip()
+                    options.append(Option(Content.assemble(f"{name}: ", (reason, "$text-error")), id=f"save:{i}"))
+                else:
+                    options.append(Option(Content(f"{describe_save(info)} ({name})"), id=f"save:{i}"))
+            if options:
+                yield Label(Content("Saves (newest first; arrows and Enter), or type a path below (Tab):"))
+                lst = OptionList(*options, id="saves")
+                lst.styles.max_height = 12
+                yield lst
+            else:
+                yield Label(Content(f"No saves in {self.data}; type a path:"))
+            yield Input(value=self.default, placeholder="path to a .json file", id="path")
+            yield Static("", id="path-error", classes="field-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.saves:
+            from textual.widgets import OptionList
+
+            lst = self.query_one("#saves", OptionList)
+            lst.highlighted = 0
+            lst.focus()
+
+    def _submit(self) -> None:
+        raw = self.query_one("#path", Input).value.strip()
+        if raw and Path(raw).expanduser().is_dir():
+            self._error("That is a folder: pick a save from the list, or type a file name.")
+            return
+        super()._submit()
+
+    def on_option_list_option_selected(self, event: Any) -> None:
+        event.stop()
+        index = int(str(event.option.id).split(":", 1)[1])
+        self.dismiss(Path(self.saves[index].path))
+
+
+__all__ = ["ChoiceDialog", "ConfirmDialog", "Dialog", "LoadDialog", "MessageDialog", "PathDialog", "SavePathDialog"]

@@ -81,6 +81,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("4", "pick('themes')", "Themes", show=False),
         Binding("5", "pick('quit')", "Quit", show=False),
         Binding("6", "ascii_look", "ASCII look"),
+        Binding("x,delete", "delete_entry", "Delete game"),
         Binding("question_mark", "help", "Help"),
     ]
 
@@ -150,7 +151,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
                 reason = str(info.error).replace(str(info.path), "this autosave").strip()
                 reason = reason[:1].upper() + reason[1:]
                 options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{reason} ({name})", "$text-error")),
-                                      id=f"bad:{i}", disabled=not review))
+                                      id=f"bad:{i}"))  # highlightable: x deletes it
             else:
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
@@ -165,7 +166,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         menu.clear_options()
         menu.add_options(options)
         ids = [o.id for o in options if o is not None and not o.disabled]
-        target = keep if keep in ids else ids[0]
+        openable = [i for i in ids if not (i.startswith("bad:") and getattr(
+            self.autosaves[int(i[4:])], "partial", -1) <= 0)]  # not first on one that cannot open
+        target = keep if keep in ids else (openable or ids)[0]
         menu.highlighted = menu.get_option_index(target)
         note = self.list_error
         if not note and not n_ok:
@@ -201,6 +204,43 @@ class LauncherScreen(QuietTitles, Screen[None]):
             app.set_ascii(not app.ascii)
             app.notify(f"ASCII look {'on' if app.ascii else 'off'} (remembered)")
 
+    def action_delete_entry(self) -> None:
+        """x / Delete: remove the highlighted unfinished game, after a confirmation
+        naming it (``saves.store.delete_autosave`` removes only our own autosaves)."""
+        menu = self.query_one("#launcher-menu", OptionList)
+        option = menu.highlighted_option
+        oid = str(option.id) if option is not None and option.id else ""
+        if not oid.startswith(("save:", "bad:")):
+            self.app.notify("Highlight an unfinished game to delete it.")
+            return
+        self.delete_entry(self.autosaves[int(oid.split(":", 1)[1])])
+
+    @work
+    async def delete_entry(self, info: Any) -> None:
+        from saves import SaveError
+        from saves.store import delete_autosave
+        from tui.screens.dialogs import ConfirmDialog, MessageDialog
+
+        app: Any = self.app
+        if info.error:
+            what = f"the damaged autosave {Path(info.path).name}"
+        else:
+            what = f"{describe_save(info)}"
+        if _locked(app, info):
+            app.push_screen(MessageDialog(f"{what}: this game is open in another copy of Lowlands; "
+                                          "it cannot be deleted.", title="Not deleted", error=True))
+            return
+        if not await app.push_screen_wait(ConfirmDialog(f"Delete {what}? This cannot be undone.",
+                                                        title="Delete a game")):
+            return
+        try:
+            delete_autosave(info.path, app.data_dir)
+        except SaveError as e:
+            app.push_screen(MessageDialog(str(e), title="Not deleted", error=True))
+            return
+        self.refresh_menu()
+        app.notify("Deleted.")
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
@@ -217,7 +257,14 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if option_id.startswith("save:"):
             self.continue_save(int(option_id[5:]))
         elif option_id.startswith("bad:"):  # a save broken at some move: read-only review
-            app.open_file(Path(self.autosaves[int(option_id[4:])].path), review=True)
+            info = self.autosaves[int(option_id[4:])]
+            if getattr(info, "partial", -1) > 0:
+                app.open_file(Path(info.path), review=True)
+            else:  # nothing to review: say why, and how to remove it
+                from tui.screens.dialogs import MessageDialog
+
+                app.push_screen(MessageDialog(f"{info.error}\n\nx deletes it from the list.",
+                                              title="Cannot be opened", error=True))
         elif option_id == "new":
             from tui.screens.new_game import NewGameScreen
 
@@ -240,11 +287,11 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     @work
     async def ask_and_open(self, review: bool) -> None:
-        from tui.screens.dialogs import PathDialog
+        from tui.screens.dialogs import LoadDialog
 
         data = Path(self.app.data_dir)  # type: ignore[attr-defined]
         folder = data / "saves" if (data / "saves").is_dir() else data
-        title = "Review a saved game (path)" if review else "Load a saved game (path)"
-        path = await self.app.push_screen_wait(PathDialog(title, f"{folder}/", must_exist=True, action="Open"))
+        title = "Review a saved game" if review else "Load a saved game"
+        path = await self.app.push_screen_wait(LoadDialog(title, data, f"{folder}/", action="Open"))
         if path is not None:
             self.app.open_file(path, review=review)  # type: ignore[attr-defined]

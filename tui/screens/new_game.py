@@ -189,11 +189,55 @@ class NewGameScreen(QuietTitles, Screen[None]):
         from core import GAMES
 
         self.games = dict(GAMES)
+        self.last: Any = None  # the remembered table (config.json), used when no table is given
+        if game_id is None and not players:
+            self.last = self._remembered()
+            if self.last is not None:
+                game_id, players = self.last.game, list(self.last.players)
+                bots, levels, bot_time = list(self.last.bots), list(self.last.levels), self.last.bot_time
         self.game_id = game_id if game_id in self.games else next(iter(self.games))
         self.prefill = list(players or [])
         self.prefill_bots = list(bots or [])
         self.prefill_levels = list(levels or [])
         self.prefill_bot_time = bot_time
+
+    def _remembered(self) -> Any:
+        """The last table started (``Config.last_table``), or None."""
+        try:
+            from tui.config import config_dir, load_config
+
+            app: Any = self.app
+            folder = getattr(app, "config_dir", None) or config_dir()
+            last = load_config(folder).last_table
+        except Exception:  # noqa: BLE001 - no app or no config: nothing remembered
+            return None
+        return last if last.game in self.games else None
+
+    def remember(self, match: Any, curtain: bool) -> None:
+        """Keep this table in config.json (written atomically) for next time."""
+        from tui.config import LastTable, load_config, save_config
+
+        app: Any = self.app
+        folder = getattr(app, "config_dir", None)
+        if folder is None:
+            return
+        n = self.seat_count()
+        table = LastTable(
+            game=self.game_id,
+            players=[self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)],
+            bots=[bool(self.query_one(f"#bot-{i}", Checkbox).value) for i in range(n)],
+            levels=[str(self.query_one(f"#level-{i}", Select).value) for i in range(n)],
+            bot_time=float(getattr(match, "bot_time", 1.0) or 1.0),
+            undo=str(self.query_one("#undo", Select).value),
+            curtain=curtain,
+            options=msgspec.to_builtins(match.options) if getattr(match, "options", None) is not None else {},
+        )
+        try:
+            config = getattr(app, "config", None) or load_config(folder)
+            config.last_table = table
+            save_config(config, folder)
+        except Exception:  # noqa: BLE001 - not remembered: the game still starts
+            pass
 
     @property
     def game(self) -> Any:
@@ -249,7 +293,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 yield Label("Undo", classes="form-label")
                 yield Select(
                     [("friendly: any decision", "friendly"), ("strict: own turn, no peeking", "strict")],
-                    value="friendly",
+                    value=self.last.undo if self.last is not None and self.last.undo in ("friendly", "strict") else "friendly",
                     allow_blank=False,
                     compact=True,
                     id="undo",
@@ -259,7 +303,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 yield Label("Curtain", classes="form-label")
                 yield Tick(
                     "hide the board between players",
-                    bool(getattr(self.app, "curtain", False)),
+                    bool(getattr(self.app, "curtain", False)) or (self.last is not None and self.last.curtain),
                     compact=True,
                     id="curtain",
                 )
@@ -284,8 +328,9 @@ class NewGameScreen(QuietTitles, Screen[None]):
             return
         rows: list[Any] = [Static(Content(f"{self.game.title} options"), classes="form-section")]
         docs = option_docs(self.game.Options)
+        remembered = self.last.options if self.last is not None and self.last.game == self.game_id else {}
         for f in fields:
-            default = _default_of(f)
+            default = remembered.get(f.name, _default_of(f))
             label = Label(Content(f.name.replace("_", " ")), classes="form-label option-label")
             lits = _literal_args(f.type)
             if f.type is bool:
@@ -435,6 +480,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
         from tui.screens import screen_for
 
         curtain = self.query_one("#curtain", Checkbox).value and bool(getattr(self.game, "private_information", False))
+        self.remember(match, bool(self.query_one("#curtain", Checkbox).value))
         try:
             screen = screen_for(match, data_dir=self.app.data_dir, curtain=curtain)  # type: ignore[attr-defined]
         except RuntimeError as e:
