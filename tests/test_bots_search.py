@@ -99,3 +99,33 @@ def test_search_does_not_start_an_iteration_it_cannot_finish_in_time(monkeypatch
     assert game.now <= 0.25
     b = search(game, game.setup(["A"], 0), 1, iterations=None, seconds=0.01)
     assert b.iterations == 1  # at least one iteration, however short the budget
+
+
+def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> None:
+    """The worker process's search gets what is left of --bot-time since the app
+    asked (a slow worker start does not add to a decision's time)."""
+    import time
+
+    import msgspec
+
+    import core
+    import core.bots.hint  # noqa: F401  (imported before the patch: it keeps its own ``search``)
+    import core.bots.strong as strong
+    from core.bots import worker
+
+    given: list[float] = []
+    real = strong.search
+
+    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None):  # noqa: ANN001
+        given.append(seconds)
+        return real(game, state, seed, iterations=20, seconds=None)
+
+    monkeypatch.setattr(strong, "search", spy)
+    game = core.get_game("gift-of-tulips")
+    state = msgspec.msgpack.encode(game.setup(["A", "B"], 1))
+    worker._think(game.id, state, 1, 1.0, False, time.monotonic() - 0.4)
+    worker._think(game.id, state, 1, 1.0, False, time.monotonic() - 5.0)
+    worker._think(game.id, state, 1, 1.0, False)
+    assert 0.0 < given[0] <= 1.0 - 0.4 - worker.ANSWER_SECONDS
+    assert given[1] == 0.0  # the search still makes one iteration
+    assert given[2] == 1.0

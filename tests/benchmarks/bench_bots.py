@@ -27,8 +27,9 @@ class Target(NamedTuple):
     """One of issue 8's targets (item 7) and the arena that measures it.
 
     ``kind``: "win" (the first level's sole-win rate at least ``goal``), "rounds"
-    (mean turns per game within ``goal``, a (low, high) pair) or "score" (the
-    solo target: mean final score at least ``goal`` VP; reported, RECONSTRUCTED R11).
+    (mean full rounds per game within ``goal``, a (low, high) pair: The Dutch
+    Golden Age's ``State.round``) or "score" (the solo target: mean final score
+    at least ``goal`` VP; reported, RECONSTRUCTED R11).
     """
 
     game: str
@@ -60,7 +61,10 @@ SPEED = (("gift-of-tulips", 2), ("gift-of-tulips", 4), ("golden-age", 2), ("gold
 
 
 def _games(t: Target, base: int) -> int:
-    """At least ``base`` games, a whole number of seat rotations."""
+    """At least ``base`` games, a whole number of seat rotations (one level in
+    every seat needs none)."""
+    if len(set(t.levels)) == 1:
+        return max(1, base)
     return max(t.players, -(-base // t.players) * t.players)
 
 
@@ -68,6 +72,8 @@ def target_row(t: Target, games: int, bot_time: float, seed: int = 1) -> list[st
     """The targets table's row for ``t``, from an arena of ``games`` games."""
     from core.bots.arena import p95, run_arena
 
+    if t.kind == "rounds":  # Golden Age rounds: the state's own count, not the arena's turns
+        return rounds_row(t, games, bot_time, seed)
     r = run_arena(t.game, t.players, list(t.levels), games, seed=seed, bot_time=bot_time)
     first = r.levels[0]
     secs = first.seconds
@@ -78,15 +84,31 @@ def target_row(t: Target, games: int, bot_time: float, seed: int = 1) -> list[st
     if t.kind == "win":
         rate = first.wins / max(1, first.games)
         wins, shown, goal, met = str(first.wins), f"{rate:.2f}", f">= {t.goal:.2f}", rate >= t.goal
-    elif t.kind == "rounds":
-        mean = statistics.mean(r.turns)
-        wins, shown, goal = "-", f"{mean:.1f} rounds", f"{t.goal[0]}-{t.goal[1]} rounds"
-        met = t.goal[0] <= mean <= t.goal[1]
     else:  # solo score
         mean = first.score / max(1, first.games)
         wins, shown, goal, met = str(first.wins), f"{mean:.1f} VP", f">= {t.goal} VP", mean >= t.goal
     return [t.game, str(t.players), matchup, str(r.games), wins, shown, goal,
             "yes" if met else "NO", f"{med:.2f}/{p95(secs):.2f}"]
+
+
+def rounds_row(t: Target, games: int, bot_time: float, seed: int = 1) -> list[str]:
+    """The targets table's row for a rounds target: ``games`` games of ``t.levels``
+    (the arena's seeds), the mean of the final states' ``round``."""
+    import core
+    from core.bots.arena import iterations_for, p95, play_game
+
+    game = core.get_game(t.game)
+    secs: list[float] = []
+    rounds = []
+    for g in range(games):
+        final = play_game(game, t.levels, seed * 7919 + g, iterations_for(t.game, bot_time),
+                          lambda seat, dt, dc: secs.append(dt))
+        rounds.append(final.round)
+    mean = statistics.mean(rounds)
+    med = statistics.median(secs) if secs else 0.0
+    return [t.game, str(t.players), " vs ".join(t.levels), str(games), "-",
+            f"{mean:.1f} rounds ({min(rounds)}-{max(rounds)})", f"{t.goal[0]}-{t.goal[1]} rounds",
+            "yes" if t.goal[0] <= mean <= t.goal[1] else "NO", f"{med:.2f}/{p95(secs):.2f}"]
 
 
 def speed_row(gid: str, players: int, bot_time: float, positions: int) -> list[str] | None:
