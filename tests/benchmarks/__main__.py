@@ -16,7 +16,8 @@ Sections (all by default, in this order):
   serve    (s) table server over SSH on loopback: key -> hub -> the other player's screen (bench_serve.py)
 
 LOWLANDS_BENCH_GAMES, LOWLANDS_BENCH_SIZES and LOWLANDS_BENCH_PAIRS narrow the
-table (see bench_tui.py).
+table (see bench_tui.py); LOWLANDS_BENCH_ARENA_GAMES and LOWLANDS_BENCH_ARENA_TIME
+lengthen the arenas (see bench_bots.py).
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails

@@ -177,7 +177,7 @@ def bench_arena(out=print) -> None:
     import core
 
     games = int(os.environ.get("LOWLANDS_BENCH_ARENA_GAMES", "2"))
-    bot_time = float(os.environ.get("LOWLANDS_BENCH_ARENA_TIME", "0.2"))
+    bot_time = float(os.environ.get("LOWLANDS_BENCH_ARENA_TIME", "0.1"))
     out(f"(i) bot targets (issue 8): lowlands arena, >= {games} games per row (whole seat rotations), "
         f"--bot-time {bot_time:g} as a fixed iteration count (reproducible); win = sole win of the first level")
     rows = [["game", "players", "matchup", "games", "wins", "result", "target", "met?", "s/dec med/p95"]]
