@@ -582,6 +582,10 @@ async def test_new_game_options_form_from_struct_fields(dirs, monkeypatch) -> No
         await settle(pilot, 3)
         assert [v for _, v in form._count_options()] == [1, 2, 3, 4, 5]
         assert isinstance(form.query_one("#opt-expert"), Tick)
+        # tmux: an option's box drew as "▐ …" (no label: no room for its mark)
+        tick = form.query_one("#opt-expert", Tick)
+        drawn = "".join(seg.text for seg in tick.render_line(0))
+        assert "…" not in drawn and "▌" in drawn, drawn
         assert isinstance(form.query_one("#opt-solo_level"), Input)
         assert isinstance(form.query_one("#opt-board"), Select)
         assert form.read_options() == FakeOptions()
