@@ -6,7 +6,9 @@ A DataWidget keeps the last data it was given and draws it as a list of lines
 a new layout only when the number of lines changed, and otherwise repaints only
 the lines that changed, so boards can call ``update(...)`` on every key press
 and a cursor key writes to the terminal only what it changed (no Rich Table
-measuring, no screen-wide layout per key).
+measuring, no screen-wide layout per key). It renders by lines (Textual's Line
+API: ``render_line``), each line turned into a Strip once and kept until that
+line changes, so a repaint of two lines costs two lines, not the whole widget.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 Cell = Text | str
@@ -71,6 +76,9 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
     return out
 
 
+_BLANK = Text("")
+
+
 def _same(a: Text, b: Text) -> bool:
     """True if two lines draw the same (Text's == ignores its base style)."""
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
@@ -122,6 +130,12 @@ class DataWidget(Widget):
         self._lines: list[Text] = []
         self._height = -1
         self._built_width = -1
+        #: line index -> its Strip as last rendered; kept while the line, the
+        #: width and the style stay the same (see ``render_line``)
+        self._strips: dict[int, Strip] = {}
+        self._strips_key: tuple[int, Any] = (-1, None)
+        #: (y, the line's text, style and spans) -> Strip, for lines drawn before
+        self._recent: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
 
     def _set(self, data: Any) -> bool:
         """Store ``data`` and redraw if it changed. Returns True when it changed."""
@@ -166,20 +180,55 @@ class DataWidget(Widget):
         height = max(1, len(self._lines))
         if height != self._height:
             self._height = height
+            self._strips.clear()
             self.styles.height = height  # a new layout only when the height changes
             self.refresh()
             return
         if width != old_width or len(old) != len(self._lines):
+            self._strips.clear()
             self.refresh()
             return
         # the same size: repaint only the lines that changed
-        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
+        changed = [y for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
+        for y in changed:
+            self._strips.pop(y, None)
         if changed:
-            self.refresh(*changed)
+            self.refresh(*[Region(0, y, width, 1) for y in changed])
 
     def on_resize(self, event: Any) -> None:
         if event.size.width != self._built_width:
             self._redraw()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the content as a Strip (Textual's Line API), rendered
+        once per change of that line, as ``render`` would draw it (the same
+        segments, styles and text-selection offsets). A line that goes back to
+        how it was a moment ago (the cursor moved off and on again) is found
+        in a small cache. A subclass drawing with its own ``render`` (and a
+        widget with text selected) is drawn whole, as Textual does."""
+        cls = type(self)
+        if cls.build is DataWidget.build or cls.render is not DataWidget.render or self.text_selection is not None:
+            return super().render_line(y)
+        width = self.size.width
+        style = self.visual_style
+        key = (width, style)
+        if key != self._strips_key:  # a new width or style (theme, focus): every line again
+            self._strips_key = key
+            self._strips.clear()
+            self._recent.clear()
+        strip = self._strips.get(y)
+        if strip is None:
+            line = self._lines[y] if 0 <= y < len(self._lines) else _BLANK
+            seen = (y, line.plain, line.style, tuple(line.spans), line.end)
+            strip = self._recent.get(seen)
+            if strip is None:
+                strips = Visual.to_strips(self, visualize(self, line, markup=False), width, 1, style)
+                strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+                if y:  # drawn alone it is line 0: the offsets text selection reads say line y
+                    strip = strip.apply_offsets(0, y)
+                self._recent[seen] = strip
+            self._strips[y] = strip
+        return strip
 
     def render(self) -> Text:
         out = Text("\n").join(self._lines)
