@@ -92,3 +92,73 @@ async def test_a_new_theme_draws_every_line_again() -> None:
         after = segments(block.render_line(1))
         assert after != before
         assert after == whole(block, 1)
+
+
+# -- the picker's border titles ------------------------------------------------------------
+class PickerApp(App):
+    CSS = "ChoicePicker { border: round $primary; width: 40; }"
+
+    def compose(self):
+        from tui.widgets.choice import ChoicePicker
+
+        yield ChoicePicker(id="picker")
+
+
+def screen_text(app: App) -> list[str]:
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+async def test_new_picker_titles_repaint_the_border_rows_only() -> None:
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        picker.set_choices([("", "Take the blue card", ""), ("", "Pass", "")], "Ann, choose:")
+        picker.set_titles("A Ann", "1-2 or Enter")
+        await pilot.pause()
+        top, bottom = picker.region.y, picker.region.bottom - 1
+        assert "A Ann" in screen_text(app)[top] and "1-2 or Enter" in screen_text(app)[bottom]
+        picker.set_titles("A Ann", "1-2 or Enter")  # the same: nothing to repaint
+        assert not picker._repaint_regions
+        picker.set_titles("B Bob", "1-3 or Enter")
+        rows = sorted({y for region in picker._repaint_regions for y in region.line_range})
+        assert rows == [0, picker.outer_size.height - 1]  # not the choices in between
+        await pilot.pause()
+        assert "B Bob" in screen_text(app)[top] and "1-3 or Enter" in screen_text(app)[bottom]
+
+
+# -- header and footer keep the lines they drew --------------------------------------------
+async def test_footer_keys_come_back_as_they_were_and_stay_clickable(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from tui.chrome import KeyFooter
+    from tui.screens import game_screen_class
+
+    match = Match(get_game("gift-of-tulips"), [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=3)
+    screen = game_screen_class("gift-of-tulips")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter)
+        first = screen_text(app)[-1]
+        assert "Redo" not in first
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        with_redo = screen_text(app)[-1]
+        assert "Redo" in with_redo and match.ply == 0
+        await pilot.press("enter")  # the same keys as the first time: the kept line
+        await pilot.pause()
+        assert "Redo" not in screen_text(app)[-1]
+        assert "Redo" not in [k.description for _s, _e, k in footer._spans]  # a click finds what is shown
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen_text(app)[-1] == with_redo
+        # the kept line brings back where each key sits: a click on Redo redoes
+        start = next(s for s, _e, k in footer._spans if k.description == "Redo")
+        await pilot.click(KeyFooter, offset=(start + 1, 0))
+        await pilot.pause()
+        assert match.ply == 1
