@@ -162,3 +162,71 @@ async def test_footer_keys_come_back_as_they_were_and_stay_clickable(tmp_path) -
         await pilot.click(KeyFooter, offset=(start + 1, 0))
         await pilot.pause()
         assert match.ply == 1
+
+
+# -- grid: one string and its spans per line -------------------------------------------------
+def appended_grid(rows, *, justify="", width=None, flex=None, gap=1) -> list[Text]:
+    """grid() as Rich would put it together piece by piece (Text.append /
+    append_text), the way it was written first: the reference."""
+    cells = [[c if isinstance(c, Text) else Text(str(c)) for c in row] for row in rows]
+    ncols = max((len(r) for r in cells), default=0)
+    widths = [0] * ncols
+    for row in cells:
+        for i, c in enumerate(row):
+            widths[i] = max(widths[i], c.cell_len)
+    if width is not None and flex is not None and flex < ncols:
+        widths[flex] = max(0, width - sum(w for i, w in enumerate(widths) if i != flex) - gap * (ncols - 1))
+    out = []
+    for row in cells:
+        line = Text(no_wrap=True, overflow="crop")
+        for i in range(ncols):
+            c = row[i] if i < len(row) else Text("")
+            if c.cell_len > widths[i]:
+                c = c.copy()
+                c.truncate(widths[i], overflow="crop")
+            pad = widths[i] - c.cell_len
+            how = justify[i] if i < len(justify) else "l"
+            left = pad if how == "r" else pad // 2 if how == "c" else 0
+            if i:
+                line.append(" " * gap)
+            line.append(" " * left)
+            line.append_text(c)
+            if i < ncols - 1 or how != "l":
+                line.append(" " * (pad - left))
+        line.rstrip()
+        if width is not None:
+            line.truncate(width, overflow="crop")
+        out.append(line)
+    return out
+
+
+def test_grid_puts_lines_together_as_rich_would() -> None:
+    from hypothesis import given, settings, strategies as st
+
+    from tui.widgets.base import _same, grid
+
+    words = st.text(alphabet="ab x李", max_size=7)
+
+    @st.composite
+    def cells(draw):
+        plain = draw(words)
+        if draw(st.booleans()):
+            return plain
+        text = Text(plain, style=draw(st.sampled_from(["", "bold", "red"])))
+        if plain and draw(st.booleans()):
+            text.stylize("reverse", 0, draw(st.integers(0, len(plain))))
+        if draw(st.booleans()):
+            text.append("zz", style="dim")
+        return text
+
+    @settings(max_examples=300, deadline=None)
+    @given(rows=st.lists(st.lists(cells(), max_size=5), max_size=4), justify=st.text(alphabet="lrc", max_size=5),
+           width=st.none() | st.integers(0, 30), flex=st.none() | st.integers(0, 4), gap=st.integers(0, 2))
+    def check(rows, justify, width, flex, gap) -> None:
+        got = grid(rows, justify=justify, width=width, flex=flex, gap=gap)
+        want = appended_grid(rows, justify=justify, width=width, flex=flex, gap=gap)
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            assert _same(a, b), (a, b)
+
+    check()

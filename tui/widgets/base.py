@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.text import Text
+from rich.text import Span, Text
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -43,32 +43,51 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
         gap: spaces between columns.
     """
     cells = [[_text(c) for c in row] for row in rows]
+    lens = [[c.cell_len for c in row] for row in cells]
     ncols = max((len(r) for r in cells), default=0)
     widths = [0] * ncols
-    for row in cells:
-        for i, c in enumerate(row):
-            widths[i] = max(widths[i], c.cell_len)
+    for row in lens:
+        for i, n in enumerate(row):
+            if n > widths[i]:
+                widths[i] = n
     if width is not None and flex is not None and flex < ncols:
         others = sum(w for i, w in enumerate(widths) if i != flex) + gap * (ncols - 1)
         widths[flex] = max(0, width - others)
+    hows = [justify[i] if i < len(justify) else "l" for i in range(ncols)]
+    space = " " * gap
     out: list[Text] = []
-    for row in cells:
-        line = Text(no_wrap=True, overflow="crop")
+    # each line is put together as one string and its spans (what Text.append_text
+    # would make of the cells and their padding, without a Text per piece)
+    for row, row_lens in zip(cells, lens):
+        parts: list[str] = []
+        spans: list[Span] = []
+        pos = 0
         for i in range(ncols):
-            c = row[i] if i < len(row) else Text("")
-            w = widths[i]
-            if c.cell_len > w:
-                c = c.copy()
-                c.truncate(w, overflow="crop")
-            pad = w - c.cell_len
-            how = justify[i] if i < len(justify) else "l"
+            w, how = widths[i], hows[i]
+            if i < len(row):
+                c, n = row[i], row_lens[i]
+                if n > w:
+                    c = c.copy()
+                    c.truncate(w, overflow="crop")
+                    n = c.cell_len
+            else:
+                c, n = _EMPTY, 0
+            pad = w - n
             left = pad if how == "r" else pad // 2 if how == "c" else 0
-            if i:
-                line.append(" " * gap)
-            line.append(" " * left)
-            line.append_text(c)
-            if i < ncols - 1 or how != "l":
-                line.append(" " * (pad - left))
+            lead = (space if i else "") + " " * left
+            if lead:
+                parts.append(lead)
+                pos += len(lead)
+            plain = c.plain
+            if c.style:
+                spans.append(Span(pos, pos + len(plain), c.style))
+            spans.extend(Span(pos + sp.start, pos + sp.end, sp.style) for sp in c.spans)
+            parts.append(plain)
+            pos += len(plain)
+            if (i < ncols - 1 or how != "l") and pad - left:
+                parts.append(" " * (pad - left))
+                pos += pad - left
+        line = Text("".join(parts), no_wrap=True, overflow="crop", spans=spans)
         line.rstrip()
         if width is not None:
             line.truncate(width, overflow="crop")
@@ -76,7 +95,7 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
     return out
 
 
-_BLANK = Text("")
+_EMPTY = _BLANK = Text("")
 
 
 def _same(a: Text, b: Text) -> bool:
