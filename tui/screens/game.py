@@ -485,8 +485,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if highlight is None:
             highlight = self._same_kind(items)
         self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
-        self.picker.border_title = self._picker_title(seat)
-        self.picker.border_subtitle = self._picker_keys(len(items))
+        self.picker.set_titles(self._picker_title(seat), self._picker_keys(len(items)))
         self._refresh_keys()
 
     def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
