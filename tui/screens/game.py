@@ -332,6 +332,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.title = self.game.title
         self._apply_width(self.app.size.width)
         self.refresh_view()
+        self._covered = False  # (the ScreenResume of being pushed finds the view drawn)
         if not self.match.is_over():
             self.picker.focus_list()
 
@@ -346,7 +347,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
-            self.refresh_view()
+                self.refresh_view()
+            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+                self.refresh_view()
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
@@ -613,6 +616,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._show_menu()
 
     def on_screen_suspend(self) -> None:
+        self._covered = True
         self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
         self._cursor_at_suspend = self.picker.highlighted_index
 
