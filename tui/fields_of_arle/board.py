@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
@@ -171,18 +170,10 @@ class FieldsOfArleBoard(PagedBoard):
     }
     """
 
-    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
-    WIDE = 60
-    TALL = 34
     BODY_ID = "fa-body"
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._last: tuple | None = None
-        self._decision: Any = None
-        self._shown: dict[str, bool] = {}
-        self._announce: list[str] = []
-        self._wide: bool | None = None
         self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
 
     def compose(self) -> ComposeResult:
@@ -211,14 +202,6 @@ class FieldsOfArleBoard(PagedBoard):
                 yield TextBlock(id="fa-piles")
 
     # -- pages -----------------------------------------------------------------------
-    def _is_wide(self) -> bool:
-        width = self.size.width or 44
-        try:
-            height = self.screen.size.height
-        except Exception:  # noqa: BLE001
-            height = 24
-        return width >= self.WIDE and height >= self.TALL
-
     def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
         if self._is_wide():
             pages = [("Work", frozenset({"actions", "players"}), None)]
@@ -229,24 +212,9 @@ class FieldsOfArleBoard(PagedBoard):
         pages.append(("Supply", frozenset({"supply"}), None))
         return pages
 
-    @property
-    def announcements(self) -> list[str]:
-        return list(self._announce)
-
-    def announce(self, lines: Sequence[str]) -> None:
-        """Show ``lines`` (what the last decision caused) in the banner until the next one."""
-        self._announce = list(lines)
-        if self._last is not None:
-            self._banner(self._last[1], self._last[3])
-
-    @on(PageBar.Selected, "#fa-pages")
-    def _page_clicked(self, event: PageBar.Selected) -> None:
-        event.stop()
-        self.select_page(event.index)
-
-    def on_resize(self, event: Any) -> None:
-        if self._last is not None and self._is_wide() != self._wide:
-            self._redraw(relayout=True)
+    def _draw_banner(self) -> None:
+        assert self._last is not None
+        self._banner(self._last[1], self._last[3])
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],

@@ -14,11 +14,13 @@ from typing import Any, Sequence
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.widgets.common import seat_letters, seat_style
+from tui.widgets.pages import PageBar
 
 
 class Board(Widget):
@@ -107,23 +109,71 @@ class PagedBoard(Board):
 
     A page is ``(label, sections, seat)``: its name in the page bar, the
     section names it shows, and for a player's own page that seat (else None).
-    Subclasses fill ``_pages`` (usually in ``show``, as the width allows),
-    set ``BODY_ID`` to their scrolling body, and redraw in ``_redraw``.
+    Subclasses fill ``_pages`` (usually in ``show``, as the width allows; fewer
+    pages when ``_is_wide``), set ``BODY_ID`` to their scrolling body, keep
+    ``_last`` (the arguments of the last ``show``) and redraw in ``_redraw``.
+
+    Announcements: ``announce(lines)`` keeps what the last decision caused for the
+    board's banner until the next decision (``_draw_banner`` paints it).
     """
 
     #: the id of the board's scrolling body (scrolled home on a panel switch)
     BODY_ID = ""
     #: the section that is a player's own page (``page_for`` matches its seat)
     SEAT_SECTION = "farm"
+    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
+    WIDE = 60
+    TALL = 34
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._page = 0
         self._pages: list[tuple[str, frozenset[str], int | None]] = []
+        self._last: tuple | None = None  #: (game, state, viewer, seats, targets) of the last show
+        self._decision: Any = None  #: the decision the page was last turned for
+        self._shown: dict[str, bool] = {}  #: section -> displayed
+        self._announce: list[str] = []
+        self._wide: bool | None = None
 
-    def _redraw(self) -> None:
-        """Draw the current page again (after a page switch)."""
+    def _redraw(self, *, relayout: bool = False) -> None:
+        """Draw the current page again (after a page switch; ``relayout``: work the
+        pages out again, after a resize)."""
         raise NotImplementedError
+
+    def _is_wide(self) -> bool:
+        """Whether the board is at least WIDE columns and the screen TALL rows."""
+        width = self.size.width or 44
+        try:
+            height = self.screen.size.height
+        except Exception:  # noqa: BLE001
+            height = 24
+        return width >= self.WIDE and height >= self.TALL
+
+    def on_resize(self, event: Any) -> None:
+        if self._last is not None and self._is_wide() != self._wide:
+            self._redraw(relayout=True)
+
+    @on(PageBar.Selected)
+    def _page_clicked(self, event: PageBar.Selected) -> None:
+        event.stop()
+        self.select_page(event.index)
+
+    # -- announcements ---------------------------------------------------------------
+    @property
+    def announcements(self) -> list[str]:
+        """What the last decision caused, as shown in the banner ([] for none)."""
+        return list(self._announce)
+
+    def announce(self, lines: Sequence[str], *, redraw: bool = True) -> None:
+        """Show ``lines`` (the announcements of the last decision) in the banner until
+        the next decision; [] takes them away. ``redraw=False``: only remember them,
+        for the redraw about to come (the banner changes once a key)."""
+        self._announce = list(lines)
+        if redraw and self._last is not None:
+            self._draw_banner()
+
+    def _draw_banner(self) -> None:
+        """Paint the banner for the last ``show`` and the announcements."""
 
     def page_for(self, section: str, seat: int | None) -> int:
         """The page that shows ``section`` (for the seat section: the page of
