@@ -171,6 +171,8 @@ class FieldsOfArleBoard(PagedBoard):
     """
 
     BODY_ID = "fa-body"
+    ID_PREFIX = "fa"
+    SECTIONS = SECTIONS
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -238,12 +240,7 @@ class FieldsOfArleBoard(PagedBoard):
             task = state.tasks[-1]
         letters = seat_letters(seats)
         wide = self._is_wide()
-        if not self._pages or relayout or wide != self._wide or len(self._pages) != len(seats) + (2 if wide else 3):
-            current = self._pages[self._page] if self._pages else None
-            self._wide = wide
-            self._pages = self._make_pages(seats, letters)
-            if current is not None:
-                self._page = self.page_for(next(iter(current[1])), current[2])
+        self._fold(seats, letters, wide, len(seats) + (2 if wide else 3), relayout)
         if decision is not None and decision != self._decision:
             self._decision = decision
             if task is not None:
@@ -255,17 +252,7 @@ class FieldsOfArleBoard(PagedBoard):
                     self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
-        label, secs, farm_seat = self._pages[self._page]
-        bar = self.query_one("#fa-pages", PageBar)
-        keys = self.panel_keys()
-        bar.hint = f"  {keys}" if keys and self.has_panels else ""
-        bar.update(self.page_names, self._page)
-        for sec in SECTIONS:
-            on_page = sec in secs
-            if self._shown.get(sec) != on_page:
-                self._shown[sec] = on_page
-                self.query_one(f"#fa-sec-{sec}").display = on_page
-                self.query_one("#fa-banner", Banner).allow_shrink()
+        secs, farm_seat = self._show_page()
         self._banner(state, seats)
         width = max(20, (self.size.width or 44) - 2)
         words = {t.verb: t for t in targets}

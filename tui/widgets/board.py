@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.widgets.base import Banner
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.pages import PageBar
 
@@ -109,9 +110,12 @@ class PagedBoard(Board):
 
     A page is ``(label, sections, seat)``: its name in the page bar, the
     section names it shows, and for a player's own page that seat (else None).
-    Subclasses fill ``_pages`` (usually in ``show``, as the width allows; fewer
-    pages when ``_is_wide``), set ``BODY_ID`` to their scrolling body, keep
-    ``_last`` (the arguments of the last ``show``) and redraw in ``_redraw``.
+    Subclasses set ``ID_PREFIX`` and ``SECTIONS`` (their widgets: the PageBar
+    ``#<prefix>-pages``, the Banner ``#<prefix>-banner``, a container
+    ``#<prefix>-sec-<section>`` per section) and ``BODY_ID`` (their scrolling body),
+    keep ``_last`` (the arguments of the last ``show``) and redraw in ``_redraw``:
+    ``_fold`` works the pages out (``_make_pages``, fewer when ``_is_wide``) and
+    ``_show_page`` shows the current one.
 
     Announcements: ``announce(lines)`` keeps what the last decision caused for the
     board's banner until the next decision (``_draw_banner`` paints it).
@@ -121,6 +125,10 @@ class PagedBoard(Board):
     BODY_ID = ""
     #: the section that is a player's own page (``page_for`` matches its seat)
     SEAT_SECTION = "farm"
+    #: the prefix of the board's widget ids ("wv": ``#wv-pages``, ``#wv-banner``, ``#wv-sec-map``)
+    ID_PREFIX = ""
+    #: the sections, in the order they are composed
+    SECTIONS: tuple[str, ...] = ()
     #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
     WIDE = 60
     TALL = 34
@@ -152,6 +160,39 @@ class PagedBoard(Board):
     def on_resize(self, event: Any) -> None:
         if self._last is not None and self._is_wide() != self._wide:
             self._redraw(relayout=True)
+
+    def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
+        """The pages for these players at this size: ``(label, sections, seat)``."""
+        raise NotImplementedError
+
+    def _fold(self, seats: list[str], letters: list[str], wide: bool, count: int, relayout: bool = False) -> None:
+        """Work the pages out again (``_make_pages``) when there are none, when the size
+        class ``wide`` changed, when there should be ``count`` pages and are not, or on
+        ``relayout``; the page shown stays on the same section (and seat)."""
+        if not self._pages or relayout or wide != self._wide or len(self._pages) != count:
+            current = self._pages[self._page] if self._pages else None
+            self._wide = wide
+            self._pages = self._make_pages(seats, letters)
+            if current is not None:
+                self._page = self.page_for(next(iter(current[1])), current[2])
+
+    def _show_page(self) -> tuple[frozenset[str], int | None]:
+        """Show the current page: the page bar (with the panel keys), its sections shown
+        and the others hidden (the banner may then take its own height again: the
+        screen is laid out anyway). Returns the page's (sections, seat)."""
+        _label, secs, seat = self._pages[self._page]
+        p = self.ID_PREFIX
+        bar = self.query_one(f"#{p}-pages", PageBar)
+        keys = self.panel_keys()
+        bar.hint = f"  {keys}" if keys and self.has_panels else ""
+        bar.update(self.page_names, self._page)
+        for sec in self.SECTIONS:
+            on_page = sec in secs
+            if self._shown.get(sec) != on_page:
+                self._shown[sec] = on_page
+                self.query_one(f"#{p}-sec-{sec}").display = on_page
+                self.query_one(f"#{p}-banner", Banner).allow_shrink()
+        return secs, seat
 
     @on(PageBar.Selected)
     def _page_clicked(self, event: PageBar.Selected) -> None:

@@ -164,6 +164,8 @@ class WindmillValleyBoard(PagedBoard):
     """
 
     BODY_ID = "wv-body"
+    ID_PREFIX = "wv"
+    SECTIONS = SECTIONS
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
@@ -320,13 +322,7 @@ class WindmillValleyBoard(PagedBoard):
         letters = seat_letters(names + ([C.SOLO_NAME] if state.solo is not None else []))
         wide = self._is_wide()
         self.set_class(not wide, "-narrow")
-        if not self._pages or relayout or wide != self._wide or len(self._pages) != (2 if wide else 4) + len(names):
-            current = self._pages[self._page] if self._pages else None
-            self._wide = wide
-            self._pages = self._make_pages(names, letters)
-            if current is not None:
-                sec = next(iter(current[1]))
-                self._page = self.page_for(sec, current[2])
+        self._fold(names, letters, wide, (2 if wide else 4) + len(names), relayout)
         if decision is not None and decision != self._decision:
             self._decision = decision
             if task is not None:
@@ -343,18 +339,7 @@ class WindmillValleyBoard(PagedBoard):
                     self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
-        label, secs, farm_seat = self._pages[self._page]
-        bar = self.query_one("#wv-pages", PageBar)
-        keys = self.panel_keys()
-        bar.hint = f"  {keys}" if keys and self.has_panels else ""
-        bar.update(self.page_names, self._page)
-        for sec in SECTIONS:
-            on = sec in secs
-            if self._shown.get(sec) != on:
-                self._shown[sec] = on
-                self.query_one(f"#wv-sec-{sec}").display = on
-                # the screen is laid out anyway: the banner may take its own height again
-                self.query_one("#wv-banner", Banner).allow_shrink()
+        secs, farm_seat = self._show_page()
         self._banner(state)
         target = targets[0] if targets else None
         words = split_target(target)
