@@ -35,13 +35,6 @@ def one_move_left(seed: int = 2) -> Match:
         match.push(mv)
 
 
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
 async def settle(pilot, n: int = 3) -> None:
     for _ in range(n):
         await pilot.pause()

@@ -1,0 +1,42 @@
+"""Set-ups the Pilot tests of the app shell share (test_tui_app, test_robust_app,
+test_tui_fixes_app): a seeded Gift of Tulips match, the app on the temporary data
+and config folders of the ``dirs`` fixture (tests/conftest.py), and ``settle``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import get_game
+from core.bots import choose
+from core.match import Match, Seat
+from tui.app import LowlandsApp
+
+TULIPS = get_game("gift-of-tulips")
+
+
+def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
+    """A human-seated Gift of Tulips match with ``moves`` seeded random decisions made."""
+    m = Match(TULIPS, [Seat(n) for n in names], seed)
+    for _ in range(moves):
+        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
+    return m
+
+
+def finished_match(seed: int = 5) -> Match:
+    """A Gift of Tulips match played to its end by seeded random decisions."""
+    m = new_match(seed=seed)
+    while not m.is_over():
+        m.push(choose(TULIPS, m.state, seed * 7 + m.ply))
+    return m
+
+
+def make_app(dirs: tuple[Any, Any], start=None, **kw) -> LowlandsApp:
+    """The app on ``dirs`` = (data folder, config folder), starting at ``start``."""
+    data, config = dirs
+    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
+
+
+async def settle(pilot, n: int = 2) -> None:
+    """Let the app handle what is pending: ``n`` pauses."""
+    for _ in range(n):
+        await pilot.pause()
