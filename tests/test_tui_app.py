@@ -8,7 +8,6 @@ where layout matters, at 120x40.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Literal
 
 import msgspec
@@ -16,11 +15,9 @@ import msgspec
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from core import get_game
-from core.bots import choose
-from core.match import Match, Seat
+from core.match import Match
 from saves import SaveError, autosave, autosave_path, export_text, list_autosaves, load, save
-from tui.app import LowlandsApp, TooSmallScreen
+from tui.app import TooSmallScreen
 from tui.config import load_config
 from tui.screens.dialogs import ConfirmDialog, MessageDialog, PathDialog
 from tui.screens.game import GameScreen
@@ -30,45 +27,14 @@ from tui.screens.launcher import LauncherScreen
 from tui.screens.new_game import NewGameScreen, validate_names
 from tui.screens.review import ReviewLog, ReviewScreen
 
+from tests.apphelpers import TULIPS, finished_match, make_app, new_match, settle
+
 SIZES = [(80, 24), (120, 40)]
-TULIPS = get_game("gift-of-tulips")
 
 
 # -- helpers -------------------------------------------------------------------------------
-def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
-    """A human-seated Gift of Tulips match with ``moves`` seeded random decisions made."""
-    m = Match(TULIPS, [Seat(n) for n in names], seed)
-    for _ in range(moves):
-        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
-    return m
-
-
-def finished_match(seed: int = 5) -> Match:
-    m = new_match(seed=seed)
-    while not m.is_over():
-        m.push(choose(TULIPS, m.state, seed * 7 + m.ply))
-    return m
-
-
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
-def make_app(dirs, start=None, **kw) -> LowlandsApp:
-    data, config = dirs
-    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
-
-
 def text_of(widget: Static) -> str:
     return str(widget.render())
-
-
-async def settle(pilot, n: int = 2) -> None:
-    for _ in range(n):
-        await pilot.pause()
 
 
 # -- new game ------------------------------------------------------------------------------------

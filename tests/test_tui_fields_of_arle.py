@@ -21,6 +21,8 @@ from tui.fields_of_arle import FieldsOfArleBoard, FieldsOfArleScreen
 from tui.fields_of_arle.labels import LABEL_WIDTH, choice_text
 from tui.screens import screen_for
 
+from tests.apphelpers import ScreenApp, shown_text
+
 GAME = get_game("fields-of-arle")
 
 
@@ -28,32 +30,14 @@ def make_match(names: list[str], seed: int = 3) -> Match:
     return Match(GAME, [Seat(n, "human") for n in names], seed=seed)
 
 
-class GameApp(App):
-    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
-
-    ascii = False
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
-def app_for(match: Match, tmp_path: Path) -> tuple[GameApp, FieldsOfArleScreen]:
+def app_for(match: Match, tmp_path: Path) -> tuple[ScreenApp, FieldsOfArleScreen]:
     screen = FieldsOfArleScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=0)
-    return GameApp(screen), screen
+    return ScreenApp(screen), screen
 
 
 def board_text(screen: FieldsOfArleScreen) -> str:
     """Everything the board's line widgets show now (visible sections only)."""
-    out = []
-    for w in screen.fa_board.query("*"):
-        if hasattr(w, "text") and isinstance(getattr(type(w), "text", None), property):
-            if all(a.display for a in w.ancestors_with_self if hasattr(a, "display")):
-                out.append(w.text)
-    return "\n".join(out)
+    return shown_text(screen.fa_board)
 
 
 #: Verbs the key-driven games prefer (they end a decision or keep the game short).

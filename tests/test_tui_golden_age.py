@@ -39,6 +39,8 @@ from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
 from tui.widgets.regionmap import WATER, RegionMap
 
+from tests.apphelpers import ScreenApp, WidgetApp
+
 GAME = get_game("golden-age")
 
 
@@ -46,26 +48,14 @@ def make_match(seed: int = 3) -> Match:
     return Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=seed)
 
 
-class GameApp(App):
-    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
-
-    def __init__(self, screen: Any, ascii: bool = False) -> None:
-        super().__init__()
-        self.ascii = ascii
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
 def app_for(match: Match, tmp_path: Path, ascii: bool = False) -> tuple[App, GoldenAgeScreen]:
     """The real LowlandsApp (its themes, launcher underneath) with the game screen
-    on top; the small GameApp if the app shell is not importable."""
+    on top; the small ScreenApp if the app shell is not importable."""
     screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01)
     try:
         from tui.app import LowlandsApp
     except ImportError:
-        return GameApp(screen, ascii=ascii), screen
+        return ScreenApp(screen, ascii=ascii), screen
     return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen, ascii=ascii), screen
 
 
@@ -359,16 +349,6 @@ def test_money_and_space_text() -> None:
     assert money(7) == "3½" and money(7, ascii=True) == "3.5" and money(20) == "10" and money(1) == "½"
     assert space_text(0) == "Governor" and space_text(C.KING_SPACE, short=False) == "King William II"
     assert space_text(1, short=False) == "Limburg + Friesland" and space_text(1) == "Lim+Fri"
-
-
-class WidgetApp(App):
-    def __init__(self, widget: Any, ascii: bool = False) -> None:
-        super().__init__()
-        self.widget = widget
-        self.ascii = ascii
-
-    def compose(self):
-        yield self.widget
 
 
 @pytest.mark.parametrize("ascii_", [False, True])

@@ -269,14 +269,6 @@ def choice_text(state: Any, text: str) -> str:
     return fit(sentence[:1].upper() + sentence[1:])
 
 
-def new_events(before: list[str], after: list[str]) -> list[str]:
-    """Announcements in ``after`` that ``before`` did not have (both keep the newest few)."""
-    for k in range(len(after), -1, -1):
-        if k <= len(before) and after[:k] == before[len(before) - k:]:
-            return after[k:]
-    return after
-
-
 def effect_text(before: Any, after: Any, seat: int) -> str:
     """What a choice does to ``seat``'s own things, from the states before and after:
     "+3 food, +1 sheep, fish traps 2->3, then choose" ("" when nothing changes)."""

@@ -40,8 +40,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
+from core.picks import new_events
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
@@ -1010,4 +1011,58 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.app.exit()
 
 
-__all__ = ["CurtainScreen", "GameLabels", "GameScreen", "MenuItem"]
+class PagedGameScreen(GameScreen):
+    """A GameScreen whose board is a ``PagedBoard`` and whose game is a ``PickGame``
+    (Windmill Valley, Fields of Arle): Left/Right turn the board's pages (in the
+    picker's filter they move its cursor), PgUp/PgDn scroll it. What a decision
+    caused (the lines it added to the state's ``events``) is announced in the
+    board's banner until the next decision, undo, redo or review's continue;
+    a game's screen extends ``announce`` to notify some lines too."""
+
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
+
+    BINDINGS = [
+        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
+        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
+    ]
+
+    def action_page(self, step: int) -> None:
+        """The board's next (1) or previous (-1) page, from its top."""
+        focused = self.focused
+        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
+            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
+            return
+        self.board.switch_panel(step)
+
+    def action_scroll_board(self, step: int) -> None:
+        """Scroll the board's body a page down (1) or up (-1)."""
+        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+
+    def play(self, move: Any) -> None:
+        before = list(self.match.state.events)
+        super().play(move)
+        self.announce(new_events(before, list(self.match.state.events)))
+
+    def announce(self, lines: list[str]) -> None:
+        """Show ``lines`` (what the decision just played caused) in the board's banner."""
+        self.board.announce(lines)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        if self.check_action("undo", ()):  # the banner's status line comes with the redraw
+            self.board.announce([], redraw=False)  # type: ignore[attr-defined]
+        super().action_undo()
+
+    def action_redo(self) -> None:
+        if self.check_action("redo", ()):
+            self.board.announce([], redraw=False)  # type: ignore[attr-defined]
+        super().action_redo()
+
+    def history_changed(self) -> None:
+        self.board.announce([])  # type: ignore[attr-defined]  (review -> continue: stale)
+
+
+__all__ = ["CurtainScreen", "GameLabels", "GameScreen", "MenuItem", "PagedGameScreen"]
