@@ -88,8 +88,8 @@ async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) 
         assert len(set(decoded)) <= ReviewScreen.SPARK_POINTS + 4
         log = review.query_one("#review-log", ReviewLog)
         assert log.count == 301 and log.highlighted == 300
-        bottom = log.scrollable_content_region.height - 1
-        assert log.render_line(bottom).text.startswith("▶ 300. ")
+        rows = [log.render_line(y).text for y in range(log.scrollable_content_region.height)]
+        assert any(r.startswith("▶ 300. ") for r in rows)  # in view (with its wrapped rows below)
         decoded.clear()
         await pilot.press("left")
         await settle(pilot)
@@ -329,3 +329,32 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         await pilot.press("q")
         await settle(pilot)
         assert type(app.screen).__name__ == "GoldenAgeScreen" and len(views) == 2
+
+
+async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_path: Path) -> None:
+    """tmux playtest: at 80x24 the move list cut every decision ("1. A Anna places
+    an Inf…"). The decision at the cursor is written whole, wrapped under its
+    text; the others stay one row each; a step keeps the list's size."""
+    m = random_match(GOLDEN, 3, 30)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        await pilot.press("home", "right")
+        await settle(pilot)
+        log = review.query_one("#review-log", ReviewLog)
+        width = log.scrollable_content_region.width
+        whole = review.log_line(1)
+        assert len(whole) + 1 > width  # it does not fit one row
+        rows = [log.render_line(y).text.rstrip() for y in range(log.scrollable_content_region.height)]
+        at = next(i for i, r in enumerate(rows) if r.startswith("▶"))
+        taken = [rows[at]] + [r for r in rows[at + 1:at + ReviewLog.ROWS] if r.startswith("      ")]
+        assert " ".join(" ".join(r.split()) for r in taken).lstrip("▶ ") == " ".join(whole.split())
+        assert rows[at + len(taken)].startswith("    2. ") and rows[at + len(taken)].endswith("…")
+        size = log.virtual_size
+        await pilot.press("right")
+        await settle(pilot)
+        assert log.virtual_size == size
+        await pilot.click("#review-log", offset=(4, 1))  # the set-up line (row 0 after the border)
+        await settle(pilot)
+        assert review.cursor == 0
