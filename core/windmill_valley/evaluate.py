@@ -46,6 +46,10 @@ BUILD_RATE = 0.35
 ENHANCE_RATE = 0.35
 CARD_RATE = 0.3
 TOOL_RATE = 0.3
+#: Share of the windmills built that stand next to a given kind of field, and
+#: of the bulbs planted that have a given colour (contract potentials).
+ADJ_SHARE = 0.5
+COLOUR_SHARE = 0.25
 #: Wheel steps a player takes in an average turn (the calendar's pace).
 STEPS_PER_TURN = 2.5
 #: VP a stored bulb is worth while it can still be planted (its patch reward
@@ -173,13 +177,14 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
     builds = min(float(mills_left), BUILD_RATE * later)
     large_free = sum(1 for d in f.large if C.DESIGNS[d][1] == "base")
     small_free = sum(1 for d in f.small if C.DESIGNS[d][1] == "base")
-    enh = min(float(large_free + small_free - 2), ENHANCE_RATE * later)
+    # the two spaces at the arrows cannot take a tile this turn
+    enh = max(0.0, min(float(large_free + small_free - 2), ENHANCE_RATE * later))
     v = 0.0
     for cid in f.contracts:
         parts = C.FARM_CARDS[cid][1].split(":")
         kind, vp = parts[0], int(parts[-1])
         if kind == "adj":
-            v += vp * builds * 0.5
+            v += vp * builds * ADJ_SHARE
         elif kind == "mills":
             v += vp * builds
         elif kind == "large":
@@ -187,13 +192,14 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
         elif kind == "smallfull":
             v += vp * (C.SMALL_SPACES - small_free) / C.SMALL_SPACES * _reach(small_free, enh)
         elif kind == "tier":
-            v += vp * enh * {"c": 0.5, "u": 0.25, "x": 0.25}[parts[1]]
+            v += vp * enh * C.OFFER_TIERS.count(parts[1]) / len(C.OFFER_TIERS)
         elif kind == "cards":
-            v += vp * min(float(4 + C.CONTRACT_SLOTS - len(f.helpers) - len(f.contracts)), CARD_RATE * later)
+            slots = len(C.HELPER_VP) + C.CONTRACT_SLOTS - len(f.helpers) - len(f.contracts)
+            v += vp * min(float(slots), CARD_RATE * later)
         elif kind == "tools2":
             v += vp / 2 * TOOL_RATE * later
         elif kind == "colour":
-            v += vp * min(capacity, f.storage.count(parts[1]) + 0.25 * BULB_RATE * later)
+            v += vp * min(capacity, f.storage.count(parts[1]) + COLOUR_SHARE * BULB_RATE * later)
         elif kind in ("rows", "monorow"):
             best = 0.0
             for r in f.patch:
