@@ -230,3 +230,39 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
             assert _same(a, b), (a, b)
 
     check()
+
+
+# -- a board keeps the sections the cursor does not touch ------------------------------------
+async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path) -> None:
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+
+    match = late_match(get_game("golden-age"), 4, 300)
+    screen = game_screen_class("golden-age")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        widgets = list(board.query(DataWidget))
+        order = list(range(len(screen._shown))) + list(range(len(screen._shown)))[::-1]
+        assert len(order) > 2
+        built = {"n": 0}
+        real = board._players
+
+        def counting(*args, **kw):
+            built["n"] += 1
+            return real(*args, **kw)
+
+        board._players = counting
+        for i in order:
+            screen._cursor_moved(i)
+            kept = [list(w._lines) for w in widgets]
+            board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            screen._draw_board(list(screen._shown[i].moves))
+            for w, lines in zip(widgets, kept):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+        # the players' section was built afresh each time above, and from what was kept otherwise
+        assert built["n"] < 2 * len(order)
