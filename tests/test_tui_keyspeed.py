@@ -269,3 +269,36 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
                 assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
         # the section was built afresh each time above, and came from what was kept otherwise
         assert built["n"] < 2 * len(order)
+
+
+# -- the picker draws a label it drew before from what it kept -------------------------------
+async def test_picker_lines_are_drawn_as_option_list_draws_them() -> None:
+    from textual.widgets import OptionList
+
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+
+        def compare() -> None:
+            for option in ol.options:
+                for style in (ol.get_visual_style("option-list--option"),
+                              ol.get_visual_style("option-list--option-highlighted")):
+                    mine = ol._get_option_render(option, style)
+                    ol._option_render_cache.clear()
+                    theirs = OptionList._get_option_render(ol, option, style)
+                    assert [segments(s) for s in mine] == [segments(s) for s in theirs]
+
+        picker.set_choices([("", "Take the blue card", ""), ("0", "Pass", "")], "Ann, choose:")
+        await pilot.pause()
+        compare()
+        kept = ol.__dict__["_drawn"]
+        # "0 Pass" again, now the first option: drawn from what was kept, in its new place
+        picker.set_choices([("0", "Pass", ""), ("", "Sell", "")], "Bob, choose:")
+        await pilot.pause()
+        assert [str(o.prompt) for o in ol.options] == ["0 Pass", "1 Sell"]
+        compare()  # (OptionList's own drawing has the meta {"option": 0} for "0 Pass")
+        # drawn once per style, in its first place; the second place came from that
+        assert sum(1 for seen in kept.keys() if seen[0] == "0 Pass") == 2
