@@ -302,3 +302,49 @@ async def test_picker_lines_are_drawn_as_option_list_draws_them() -> None:
         compare()  # (OptionList's own drawing has the meta {"option": 0} for "0 Pass")
         # drawn once per style, in its first place; the second place came from that
         assert sum(1 for seen in kept.keys() if seen[0] == "0 Pass") == 2
+
+
+# -- what reaches the terminal: the partial updates add up to the whole screen ---------------
+def cells(screen) -> list[list[tuple]]:
+    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse)
+             for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
+
+
+@pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
+                                           ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
+async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
+    """Every frame the app writes (only the cells that changed) is fed to a
+    terminal emulator; after each key its screen must be what a full repaint
+    of the app's screen draws, cell for cell (text, colours, attributes)."""
+    import pyte
+    from textual._compositor import LayoutUpdate
+
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match, late_spec
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+
+    game = get_game(game_id)
+    players, decisions = late_spec(game)
+    match = late_match(game, players, min(decisions, 120))
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = pyte.Screen(*size)
+    stream = pyte.Stream(term)
+    real_display = type(app)._display
+
+    def display(self, shown_screen, renderable) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            stream.feed(renderable.render_segments(self.console))
+        real_display(self, shown_screen, renderable)
+
+    app._display = display.__get__(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in ["down", "down", "up", "enter", "down", "u", "down", "right", "left", "u", "enter"]:
+            await pilot.press(key)
+            await pilot.pause()
+            whole = pyte.Screen(*size)
+            strips = app.screen._compositor.render_strips()
+            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+            assert cells(term) == cells(whole), key

@@ -103,6 +103,32 @@ def _same(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
+def _changed_cells(a: Text, b: Text, width: int) -> tuple[int, int]:
+    """The cells ``[start, end)`` of a line that may draw differently as ``b``
+    than as ``a``: from the first to the last character whose text or spans
+    differ (the whole ``width`` when the line's own style or its cell widths
+    differ)."""
+    pa, pb = a.plain, b.plain
+    if (a.style != b.style or len(pa) != len(pb) or a.cell_len != len(pa) or b.cell_len != len(pb)
+            or "\t" in pa or "\t" in pb):
+        return 0, width
+    first, last = len(pa), 0
+    for i, (x, y) in enumerate(zip(pa, pb)):
+        if x != y:
+            first = min(first, i)
+            last = i + 1
+    spans_a, spans_b = set(a.spans), set(b.spans)
+    common = spans_a & spans_b
+    if [x for x in a.spans if x in common] != [x for x in b.spans if x in common]:
+        return 0, width  # the same spans laid in another order: styles may stack otherwise
+    for span in spans_a ^ spans_b:
+        if span.end > span.start:
+            first, last = min(first, span.start), max(last, span.end)
+    if last <= first:  # spans of no width, or the same spans in another order: all of it
+        return 0, width
+    return min(first, width), min(max(last, first + 1), width)
+
+
 class QuietScroll:
     """Mixin for a scrolling widget (a ScrollView: RichLog, OptionList) whose own
     size does not depend on how much it holds (a fixed or ``1fr`` height).
@@ -207,12 +233,16 @@ class DataWidget(Widget):
             self._strips.clear()
             self.refresh()
             return
-        # the same size: repaint only the lines that changed
-        changed = [y for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
-        for y in changed:
-            self._strips.pop(y, None)
-        if changed:
-            self.refresh(*[Region(0, y, width, 1) for y in changed])
+        # the same size: repaint only the lines that changed, and of each only
+        # the cells between its first and last change (what the terminal is sent)
+        regions = []
+        for y, (a, b) in enumerate(zip(old, self._lines)):
+            if not _same(a, b):
+                self._strips.pop(y, None)
+                start, end = _changed_cells(a, b, width)
+                regions.append(Region(start, y, end - start, 1))
+        if regions:
+            self.refresh(*regions)
 
     def on_resize(self, event: Any) -> None:
         if event.size.width != self._built_width:
