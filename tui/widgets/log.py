@@ -95,6 +95,9 @@ class Log(QuietScroll, RichLog):
         drops the lines of entries taken back (undo) without re-rendering the
         rest, and rewrites everything only when the mark or the width changes."""
         entries = list(entries)
+        if self._wrap_width is None:  # not laid out yet: on_resize draws them at the real width
+            self._entries, self._mark = entries, mark
+            return
         old = self._entries
         if mark == self._mark:
             keep = 0
@@ -106,6 +109,9 @@ class Log(QuietScroll, RichLog):
                 self._rewrite()
                 return
             self._entries = entries
+            if len(entries) - keep > self.TAIL:  # more than a rewrite draws: draw the newest
+                self._rewrite()
+                return
             for i in range(keep, len(entries)):
                 self._write_entry(entries, i, scroll_end=True)
             if mark is None:
