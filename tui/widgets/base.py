@@ -105,28 +105,30 @@ def _same(a: Text, b: Text) -> bool:
 
 def _changed_cells(a: Text, b: Text, width: int) -> tuple[int, int]:
     """The cells ``[start, end)`` of a line that may draw differently as ``b``
-    than as ``a``: from the first to the last character whose text or spans
-    differ (the whole ``width`` when the line's own style or its cell widths
-    differ)."""
+    than as ``a``: from the first character whose text or spans differ to the
+    last (to the end of the line when its length changed: what follows has
+    moved); the whole ``width`` when the line's own style differs or a
+    character is not one cell wide."""
     pa, pb = a.plain, b.plain
-    if (a.style != b.style or len(pa) != len(pb) or a.cell_len != len(pa) or b.cell_len != len(pb)
+    if (a.style != b.style or a.cell_len != len(pa) or b.cell_len != len(pb)
             or "\t" in pa or "\t" in pb):
         return 0, width
-    first, last = len(pa), 0
-    for i, (x, y) in enumerate(zip(pa, pb)):
-        if x != y:
-            first = min(first, i)
-            last = i + 1
     spans_a, spans_b = set(a.spans), set(b.spans)
     common = spans_a & spans_b
     if [x for x in a.spans if x in common] != [x for x in b.spans if x in common]:
         return 0, width  # the same spans laid in another order: styles may stack otherwise
+    n = min(len(pa), len(pb))
+    first = next((i for i in range(n) if pa[i] != pb[i]), n)
+    if len(pa) != len(pb):
+        last = width
+    else:
+        last = next((i + 1 for i in range(n - 1, first - 1, -1) if pa[i] != pb[i]), 0)
     for span in spans_a ^ spans_b:
         if span.end > span.start:
             first, last = min(first, span.start), max(last, span.end)
-    if last <= first:  # spans of no width, or the same spans in another order: all of it
+    if last <= first:  # only spans of no width differ: draw it all, to be sure
         return 0, width
-    return min(first, width), min(max(last, first + 1), width)
+    return min(first, width), min(last, width)
 
 
 class QuietScroll:
