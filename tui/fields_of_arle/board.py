@@ -42,8 +42,8 @@ from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
 from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard
-from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
+from tui.widgets.board import PagedBoard, Same
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.pages import PageBar
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.storage import Slot, Storage
@@ -336,9 +336,14 @@ class FieldsOfArleBoard(PagedBoard):
         hl_now = {words[v].arg for v in ("place", "imitate") if v in words}
         hl_other = {words["special"].arg} if "special" in words else set()
         solo = len(state.players) == 1
-        a = [Text(f"{now} (this half-year)", style="bold")] + self._board_rows(
-            state, winter, letters, hl_now, width)
-        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self._board_rows(state, not winter, letters, hl_other, width)
+        # the action boards are built again only when the state or their highlight changes
+        a_ = use_ascii(self)
+        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
+            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
+            lambda: self._board_rows(state, winter, letters, hl_now, width))
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
+            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
+            lambda: self._board_rows(state, not winter, letters, hl_other, width))
         if state.special >= 0:
             b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
         if width >= 66:  # the two boards side by side
@@ -377,6 +382,18 @@ class FieldsOfArleBoard(PagedBoard):
     # -- players and scores ------------------------------------------------------------
     def _players(self, game: Any, state: Any, seats: list[str], letters: list[str], targets: Sequence[Any],
                  width: int) -> None:
+        # the summary and the score pad depend on the state only: not built again on a cursor key
+        key = (Same(state), tuple(seats), width, use_ascii(self))
+        self.query_one("#fa-summary", TextBlock).update(
+            self.kept("summary", key, lambda: self._summary(state, seats, letters, width)))
+        self.query_one("#fa-scores", ScoreSheet).update(
+            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)))
+        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
+                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
+        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+
+    def _summary(self, state: Any, seats: list[str], letters: list[str], width: int) -> list[Text]:
+        """One paragraph per player: score, workers, animals, land, barn, dikes, goods."""
         lines: list[Text] = []
         n = len(seats)
         for i, h in enumerate(state.homes):
@@ -393,17 +410,17 @@ class FieldsOfArleBoard(PagedBoard):
             head.append(": " + " · ".join(bits))
             lines += wrap_text(head, width, 2)
             lines += wrap("  " + goods_line(h), width, "dim", "  ")
-        self.query_one("#fa-summary", TextBlock).update(lines)
+        return lines
+
+    def _score_rows(self, game: Any, state: Any, seats: list[str], letters: list[str]) -> list[ScoreRow]:
+        """The score pad's rows (the winners marked once the game is over)."""
         winners = set(game.winners(state)) if state.phase == "over" else set()
         rows = []
         for sheet in game.scores(state):
             short = {CATEGORY_SHORT.get(k, k): v for k, v in sheet.parts.items()}
             rows.append(ScoreRow(letters[sheet.seat], seats[sheet.seat][:8], sheet.total, short,
                                  seat_style(sheet.seat), sheet.seat in winners))
-        self.query_one("#fa-scores", ScoreSheet).update(rows)
-        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
-                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
-        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+        return rows
 
     def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor gives and costs the deciding player."""

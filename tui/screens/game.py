@@ -315,6 +315,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._autosave_failed = False
         self._keys_state: tuple[bool, ...] = ()
         self._board_key: Any = None
+        self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
 
@@ -560,7 +561,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_key = key
         m = self.match
         viewer = self._viewer_for(m.to_move())
-        shown = self.game.view(m.state, viewer)
+        # one view per decision: the cursor keys of a decision show the board the
+        # very same state object (boards keep what the cursor does not touch)
+        if self._board_view is None or self._board_view[:2] != (self._version, viewer):
+            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+        shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
 
     def _update_log(self) -> None:
