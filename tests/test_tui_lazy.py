@@ -329,3 +329,35 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         await pilot.press("q")
         await settle(pilot)
         assert type(app.screen).__name__ == "GoldenAgeScreen" and len(views) == 2
+
+
+@pytest.mark.parametrize("game_id", ["windmill-valley", "golden-age"])
+async def test_the_first_frame_of_review_is_drawn_at_the_laid_out_widths(tmp_path: Path, monkeypatch, game_id) -> None:
+    """OneLayout tells the widgets a layout resized now (not by a Resize
+    message after the frame) and lays out once more if they changed: the
+    first frame of review already has every line widget built for its width."""
+    from tui.chrome import OneLayout
+    from tui.widgets.base import DataWidget
+
+    m = random_match(get_game(game_id), 4, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        seen: list[list[str]] = []
+        real = OneLayout._compositor_refresh
+
+        def paint(screen) -> None:
+            if isinstance(screen, ReviewScreen) and not getattr(screen, "_one_layout_busy", False) and not seen:
+                seen.append([
+                    f"{w.id}: built {w._built_width}, shown {w.size.width}"
+                    for w in screen._compositor.visible_widgets
+                    if isinstance(w, DataWidget) and w.size.width and w._built_width != w.size.width
+                    and not (w.styles.width is not None and w.styles.width.is_cells)  # (a width of its own)
+                ])
+            real(screen)
+
+        monkeypatch.setattr(OneLayout, "_compositor_refresh", paint)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert seen == [[]]
