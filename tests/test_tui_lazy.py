@@ -374,3 +374,82 @@ async def test_the_first_frame_of_review_is_drawn_at_the_laid_out_widths(tmp_pat
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
         assert seen == [[]]
+
+
+#: Screens whose Escape has its plain key elsewhere than in BINDINGS: a key the
+#: screen reads itself, or a button reached with Tab and pressed with Enter.
+PLAIN_ROUTES = {
+    "ChoiceDialog": "n (on_key) or the cancel button",
+    "PathDialog": "the Cancel button (Tab, Enter)",
+    "SavePathDialog": "the Cancel button (Tab, Enter)",
+    "LoadDialog": "the Cancel button (Tab, Enter)",
+    "NewGameScreen": "the Back button (Tab, Enter)",
+    "LowlandsPalette": "Backspace in an empty search (back_or_close)",
+}
+
+
+def test_every_escape_has_a_plain_key() -> None:
+    """Issue 9: nothing needs Escape (nor a control key): every binding of
+    Escape in a Lowlands screen has a plain key for the same action (b,
+    Backspace, q, n, Enter), or a route listed in PLAIN_ROUTES."""
+    import importlib
+    import pkgutil
+
+    import tui.screens
+    from textual.screen import Screen
+
+    for mod in pkgutil.iter_modules(tui.screens.__path__):
+        importlib.import_module(f"tui.screens.{mod.name}")
+    for pkg in ("gift_of_tulips", "golden_age", "windmill_valley", "fields_of_arle"):
+        importlib.import_module(f"tui.{pkg}")
+    importlib.import_module("tui.app")
+
+    def subclasses(cls: type) -> list[type]:
+        out = []
+        for sub in cls.__subclasses__():
+            out += [sub, *subclasses(sub)]
+        return out
+
+    missing = []
+    checked = 0
+    for cls in subclasses(Screen):
+        if not cls.__module__.startswith("tui."):
+            continue
+        bindings = [b for klass in reversed(cls.__mro__) for b in getattr(klass, "BINDINGS", [])
+                    if not isinstance(b, tuple)]
+        plain: dict[str, set[str]] = {}
+        for b in bindings:
+            for key in b.key.split(","):
+                key = key.strip()
+                if key != "escape" and not key.startswith("ctrl+"):
+                    plain.setdefault(b.action, set()).add(key)
+        for b in bindings:
+            if "escape" in [k.strip() for k in b.key.split(",")]:
+                checked += 1
+                if not plain.get(b.action) and cls.__name__ not in PLAIN_ROUTES:
+                    missing.append(f"{cls.__name__}: {b.action}")
+    assert checked >= 10
+    assert missing == []
+
+
+async def test_dialogs_close_without_escape(tmp_path: Path) -> None:
+    """The routes of PLAIN_ROUTES: n in a choice dialog, Tab to Cancel and Enter
+    in a path dialog."""
+    from tui.screens.dialogs import ChoiceDialog, PathDialog
+
+    m = random_match(TULIPS, 3, 4)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        answers: list[object] = []
+        app.push_screen(ChoiceDialog("Which?", [("r", "Review", "review")]), answers.append)
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is game and answers == [None]
+        app.push_screen(PathDialog("Load a saved game", "x.json"), answers.append)
+        await settle(pilot)
+        await pilot.press("tab", "tab", "enter")  # the path -> OK -> Cancel
+        await settle(pilot)
+        assert app.screen is game and answers == [None, None]
