@@ -23,6 +23,7 @@ the right. A click on a key presses it.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -56,13 +57,21 @@ _resized: list[tuple[Any, ...]] = []  # (widget, size, virtual, container) a One
 
 
 def _follows_size(widget: Widget) -> Any:
-    """The ``on_resize`` of ``widget`` if Lowlands wrote it (a board that
-    draws for its width, a DataWidget, a log), else None."""
-    for cls in type(widget).__mro__:
-        handler = cls.__dict__.get("on_resize")
-        if handler is not None:
-            return handler.__get__(widget) if cls.__module__.startswith("tui.") else None
-    return None
+    """If Lowlands wrote the ``on_resize`` of ``widget`` (a board that draws
+    for its width, a DataWidget, a log): a function calling it and the
+    ``on_resize`` of its base classes, in the order Textual does (a log's, then
+    RichLog's, which draws the lines written before the size was known);
+    else None."""
+    handlers = [cls.__dict__["on_resize"] for cls in type(widget).__mro__ if "on_resize" in cls.__dict__]
+    first = next((cls for cls in type(widget).__mro__ if "on_resize" in cls.__dict__), None)
+    if first is None or not first.__module__.startswith("tui."):
+        return None
+
+    def follow(event: Any) -> None:
+        for handler in handlers:
+            handler(widget, event)
+
+    return follow
 
 
 class OneLayout:
@@ -89,6 +98,8 @@ class OneLayout:
     _one_layout_size: Any = None
     _one_layout_resuming = False
     _one_layout_painted = False
+    #: how many widgets the screen had at its last layout if all were mounted (else None)
+    _one_layout_mounted: int | None = None
 
     def _screen_resized(self, size: Any) -> None:
         """Textual lays a screen out again when it gets its size (a Resize of
@@ -106,6 +117,13 @@ class OneLayout:
 
     def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
+        if layout and not regions and not recompose and self._one_layout_mounted is not None \
+                and sys._getframe(1).f_code.co_name == "await_mount":
+            # the screen's widgets have all mounted (Textual then asks for a
+            # layout of the screen): they had already when it was last laid out
+            nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+            if len(nodes) == self._one_layout_mounted and all(n._is_mounted for n in nodes):
+                return self
         if self._one_layout_resuming:
             self._one_layout_resuming = False
             if self._one_layout_painted and not regions and repaint and not layout and not recompose:
@@ -143,6 +161,8 @@ class OneLayout:
             self._one_layout_busy = False
             _resized.clear()
         self._one_layout_size = self.outer_size if size is None else size  # type: ignore[attr-defined]
+        nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+        self._one_layout_mounted = len(nodes) if all(n._is_mounted for n in nodes) else None
         if getattr(self, "is_current", False) and not self.app._batch_count:  # type: ignore[attr-defined]
             self._compositor_refresh()
             self._one_layout_painted = True
