@@ -18,6 +18,7 @@ Options:
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -70,6 +71,15 @@ def conformance_deep(pytestconfig: pytest.Config, conformance_seeds: int) -> int
 def conformance_deep_steps(pytestconfig: pytest.Config) -> int:
     """Decision budget for the in-depth seeds of one game and player count (0: none)."""
     return _count(pytestconfig, "--conformance-deep-steps", "LOWLANDS_CONFORMANCE_DEEP_STEPS", 2000)
+
+
+@pytest.fixture
+def dirs(tmp_path: Path) -> tuple[Path, Path]:
+    """(data folder, config folder) for an app under test: the data folder made,
+    the config folder not (the app makes it when it saves its settings)."""
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    return data, config
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from core import get_game
 from core.match import Match, Seat
 from tui.gift_of_tulips import GiftOfTulipsScreen
-from tests.test_tui_game import GameApp
+from tests.apphelpers import ScreenApp
 from tui.widgets.base import DataWidget
 from tui.widgets.choice import ChoicePicker
 
@@ -31,7 +31,7 @@ async def test_held_key_cannot_pass_the_turn_to_the_next_human(tmp_path: Path) -
     match = hotseat()
     # a long guard, so the test does not depend on how fast the machine is
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = match.to_move()
         for _ in range(30):
@@ -59,7 +59,7 @@ async def test_key_repeats_within_one_players_turn_are_not_held_back(tmp_path: P
     # one human against bots: the deciding human never changes, so no guard
     match = Match(GAME, [Seat("Ann", "human"), Seat("Bob", "bot"), Seat("Cy", "bot")], seed=1)
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not screen.picker.holding
         await pilot.press("1")
@@ -83,7 +83,7 @@ async def test_final_board_goes_back_to_the_scores(tmp_path: Path) -> None:
 
     match = finished()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app = pilot.app
         assert isinstance(app.screen, GameOverScreen)
@@ -103,7 +103,7 @@ async def test_final_board_goes_back_to_the_scores(tmp_path: Path) -> None:
 async def test_scores_key_does_nothing_while_playing(tmp_path: Path) -> None:
     match = hotseat()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.press("g")
@@ -301,7 +301,7 @@ async def test_continuing_a_finished_game_clears_the_game_over_banner(tmp_path: 
     while not match.is_over():
         match.push(match.legal_moves()[quick_choice(match)])
     screen = WindmillValleyScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app = pilot.app
         await pilot.press("escape")  # the final board
@@ -350,7 +350,7 @@ async def test_keep_preview_counts_the_tulip_too(tmp_path: Path) -> None:
     seat = match.to_move()
     before = len(match.state.bouquets[seat])
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[Keep()])
         await pilot.pause()
@@ -367,7 +367,7 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
 
     match = to_play_with(Secret)
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[Secret()])
         await pilot.pause()
@@ -394,7 +394,7 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
 async def test_reveal_note_is_not_cut_near_80x24(tmp_path: Path, cols: int) -> None:
     match = finished()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(cols, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(cols, 24)) as pilot:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
@@ -411,7 +411,7 @@ async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> 
     for _ in range(12):  # some VP and majorities on the table
         match.push(match.legal_moves()[0])
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         sheet = screen.board.query_one("#got-sheet")
         lines = sheet.text.splitlines()
@@ -434,11 +434,11 @@ async def test_held_key_guard_on_the_golden_age_screen(tmp_path: Path) -> None:
 
     match = ga_match(seed=3)
     screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = match.to_move()
-        for _ in range(30):
-            await pilot.press("1")
+        for _ in range(15):  # Holland, Limburg: provinces keep their keys (the next player has Limburg)
+            await pilot.press("a", "l")
         await pilot.pause()
         assert match.moves and set(match.movers) == {first}
         assert match.to_move() != first
@@ -455,7 +455,7 @@ async def test_game_over_log_ends_with_the_games_epilogue(tmp_path: Path) -> Non
     epilogue = GAME.epilogue(match.state)
     assert epilogue and epilogue[0].startswith("Secret festival revealed: ")
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         texts = [e.text for e in screen.query_one(Log).entries]
         assert texts[-len(epilogue):] == epilogue

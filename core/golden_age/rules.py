@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Sequence, Union, get_args
+from typing import Sequence, Union, get_args
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, copy_state
+from core.engine import BotModules, IllegalMove, Move, ScoreSheet, copy_state
 from core.golden_age import components as C
 from core.golden_age.state import Auction, ColonyMarker, Guild, Painting, Player, Province, State
 from core.rng import Rng
@@ -513,7 +513,7 @@ class Draft:
 
 
 # -- the game -----------------------------------------------------------------
-class GoldenAge:
+class GoldenAge(BotModules):
     """The Dutch Golden Age (Leo Colovini & Giuseppe Baù, Phalanx 2008), 3-4
     players; 2 with the 2-player variant."""
 
@@ -1346,20 +1346,6 @@ class GoldenAge:
             s.decks[color] = sorted(s.decks[color])
         s.rng = Rng(0)
         return s
-
-    # bots -------------------------------------------------------------------------
-    def margins(self, state: State) -> list[float]:
-        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
-        from core.golden_age.evaluate import margins
-
-        return margins(state)
-
-    def determinize(self, view: State, seat: int, rng: Any) -> State:
-        """A full state consistent with ``view(state, seat)``, hidden parts sampled
-        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
-        from core.golden_age.determinize import determinize
-
-        return determinize(view, seat, rng)
 
 
 def _read(w: list[str]) -> GoldenMove | None:

@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
@@ -171,18 +170,12 @@ class FieldsOfArleBoard(PagedBoard):
     }
     """
 
-    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
-    WIDE = 60
-    TALL = 34
     BODY_ID = "fa-body"
+    ID_PREFIX = "fa"
+    SECTIONS = SECTIONS
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._last: tuple | None = None
-        self._decision: Any = None
-        self._shown: dict[str, bool] = {}
-        self._announce: list[str] = []
-        self._wide: bool | None = None
         self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
 
     def compose(self) -> ComposeResult:
@@ -211,14 +204,6 @@ class FieldsOfArleBoard(PagedBoard):
                 yield TextBlock(id="fa-piles")
 
     # -- pages -----------------------------------------------------------------------
-    def _is_wide(self) -> bool:
-        width = self.size.width or 44
-        try:
-            height = self.screen.size.height
-        except Exception:  # noqa: BLE001
-            height = 24
-        return width >= self.WIDE and height >= self.TALL
-
     def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
         if self._is_wide():
             pages = [("Work", frozenset({"actions", "players"}), None)]
@@ -229,24 +214,9 @@ class FieldsOfArleBoard(PagedBoard):
         pages.append(("Supply", frozenset({"supply"}), None))
         return pages
 
-    @property
-    def announcements(self) -> list[str]:
-        return list(self._announce)
-
-    def announce(self, lines: Sequence[str]) -> None:
-        """Show ``lines`` (what the last decision caused) in the banner until the next one."""
-        self._announce = list(lines)
-        if self._last is not None:
-            self._banner(self._last[1], self._last[3])
-
-    @on(PageBar.Selected, "#fa-pages")
-    def _page_clicked(self, event: PageBar.Selected) -> None:
-        event.stop()
-        self.select_page(event.index)
-
-    def on_resize(self, event: Any) -> None:
-        if self._last is not None and self._is_wide() != self._wide:
-            self._redraw(relayout=True)
+    def _draw_banner(self) -> None:
+        assert self._last is not None
+        self._banner(self._last[1], self._last[3])
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
@@ -270,12 +240,7 @@ class FieldsOfArleBoard(PagedBoard):
             task = state.tasks[-1]
         letters = seat_letters(seats)
         wide = self._is_wide()
-        if not self._pages or relayout or wide != self._wide or len(self._pages) != len(seats) + (2 if wide else 3):
-            current = self._pages[self._page] if self._pages else None
-            self._wide = wide
-            self._pages = self._make_pages(seats, letters)
-            if current is not None:
-                self._page = self.page_for(next(iter(current[1])), current[2])
+        self._fold(seats, letters, wide, len(seats) + (2 if wide else 3), relayout)
         if decision is not None and decision != self._decision:
             self._decision = decision
             if task is not None:
@@ -287,17 +252,7 @@ class FieldsOfArleBoard(PagedBoard):
                     self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
-        label, secs, farm_seat = self._pages[self._page]
-        bar = self.query_one("#fa-pages", PageBar)
-        keys = self.panel_keys()
-        bar.hint = f"  {keys}" if keys and self.has_panels else ""
-        bar.update(self.page_names, self._page)
-        for sec in SECTIONS:
-            on_page = sec in secs
-            if self._shown.get(sec) != on_page:
-                self._shown[sec] = on_page
-                self.query_one(f"#fa-sec-{sec}").display = on_page
-                self.query_one("#fa-banner", Banner).allow_shrink()
+        secs, farm_seat = self._show_page()
         self._banner(state, seats)
         width = max(20, (self.size.width or 44) - 2)
         words = {t.verb: t for t in targets}

@@ -40,8 +40,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
+from core.picks import new_events
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
 from tui.history import history_for
@@ -151,11 +152,15 @@ class GameLabels:
     #: The key of DONE_WORDS moves.
     DONE_KEY = "0"
 
-    def choice_key(self, state: Any, move: Any) -> str:
-        """The stable key of ``move`` ("" none: numbered by position): the
-        thing's own number for a numbered thing on the board (``NUMBERED_THINGS``,
-        "area 5" -> "5"), ``DONE_KEY`` for done / pass / end turn, so a key
-        means the same from one decision to the next. Screens may override it."""
+    def choice_key(self, state: Any, move: Any, opened: "MenuItem | None" = None) -> str:
+        """The stable key of ``move`` ("" none: numbered by position) where it
+        is listed: at the top level (``opened`` None) or inside the opened group
+        ``opened``. By default the thing's own number for a numbered thing on
+        the board (``NUMBERED_THINGS``, "area 5" -> "5"), ``DONE_KEY`` for done /
+        pass / end turn, so a key means the same from one decision to the next.
+        Screens may override it (Golden Age: a province's or guild's own key;
+        a token move is keyed by its source at the top level and by its
+        destination in the source's group)."""
         words = self.game.notation(move).split()
         if not words:
             return ""
@@ -478,9 +483,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         if self._open is not None:
-            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group, key=self.choice_key(state, mv))
-                     for mv in self._open.moves]
-            prompt = self._open.prompt + "  (Esc: back)"
+            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group,
+                              key=self.choice_key(state, mv, self._open)) for mv in self._open.moves]
+            prompt = self._open.prompt + "  (Backspace: back)"
         else:
             items = self._menu
             if seat is None:
@@ -498,8 +503,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if highlight is None:
             highlight = self._same_kind(items)
         self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
-        self.picker.border_title = self._picker_title(seat)
-        self.picker.border_subtitle = self._picker_keys(len(items))
+        self.picker.set_titles(self._picker_title(seat), self._picker_keys(len(items)))
         self._refresh_keys()
 
     def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
@@ -553,7 +557,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return ""
         order = "0" + "".join(HOTKEYS)
         keys = sorted((c.hotkey for c in self.picker.choices if c.hotkey), key=order.find)
-        span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if keys else ""
+        run = bool(keys) and order.find(keys[-1]) - order.find(keys[0]) == len(keys) - 1
+        # a run reads as a range ("1-5"); stable keys with gaps ("a b g") do not
+        span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if run else "its key" if keys else ""
         return f"{span} or Enter" + (", / filter" if n > 5 else "")
 
     def _picker_title(self, seat: int | None) -> str:
@@ -1019,4 +1025,58 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.app.exit()
 
 
-__all__ = ["CurtainScreen", "GameLabels", "GameScreen", "MenuItem"]
+class PagedGameScreen(GameScreen):
+    """A GameScreen whose board is a ``PagedBoard`` and whose game is a ``PickGame``
+    (Windmill Valley, Fields of Arle): Left/Right turn the board's pages (in the
+    picker's filter they move its cursor), PgUp/PgDn scroll it. What a decision
+    caused (the lines it added to the state's ``events``) is announced in the
+    board's banner until the next decision, undo, redo or review's continue;
+    a game's screen extends ``announce`` to notify some lines too."""
+
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
+
+    BINDINGS = [
+        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
+        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
+    ]
+
+    def action_page(self, step: int) -> None:
+        """The board's next (1) or previous (-1) page, from its top."""
+        focused = self.focused
+        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
+            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
+            return
+        self.board.switch_panel(step)
+
+    def action_scroll_board(self, step: int) -> None:
+        """Scroll the board's body a page down (1) or up (-1)."""
+        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+
+    def play(self, move: Any) -> None:
+        before = list(self.match.state.events)
+        super().play(move)
+        self.announce(new_events(before, list(self.match.state.events)))
+
+    def announce(self, lines: list[str]) -> None:
+        """Show ``lines`` (what the decision just played caused) in the board's banner."""
+        self.board.announce(lines)  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        if self.check_action("undo", ()):  # the banner's status line comes with the redraw
+            self.board.announce([], redraw=False)  # type: ignore[attr-defined]
+        super().action_undo()
+
+    def action_redo(self) -> None:
+        if self.check_action("redo", ()):
+            self.board.announce([], redraw=False)  # type: ignore[attr-defined]
+        super().action_redo()
+
+    def history_changed(self) -> None:
+        self.board.announce([])  # type: ignore[attr-defined]  (review -> continue: stale)
+
+
+__all__ = ["CurtainScreen", "GameLabels", "GameScreen", "MenuItem", "PagedGameScreen"]

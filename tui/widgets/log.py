@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -74,6 +74,16 @@ class Log(QuietScroll, RichLog):
         self._written = 0
         self._wrap_width: int | None = None
         self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
+
+    @property
+    def rich_style(self) -> Any:
+        """Textual's style of the log (worked out through every ancestor on each
+        call, i.e. once per line drawn), kept while the widget's style is the same."""
+        key = self.visual_style
+        kept = self.__dict__.get("_kept_style")
+        if kept is None or kept[0] is not key:
+            kept = self.__dict__["_kept_style"] = (key, super().rich_style)
+        return kept[1]
 
     @property
     def entries(self) -> list[LogEntry]:

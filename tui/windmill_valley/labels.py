@@ -200,14 +200,6 @@ def is_automatic(line: str) -> bool:
     return not line.startswith(C.SOLO_NAME) and any(w in line for w in AUTOMATIC_WORDS)
 
 
-def new_events(before: list[str], after: list[str]) -> list[str]:
-    """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
-    for k in range(len(after), -1, -1):
-        if k <= len(before) and after[:k] == before[len(before) - k:]:
-            return after[k:]
-    return after
-
-
 class WindmillValleyLabels(GameLabels):
     """The words of the Windmill Valley game screen (mixed into WindmillValleyScreen):
     choices worded with what they cost and bring, the prompts (at most ~50
