@@ -345,19 +345,33 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.set_class(width >= 110, "-wide")
 
     def on_screen_resume(self) -> None:
-        # Review may have continued from an earlier point; redraw everything.
+        # Review may have continued from an earlier point: redraw everything.
+        # Back to the very position drawn, a human to decide (review, help, a
+        # dialog closed), the screen is only repainted (one frame): the picker,
+        # its cursor and the board are as they were.
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
-            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+            elif getattr(self, "_covered", True) and not self._drawn_as_is():
                 self.refresh_view()
+            else:
+                self._resumed_at = None
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
                 self.call_after_refresh(self._unfocus_picker)  # after Textual restores the focus
             elif focused is None or focused not in self.focus_chain:
                 self.picker.focus_list()
+
+    def _drawn_as_is(self) -> bool:
+        """The screen shows the match as it is and nothing is waiting to run
+        (no bot to move, no curtain, a game at one keyboard)."""
+        m = self.match
+        seat = m.to_move()
+        return (m.authority_here and self._shown_history == self._history_key()
+                and (seat is None or not m.is_bot(seat)) and not self._curtain_up
+                and self._forced() is None)
 
     def _unfocus_picker(self) -> None:
         """The game is over and the picker hidden: take the focus out of it (its
