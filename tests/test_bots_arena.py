@@ -21,9 +21,10 @@ def test_same_seed_same_result_and_seats_rotate(monkeypatch) -> None:
     seen: list[list[str]] = []
     real = arena.play_game
 
-    def spy(game, levels, seed, iterations, on_decision=None, options=None):  # noqa: ANN001
+    def spy(game, levels, seed, iterations, on_decision=None, options=None, seconds=None):  # noqa: ANN001
+        assert seconds is None  # no clock: a fixed iteration count
         seen.append(list(levels))
-        return real(game, levels, seed, iterations, on_decision, options)
+        return real(game, levels, seed, iterations, on_decision, options, seconds)
 
     monkeypatch.setattr(arena, "play_game", spy)
     a = arena.run_arena("gift-of-tulips", 3, ["strong", "greedy", "random"], 3, seed=4, iterations=8)
@@ -82,3 +83,21 @@ def test_p95_is_nearest_rank() -> None:
     assert arena.p95([]) == 0.0
     assert arena.p95(list(range(1, 101))) == 95
     assert arena.p95([3.0]) == 3.0
+
+
+def test_clock_mode_thinks_on_the_wall_clock_as_the_app_does(monkeypatch) -> None:
+    """--clock hands the strong bot --bot-time as seconds (the app's iteration cap)."""
+    from core.bots import strong
+
+    budgets: list[tuple] = []
+    real = strong.search
+
+    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None):  # noqa: ANN001
+        budgets.append((iterations, seconds))
+        return real(game, state, seed, iterations, seconds, should_stop)
+
+    monkeypatch.setattr("core.bots.search", spy)
+    code = main(["arena", "gift-of-tulips", "--players", "2", "--bots", "strong,random", "--games", "1",
+                 "--bot-time", "0.01", "--clock"])
+    assert code == 0
+    assert budgets and set(budgets) == {(strong.DEFAULT_ITERATIONS, 0.01)}

@@ -118,3 +118,23 @@ async def test_every_panel_builds_at_widths_1_to_80(game_id: str, tmp_path: Path
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
         assert app.screen is screen  # the notice is gone, the game is back
+
+
+def test_page_bar_leaves_its_last_column_blank_and_drops_the_hint_whole() -> None:
+    """Playtest (--ascii, 80x24): Windmill Valley's "A Ann  B Bob   <-" ran into
+    the picker's border. The bar keeps its last column blank and leaves out
+    the key hint whole (never a cut "<-") when the names need the room."""
+    from tui.widgets.pages import PageBar
+
+    bar = PageBar(hint="  <-/->")
+    bar._data = (("Wheels", "Tracks", "Map", "Market", "A Ann", "B Bob"), 3)
+    seen_without = seen_with = False
+    for width in range(2, 81):
+        line = bar.build(width)[0].plain
+        assert len(line) <= width - 1 or width == 1, (width, line)
+        if "<-/->" in line:
+            seen_with = True
+        else:
+            assert "<" not in line, (width, line)
+            seen_without = True
+    assert seen_with and seen_without

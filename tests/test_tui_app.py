@@ -15,7 +15,8 @@ import msgspec
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from core.match import Match
+from core import get_game
+from core.match import Match, Seat
 from saves import SaveError, autosave, autosave_path, export_text, list_autosaves, load, save
 from tui.app import TooSmallScreen
 from tui.config import load_config
@@ -121,7 +122,7 @@ async def test_continue_autosave_from_launcher(dirs) -> None:
         await settle(pilot)
         menu = app.screen.query_one("#launcher-menu", OptionList)
         prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert any("a  Continue: Gift of Tulips · Ann, Bob, Cy · decision 5" in p for p in prompts)
+        assert any("a  Gift of Tulips · decision 5 · " in p and p.endswith(" · Ann, Bob, Cy") for p in prompts)
         broken = [menu.get_option_at_index(i) for i in range(menu.option_count) if "broken.json" in str(menu.get_option_at_index(i).prompt)]
         assert len(broken) == 1 and not broken[0].disabled  # highlightable, so x can delete it
         error = next(i.error for i in list_autosaves(data) if i.path.endswith("broken.json"))
@@ -548,6 +549,10 @@ async def test_new_game_options_form_from_struct_fields(dirs, monkeypatch) -> No
         await settle(pilot, 3)
         assert [v for _, v in form._count_options()] == [1, 2, 3, 4, 5]
         assert isinstance(form.query_one("#opt-expert"), Tick)
+        # tmux: an option's box drew as "▐ …" (no label: no room for its mark)
+        tick = form.query_one("#opt-expert", Tick)
+        drawn = "".join(seg.text for seg in tick.render_line(0))
+        assert "…" not in drawn and "▌" in drawn, drawn
         assert isinstance(form.query_one("#opt-solo_level"), Input)
         assert isinstance(form.query_one("#opt-board"), Select)
         assert form.read_options() == FakeOptions()
@@ -626,3 +631,38 @@ async def test_shrinking_mid_decision_keeps_the_game(dirs) -> None:
         await pilot.press("1")
         await settle(pilot)
         assert m.ply == 5
+
+
+async def test_launcher_entries_fit_80_columns(dirs) -> None:
+    """Playtest: "Continue: The Dutch Golden Age · Ann, Bob, Cy · decision 11 · 2026-…"
+    was cut at 80 columns, losing the time. An entry is one line that fits the
+    menu with the game, decision, time and players; with long names only the
+    names are cut."""
+    from datetime import datetime
+
+    from rich.cells import cell_len
+
+    from tui.screens.launcher import short_updated
+
+    data, _ = dirs
+    ga = get_game("golden-age")
+    for names in (("Ann", "Bob", "Cy", "Dora"), ("Anna Bartholomeus", "Bartholomeus Anna", "Cato Daan")):
+        m = Match(ga, [Seat(n, "human") for n in names], seed=3)
+        for _ in range(11):
+            m.push(m.legal_moves()[0])
+        autosave(m, data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        width = menu.scrollable_content_region.width
+        entries = [str(menu.get_option_at_index(i).prompt) for i in range(2)]
+        short = next(e for e in entries if "Dora" in e)
+        assert "The Dutch Golden Age · decision 11 · " in short and short.endswith("Ann, Bob, Cy, Dora")
+        assert cell_len(short) <= width, (short, width)
+        long_ = next(e for e in entries if "Cato" in e)
+        assert cell_len(long_.split(" · Anna")[0]) <= width  # all but the names fits
+    now = datetime(2026, 12, 1, 20, 0)
+    assert short_updated("2026-12-01T18:16:00", now) == "18:16"
+    assert short_updated("2026-03-04T09:05:00", now) == "4 Mar 09:05"
+    assert short_updated("2025-03-04T09:05:00", now) == "2025-03-04"

@@ -483,3 +483,57 @@ async def test_the_supply_page_scrolls_to_the_building_under_the_cursor(tmp_path
                      and line.lstrip().startswith("▶"))
             y = buildings.region.y + k
             assert body.region.y <= y < body.region.bottom, (b, y, body.region)
+
+
+def _first_state(want: Any, seed: int = 3, rnd_seed: int = 1) -> Any:
+    """The first state of a random 2-player game where ``want(state, moves)`` holds."""
+    rnd = random.Random(rnd_seed)
+    state = GAME.setup(["Ann", "Bob"], seed)
+    for _ in range(2000):
+        moves = GAME.legal_moves(state)
+        if want(state, moves):
+            return state
+        state = GAME.apply(state, rnd.choice(moves))
+    raise AssertionError("no such state")
+
+
+def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
+    """Playtest: free actions ("Return the handcart (1)", "Go to Hage: v1 c1")
+    were listed among an action's own choices (the Colonist's horse, a field).
+    They are one "Free actions (n) ›" item at the end, opening exactly them;
+    at the end of the work phase they are the choices themselves."""
+    from core.fields_of_arle import actions as A
+
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+
+    def free_beside_own(state: Any, moves: Any) -> bool:
+        t = state.tasks[-1]
+        free = set(A.free_options(state, t.seat))
+        return t.kind == "opt" and any(GAME.notation(m) in free for m in moves) and any(
+            GAME.notation(m) not in free for m in moves)
+
+    state = _first_state(free_beside_own)
+    moves = GAME.legal_moves(state)
+    free = set(A.free_options(state, state.tasks[-1].seat))
+    menu = screen.build_menu(state, moves)
+    *own, last = menu
+    assert last.label.startswith("Free actions (") and last.group == "Free actions"
+    assert {GAME.notation(m) for m in last.moves} == {GAME.notation(m) for m in moves} & free
+    assert all(GAME.notation(m) not in free for it in own for m in it.moves)
+    assert sorted(map(GAME.notation, (m for it in menu for m in it.moves))) == sorted(map(GAME.notation, moves))
+
+    state = _first_state(lambda s, ms: s.tasks[-1].kind == "endwork" and len(ms) > 1)
+    menu = screen.build_menu(state, GAME.legal_moves(state))
+    assert not any(it.label.startswith("Free actions") for it in menu)
+
+
+def test_the_farmers_plow_choices_say_what_each_does() -> None:
+    """Playtest: "Plow: 1 wood, 1 horse" beside "Plow (wood+horse), plow now" did
+    not say that one also lays the fields. Now: "Plow only" and "Plow + n fields"."""
+    state = _first_state(lambda s, ms: any(GAME.notation(m) == "plow horse+fields" for m in ms))
+    plows = sum(1 for v in state.homes[state.tasks[-1].seat].barn if v.kind == "plow")
+    only = choice_text(state, "plow horse")
+    both = choice_text(state, "plow horse+fields")
+    assert only.startswith("Plow only") and "horse" in only
+    assert f"{plows + 1} field" in both and "only" not in both and "horse" in both

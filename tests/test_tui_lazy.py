@@ -278,3 +278,54 @@ async def test_review_of_another_match_replaces_the_kept_screen(tmp_path: Path) 
         await app.push_screen(rb)
         await settle(pilot)
         assert app.screen.cursor == 12
+
+
+def test_one_game_imports_only_its_own_engine_and_screen() -> None:
+    """`lowlands load` of a Golden Age save imports the Golden Age engine and
+    screen, not the other games' (core.GAMES and screen_for import on lookup)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, core\n"
+        "from tui.screens import game_screen_class\n"
+        "assert core.GAMES['golden-age'].id == 'golden-age'\n"
+        "assert game_screen_class('golden-age').__name__ == 'GoldenAgeScreen'\n"
+        "others = [m for m in sys.modules if m.startswith(('core.windmill', 'core.fields', 'core.gift',"
+        " 'tui.windmill', 'tui.fields', 'tui.gift', 'tui.widgets.track', 'tui.widgets.market'))]\n"
+        "assert not others, others\n"
+        "assert sorted(core.GAMES) == ['fields-of-arle', 'gift-of-tulips', 'golden-age', 'windmill-valley']\n"
+        "assert 'core.windmill_valley' in sys.modules\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypatch) -> None:
+    """Opening a game screen draws the view once (Textual calls every class's
+    on_mount: a subclass calling super().on_mount() drew it twice, and the
+    ScreenResume of being pushed a third time), and a long log writes only the
+    entries a rewrite draws (Log.TAIL), at the width it is laid out with."""
+    from tui.screens.game import GameScreen
+
+    m = random_match(GOLDEN, 4, 300)
+    views: list[int] = []
+    real_view = GameScreen.refresh_view
+    monkeypatch.setattr(GameScreen, "refresh_view", lambda self: views.append(1) or real_view(self))
+    written: list[int] = []
+    real_write = Log._write_entry
+    monkeypatch.setattr(Log, "_write_entry", lambda self, *a, **k: written.append(1) or real_write(self, *a, **k))
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GoldenAgeScreen"
+        assert views == [1]
+        assert len(written) == Log.TAIL
+        log = app.screen.query_one("#log", Log)
+        assert log._first == 300 - Log.TAIL and len(log.entries) == 300
+        await pilot.press("question_mark")  # a screen on top and back: drawn again
+        await settle(pilot)
+        await pilot.press("q")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GoldenAgeScreen" and len(views) == 2

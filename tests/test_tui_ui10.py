@@ -633,6 +633,7 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
         assert "Old, Timer" in lines[-1] or "Old, Timer" in lines[1]
         assert any("broken.json" in line for line in lines)
+        assert dialog.focused is lst and lst.highlighted == 0  # tmux: Enter said "That is a folder"
         # Enter on the prefilled folder no longer says "No such file"
         dialog.query_one("#path", Input).focus()
         await pilot.press("enter")

@@ -471,8 +471,6 @@ class LowlandsApp(App[None]):
         Returns False when nothing was opened (yet)."""
         from saves.lock import MatchLocked, holder
 
-        from tui.screens.dialogs import MessageDialog
-
         other = holder(self.data_dir, match.id)
         if other is not None:
             reason = f"{MatchLocked(other)} It is shown read-only here."
@@ -491,6 +489,8 @@ class LowlandsApp(App[None]):
         try:
             screen = screen_for(match, data_dir=self.data_dir, curtain=self.curtain)
         except RuntimeError as e:
+            from tui.screens.dialogs import MessageDialog
+
             self.push_screen(MessageDialog(str(e), title="Cannot open the game", error=True))
             return False
         self.push_screen(screen)

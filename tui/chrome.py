@@ -33,6 +33,7 @@ from textual import events
 from textual.content import Content
 from textual.filter import LineFilter
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 
@@ -167,7 +168,43 @@ def install_ascii_borders() -> None:
         ScrollBar.renderer = _ScrollBarRender
 
 
-class TitleHeader(Widget):
+class _KeptLine(Widget):
+    """A one-line widget that keeps its rendered line for each thing it has
+    shown (``_line_key``), so showing one again (the sub-title of a player whose
+    turn comes round again, the keys as they were before an undo) costs a
+    look-up instead of a render."""
+
+    KEPT = 16
+
+    def _line_key(self) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _line_extra(self) -> Any:
+        """What ``render`` worked out besides the line, restored with it."""
+        return None
+
+    def _restore_extra(self, extra: Any) -> None:
+        """Restore what ``_line_extra`` gave."""
+
+    def render_line(self, y: int) -> Strip:
+        if y or self.text_selection is not None:
+            return super().render_line(y)
+        app = self.app
+        key = (self._line_key(), self.size.width, self.visual_style, getattr(app, "ascii", False), app.theme)
+        kept: dict[Any, tuple[Strip, Any]] = self.__dict__.setdefault("_kept", {})
+        hit = kept.get(key)
+        if hit is not None:
+            self._restore_extra(hit[1])
+            return hit[0]
+        self._render_content()
+        strip = self._render_cache.lines[0] if self._render_cache.lines else Strip.blank(self.size.width)
+        if len(kept) >= self.KEPT:
+            kept.pop(next(iter(kept)))
+        kept[key] = (strip, self._line_extra())
+        return strip
+
+
+class TitleHeader(_KeptLine):
     """The header line: icon, then the screen's title and sub-title, centred."""
 
     DEFAULT_CSS = """
@@ -190,6 +227,10 @@ class TitleHeader(Widget):
 
     def _retitle(self) -> None:
         self.refresh()  # one line of fixed size: no layout
+
+    def _line_key(self) -> Any:
+        screen, app = self.screen, self.app
+        return (screen.title, screen.sub_title, app.title, app.sub_title)
 
     def _title(self) -> Content:
         screen, app = self.screen, self.app
@@ -220,7 +261,7 @@ class _Key(NamedTuple):
     enabled: bool
 
 
-class KeyFooter(Widget):
+class KeyFooter(_KeptLine):
     """The footer line: the keys of the active bindings, and the palette key on the right."""
 
     ALLOW_SELECT = False
@@ -324,6 +365,15 @@ class KeyFooter(Widget):
         self._spans = spans
         line.append_text(right)
         return line
+
+    def _line_key(self) -> Any:
+        return (tuple(self._keys), self._palette, self._hover)
+
+    def _line_extra(self) -> Any:
+        return list(self._spans)
+
+    def _restore_extra(self, extra: Any) -> None:
+        self._spans = list(extra)
 
     def _key_at(self, x: int) -> int | None:
         for i, (start, end, _k) in enumerate(self._spans):

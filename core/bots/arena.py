@@ -1,7 +1,7 @@
 """``lowlands arena``: bot-only games between levels, with a table of results.
 
     lowlands arena GAME --players N --bots LEVEL,LEVEL,... --games G
-                   [--seed S] [--bot-time SECONDS] [--iterations K]
+                   [--seed S] [--bot-time SECONDS] [--iterations K] [--clock]
 
 Seats are rotated: in game g seat i is played by level ``bots[(i + g) % N]``,
 so with G a multiple of N every listed level sits in every seat equally often.
@@ -16,6 +16,11 @@ Determinism: the strong bot runs a fixed number of iterations per decision,
 (measured on the development machine), with no clock limit; so the same
 arguments give the same games and the same table of wins and scores on any
 machine (only the seconds columns differ).
+
+``--clock`` measures the app instead: the strong bot stops after ``--bot-time``
+seconds on the wall clock (capped at ``strong.DEFAULT_ITERATIONS``), exactly as
+``Match.bot_choice`` and the bots' worker process run it; the games then depend
+on the machine's speed and load, so the same arguments need not repeat them.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ import msgspec
 
 import core
 from core.bots import LEVELS, choose
+from core.bots.strong import DEFAULT_ITERATIONS
 from core.bots.common import margins
 
 #: Strong-bot iterations per second of budget, by game: what the 2-core
@@ -87,9 +93,12 @@ def iterations_for(game_id: str, bot_time: float) -> int:
 def play_game(
     game: Any, levels: Sequence[str], seed: int, iterations: int,
     on_decision: Callable[[int, float, float], None] | None = None, options: Any = None,
+    seconds: float | None = None,
 ) -> Any:
     """One bot-only game; seat i is played by ``levels[i]``. Returns the final state.
 
+    The strong bot runs ``iterations`` per decision, or with ``seconds`` set,
+    stops after that many seconds on the wall clock (``iterations`` then caps it).
     ``on_decision(seat, seconds, cpu_seconds)`` is called after each decision
     (wall-clock and this process's CPU time).
     Raises RuntimeError if the game does not end within 100 000 decisions.
@@ -99,7 +108,7 @@ def play_game(
     while not game.is_over(state):
         seat = game.to_move(state)
         t0, c0 = time.perf_counter(), time.process_time()
-        move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=None)
+        move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=seconds)
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
         state = game.apply(state, move)
         if on_decision is not None:
@@ -113,8 +122,11 @@ def play_game(
 def run_arena(
     game_id: str, players: int, bots: Sequence[str], games: int, seed: int = 0,
     bot_time: float = 1.0, iterations: int | None = None, progress: Callable[[str], None] | None = None,
+    clock: bool = False,
 ) -> ArenaResult:
     """Play ``games`` bot-only games and gather the results (see the module doc).
+    ``clock``: the strong bot stops after ``bot_time`` wall-clock seconds (as in
+    the app; not reproducible) instead of a fixed iteration count.
 
     Raises ValueError for an unknown level, a level count other than ``players``
     or a player count the game does not take; KeyError for an unknown game.
@@ -127,7 +139,10 @@ def run_arena(
             raise ValueError(f"Unknown bot level {lv!r}; choose from {', '.join(LEVELS)}.")
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players}.")
-    iters = iterations if iterations is not None else iterations_for(game_id, bot_time)
+    if clock:
+        iters = iterations if iterations is not None else DEFAULT_ITERATIONS
+    else:
+        iters = iterations if iterations is not None else iterations_for(game_id, bot_time)
     order = list(dict.fromkeys(bots))
     res = {lv: LevelResult(lv) for lv in order}
     turns: list[int] = []
@@ -141,7 +156,7 @@ def run_arena(
             per_seat[seat].append(dt)
             per_cpu[seat].append(dc)
 
-        final = play_game(game, levels, seed * 7919 + g, iters, note)
+        final = play_game(game, levels, seed * 7919 + g, iters, note, seconds=bot_time if clock else None)
         totals = [sh.total for sh in game.scores(final)]
         if players == 1:
             marg = margins(game, final)
@@ -206,9 +221,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=10, metavar="G", help="games to play (default 10)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="fixes every game (default 0)")
     p.add_argument("--bot-time", type=float, default=1.0, metavar="SECONDS",
-                   help="strong bot budget per decision (default 1.0), turned into a fixed iteration count")
+                   help="strong bot budget per decision (default 1.0), turned into a fixed iteration count"
+                   " (with --clock: wall-clock seconds, as in the app)")
     p.add_argument("--iterations", type=int, default=None, metavar="K",
                    help="strong bot iterations per decision (overrides --bot-time)")
+    p.add_argument("--clock", action="store_true",
+                   help="stop the strong bot on the wall clock after --bot-time, as the app does (not reproducible)")
     p.add_argument("--verbose", action="store_true", help="print one line per game")
     return p
 
@@ -225,7 +243,7 @@ def run_cli(args: argparse.Namespace, out: Callable[[str], None] = print) -> int
         return 2
     try:
         r = run_arena(args.game, args.players, bots, args.games, args.seed, args.bot_time, args.iterations,
-                      progress=out if args.verbose else None)
+                      progress=out if args.verbose else None, clock=args.clock)
     except (KeyError, ValueError) as e:
         print(f"lowlands: {e.args[0] if e.args else e}", file=sys.stderr)
         return 2

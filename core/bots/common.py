@@ -4,6 +4,7 @@ optional ``core.engine.BotSupport``)."""
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -11,12 +12,24 @@ from core.engine import BotSupport, Game, copy_state
 from core.rng import Rng
 
 
+@functools.lru_cache(maxsize=None)
+def _supported(kind: type) -> bool:
+    """Whether games of class ``kind`` offer ``BotSupport`` (a Protocol check walks
+    the class each time: a tenth of a search's time when asked per position)."""
+    return issubclass(kind, BotSupport)
+
+
+def bot_support(game: Game) -> bool:
+    """Whether ``game`` offers the optional ``BotSupport`` methods."""
+    return _supported(type(game))
+
+
 def sampler(game: Game, state: Any, seat: int):
     """A function ``rng -> State`` drawing full states consistent with what ``seat``
     sees of ``state``. Only ``game.view(state, seat)`` is kept: the true state's
     hidden parts never reach the bot."""
     view = game.view(state, seat)
-    if isinstance(game, BotSupport):
+    if bot_support(game):
         return lambda rng: game.determinize(view, seat, rng)
 
     def plain(rng: random.Random) -> Any:  # a game without determinize: the view, new dice
@@ -31,7 +44,7 @@ def sampler(game: Game, state: Any, seat: int):
 def margins(game: Game, state: Any) -> list[float]:
     """Each seat's projected final score margin (VP): ``game.margins`` when the
     game offers it, else the current totals of ``game.scores``."""
-    if isinstance(game, BotSupport):
+    if bot_support(game):
         return game.margins(state)
     totals = [sh.total for sh in game.scores(state)]
     if len(totals) < 2:

@@ -8,9 +8,15 @@ children are the moves tried there; only those legal in the sample compete,
 by UCB1 with availability counts), adds one new node and scores it with the
 game's evaluation: ``tanh((margin - root margin) / MARGIN_SCALE)`` per
 seat, where the margin is the projected final score margin (so it is the
-change a line of play makes); a finished game scores a sole win +1, a loss
--1 (a shared win 0), blended with its margin change. Each seat picks
-by its own value (max^n), so opponents are assumed to play for themselves.
+change a line of play makes). A finished game adds what its result beats
+the root's expectation by: ``WIN_WEIGHT * (result - tanh(root margin /
+MARGIN_SCALE))``, result +1 for a sole win, 0 shared, -1 a loss (clipped to
+[-1, 1]). So an ending that was already certain scores like any position
+and only a surprise counts extra: a seat sure to lose (a solo game far
+below its target) gains nothing by putting the end off with free moves
+(Fields of Arle's bot released its animals one by one to do that), and a
+seat sure to win gains nothing by hurrying it. Each seat picks by its own
+value (max^n), so opponents are assumed to play for themselves.
 
 Move ordering is greedy: a new node sorts its moves by their immediate
 evaluation and opens them best first, and progressive widening lets a node
@@ -18,7 +24,10 @@ with ``n`` visits consider only its ``1 + WIDEN * sqrt(n)`` best moves, so
 long lists (bid ladders, forty token placements) do not eat the budget.
 
 Budget: the search stops after ``iterations`` iterations or ``seconds`` of
-thinking, whichever comes first. With ``seconds=None`` it is bounded by
+thinking, whichever comes first; the clock is read after every iteration, and
+the search stops early rather than start one it expects (by the mean
+iteration so far, plus ``RESERVE``) to end past the budget, so a decision
+stays within it. With ``seconds=None`` it is bounded by
 iterations only and fully deterministic: same view, same seed, same
 iterations => same move (the arena and the tests work that way). The app
 passes the table's ``--bot-time`` as ``seconds`` with a generous iteration
@@ -43,10 +52,13 @@ MARGIN_SCALE = 10.0
 EXPLORE = 0.7
 #: Progressive widening: a node with n visits considers its 1 + WIDEN * sqrt(n) best moves.
 WIDEN = 1.0
+#: Seconds of a time budget kept for what follows the last iteration (choosing,
+#: answering, a busy machine's scheduling), so a decision ends within its budget.
+RESERVE = 0.02
 #: Default thinking budget per decision (seconds) and iteration cap.
 DEFAULT_SECONDS = 1.0
 DEFAULT_ITERATIONS = 20_000
-#: How much of a finished game's reward is the win (the rest is the margin).
+#: The weight of a finished game's result beyond the root's expectation.
 WIN_WEIGHT = 0.75
 #: Decisions played at random (by kind of move) beyond a new node before it is
 #: evaluated (0: the evaluation alone judges the new node).
@@ -100,19 +112,26 @@ class _Node:
         self.avail = 0
 
 
-def _rewards(game: Game, state: Any, seats: int, base: list[float]) -> tuple[list[float], list[float]]:
+def _rewards(
+    game: Game, state: Any, seats: int, base: list[float], marg: list[float] | None = None
+) -> tuple[list[float], list[float]]:
     """(rewards per seat in [-1, 1], margins per seat in VP). A position scores
     its margin's change from ``base`` (the margins at the root), so a seat far
-    behind or ahead still tells its moves apart; a finished game adds the win."""
-    marg = margins(game, state)
+    behind or ahead still tells its moves apart; a finished game adds its
+    result less the result the root's margin expected (see the module doc).
+    ``marg``: the position's margins when already known."""
+    if marg is None:
+        marg = margins(game, state)
     if len(marg) < seats:  # defensive: a game reporting fewer margins than seats
         marg = marg + [0.0] * (seats - len(marg))
     if game.is_over(state):
         win = game.winners(state)
         rew = []
         for i in range(seats):
-            w = (1.0 if win == [i] else 0.0 if i in win else -1.0)
-            rew.append(WIN_WEIGHT * w + (1 - WIN_WEIGHT) * math.tanh((marg[i] - base[i]) / MARGIN_SCALE))
+            result = 1.0 if win == [i] else 0.0 if i in win else -1.0
+            expected = math.tanh(base[i] / MARGIN_SCALE)
+            r = math.tanh((marg[i] - base[i]) / MARGIN_SCALE) + WIN_WEIGHT * (result - expected)
+            rew.append(max(-1.0, min(1.0, r)))
         return rew, marg
     return [math.tanh((x - b) / MARGIN_SCALE) for x, b in zip(marg, base)], marg
 
@@ -142,12 +161,12 @@ def search(
     """
     if iterations is None and seconds is None:
         raise ValueError("search needs an iteration cap or a time budget")
+    t0 = time.perf_counter()
     seat = game.to_move(state)
     if seat is None:
         raise IndexError("The game is over; no move to choose.")
     rng = random.Random(seed)
     sample = sampler(game, state, seat)
-    t0 = time.perf_counter()
     first = sample(rng)
     root_moves = game.legal_moves(first)
     base = margins(game, first)
@@ -158,14 +177,17 @@ def search(
     root = _Node(seats)
     deadline = None if seconds is None else t0 + seconds
     done = 0
+    t_loop = time.perf_counter()
     while True:
         s = first if done == 0 else sample(rng)
         _iterate(game, root, s, seat, seats, base, rng)
         done += 1
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and (done & 7) == 0 and time.perf_counter() >= deadline:
-            break
+        if deadline is not None:
+            now = time.perf_counter()
+            if now + (now - t_loop) / done + RESERVE >= deadline:  # the next iteration would likely overrun
+                break
         if should_stop is not None and (done & 7) == 0 and should_stop():
             break
     kids = [(m, c) for m, c in root.children.items()]
@@ -176,13 +198,20 @@ def search(
     return Analysis(choices, done, time.perf_counter() - t0)
 
 
-def _order(game: Game, s: Any, moves: list[Any], mover: int, rng: random.Random) -> list[Any]:
-    """``moves`` sorted by the mover's margin one decision later (ties: ``rng``)."""
+def _order(
+    game: Game, s: Any, moves: list[Any], mover: int, rng: random.Random
+) -> tuple[list[Any], Any, list[float]]:
+    """``moves`` sorted by the mover's margin one decision later (ties: ``rng``),
+    with the position after the first of them and its margins (the search
+    opens that move next, so it need not apply and score it again)."""
     keyed = []
-    for m in moves:
-        keyed.append((-margins(game, apply_trusted(game, s, m))[mover], rng.random(), m))
+    for i, m in enumerate(moves):
+        after = apply_trusted(game, s, m)
+        marg = margins(game, after)
+        keyed.append((-marg[mover], rng.random(), i, after, marg))
     keyed.sort(key=lambda k: (k[0], k[1]))
-    return [k[2] for k in keyed]
+    top = keyed[0]
+    return [moves[k[2]] for k in keyed], top[3], top[4]
 
 
 def _iterate(
@@ -190,14 +219,17 @@ def _iterate(
 ) -> None:
     path = [root]
     node = root
+    known_marg: list[float] | None = None  # the margins of ``s`` when _order scored it already
     while not game.is_over(s):
         moves = game.legal_moves(s)
         mover = game.to_move(s)
         if len(moves) == 1:
             m = moves[0]
         else:
+            ordered = None
             if node.order is None:
-                node.order = _order(game, s, moves, mover, rng)
+                node.order, first_after, first_marg = _order(game, s, moves, mover, rng)
+                ordered = node.order[0]
             else:
                 known = set(node.order)
                 node.order.extend(x for x in moves if x not in known)
@@ -213,7 +245,10 @@ def _iterate(
                 child = _Node(seats)
                 child.avail = 1
                 node.children[fresh] = child
-                s = apply_trusted(game, s, fresh)
+                if fresh == ordered:
+                    s, known_marg = first_after, first_marg
+                else:
+                    s = apply_trusted(game, s, fresh)
                 path.append(child)
                 break
             best, best_u = cands[0], float("-inf")
@@ -234,6 +269,7 @@ def _iterate(
         if len(moves) == 1 and child.n == 0:
             break  # a forced move into a new node: evaluate here
     for _ in range(ROLLOUT):
+        known_marg = None
         if game.is_over(s):
             break
         moves = game.legal_moves(s)
@@ -242,7 +278,7 @@ def _iterate(
             kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
         group = list(kinds.values())[rng.randrange(len(kinds))]
         s = apply_trusted(game, s, group[rng.randrange(len(group))])
-    rew, marg = _rewards(game, s, seats, base)
+    rew, marg = _rewards(game, s, seats, base, known_marg)
     for nd in path:
         nd.n += 1
         w = nd.w

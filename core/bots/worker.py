@@ -7,6 +7,9 @@ decide in milliseconds and need none of this.
 method: never a fork of a process that runs threads) and one stop flag the
 search polls. Positions go over as (game id, msgpack bytes of the state); the
 answer comes back as move notation (``parse(notation(m)) == m`` for every game).
+The thinking time counts from the request: the worker's search gets what is
+left of it (less ``ANSWER_SECONDS``), so a slow start of the worker process or
+a busy queue does not add to the time a decision takes.
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ import concurrent.futures as cf
 import contextlib
 import multiprocessing as mp
 import sys
+import time
 from typing import Any, Iterator
 
 import msgspec
 
 _stop: Any = None  # the worker's copy of the stop flag
+
+#: Seconds kept for sending the answer back to the app.
+ANSWER_SECONDS = 0.01
 
 
 @contextlib.contextmanager
@@ -42,16 +49,22 @@ def _init(stop: Any) -> None:
     _stop = stop
 
 
-def _think(game_id: str, state: bytes, seed: int, seconds: float, want_hint: bool) -> tuple[str, Any]:
+def _think(
+    game_id: str, state: bytes, seed: int, seconds: float, want_hint: bool, asked: float | None = None
+) -> tuple[str, Any]:
     """In the worker: (notation of the strong move, the hint or None). The hint
     is (other notation or None, margin VP, gain VP, iterations), for
-    ``hint.hint_line`` with the screen's own words for the two moves."""
+    ``hint.hint_line`` with the screen's own words for the two moves.
+    ``asked``: ``time.monotonic()`` when the app asked (one clock for every
+    process); the search gets what is left of ``seconds`` since then."""
     import core
     from core.bots.hint import hint
     from core.bots.strong import DEFAULT_ITERATIONS, search
 
     game = core.get_game(game_id)
     s = msgspec.msgpack.decode(state, type=game.State)
+    if asked is not None:
+        seconds = max(0.0, seconds - (time.monotonic() - asked) - ANSWER_SECONDS)
     stop = (lambda: _stop.is_set()) if _stop is not None else None
     if want_hint:
         h = hint(game, s, seed, seconds=seconds, iterations=DEFAULT_ITERATIONS, should_stop=stop)
@@ -78,7 +91,8 @@ class Thinker:
             if self._pool is None:
                 self._pool = cf.ProcessPoolExecutor(1, mp_context=self._ctx, initializer=_init, initargs=(self._stop,))
             self._stop.clear()
-            return self._pool.submit(_think, game.id, msgspec.msgpack.encode(state), seed, seconds, hint)
+            asked = time.monotonic()
+            return self._pool.submit(_think, game.id, msgspec.msgpack.encode(state), seed, seconds, hint, asked)
 
     def stop(self) -> None:
         """Ask the running search to end now (its answer is then ignored)."""

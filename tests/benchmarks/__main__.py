@@ -11,11 +11,13 @@ Sections (all by default, in this order):
                review, `lowlands load` until painted, memory; each key beside a
                bare-app key in the same second (tests/benchmarks/bench_tui.py)
   load     (l) `lowlands load` of a 1000-decision save until painted, beside the launcher's start
-  arena    (i) a short bot arena per game (strong against random seats / the Gardener)
+  arena    (i) issue 8's bot targets from short arenas (bench_bots.py), the strong
+               bot's thinking time on the clock, the worker process's start
   serve    (s) table server over SSH on loopback: key -> hub -> the other player's screen (bench_serve.py)
 
 LOWLANDS_BENCH_GAMES, LOWLANDS_BENCH_SIZES and LOWLANDS_BENCH_PAIRS narrow the
-table (see bench_tui.py).
+table (see bench_tui.py); LOWLANDS_BENCH_ARENA_GAMES and LOWLANDS_BENCH_ARENA_TIME
+lengthen the arenas (see bench_bots.py).
 
 Nothing here asserts anything about time: the figures depend on the machine and
 its load. A section that cannot run yet prints "skipped: <why>"; one that fails

@@ -62,6 +62,8 @@ GROUPS: dict[str, tuple[str, str]] = {
     "return": ("Return equipment", "Return a vehicle or equipment to the supply"),
     "build": ("Build a building", "Build a building (name: what it costs)"),
     "tool": ("Tools", "Move a tool indicator"),
+    "free": ("Free actions", "Free actions (any time in your work phase): load, peat boat, buildings, "
+                             "release, return"),
 }
 
 
@@ -140,13 +142,17 @@ def choice_text(state: Any, text: str) -> str:
         return "Peat boat: 1 wood"
     if v == "boat":
         return fit(f"Peat boat: 1 peat -> 1 {C.NAMES[w[1]]}", f"1 peat -> 1 {C.NAMES[w[1]]}")
-    if v == "plow":
+    if v == "plow":  # the Farmer: a plow (1 wood and the animal), with or without its fields now
         animal, _, fields = w[1].partition("+")
         if fields:
-            return fit(f"Plow: 1 wood, 1 {animal}, then plow", f"Plow (wood+{animal}), plow now")
-        return f"Plow: 1 wood, 1 {animal}"
+            n = sum(1 for x in h.barn if x.kind == "plow") + 1  # a field per plow, the new one too
+            many = f"{n} field{'s' if n > 1 else ''}"
+            return fit(f"Plow + {many}: 1 wood, 1 {animal}", f"Plow+{many}: 1 wood, 1 {animal}",
+                       f"Plow+{many}: wood, {animal}")
+        return fit(f"Plow only: 1 wood, 1 {animal}", f"Plow only: wood, {animal}")
     if v == "fields":
-        return "Plow fields"
+        n = sum(1 for x in h.barn if x.kind == "plow")
+        return fit(f"{n} field{'s' if n > 1 else ''} (1 per plow), no plow", f"{n} field{'s' if n > 1 else ''}, 1 per plow")
     if v == "field":
         return f"A {w[1]} field"
     if v == "times":
@@ -319,6 +325,24 @@ class FieldsOfArleLabels(GameLabels):
         return GROUPS.get(verb, ("Choices", ""))[0]
 
     def build_menu(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
+        """The decision's own choices, then the free actions of the work phase
+        (loading, the peat boat, clock buildings, releasing, returning: offered
+        beside every decision of it) in one item, "Free actions (n) ›", at the
+        end; where the decision is about them (the end of the work phase, or
+        nothing else to choose) they are listed as its choices."""
+        t = state.tasks[-1] if state.tasks else None
+        free: set[str] = set()
+        if t is not None and t.kind != "endwork" and state.phase == "work":
+            free = set(A.free_options(state, t.seat))
+        own = [mv for mv in moves if self.game.notation(mv) not in free]
+        frees = [mv for mv in moves if self.game.notation(mv) in free]
+        if not own or not frees:
+            return self._menu_of(state, moves)
+        title, prompt = GROUPS["free"]
+        return self._menu_of(state, own) + [
+            MenuItem(f"{title} ({len(frees)})" + glyph(self, " ›", " >"), tuple(frees), title, prompt)]
+
+    def _menu_of(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
         """One item per move, except that a verb with several moves among the grouped
         ones (the Special Action, building, loading, the peat boat, clock buildings,
         releasing, returning) becomes one item opening them, when the list is long."""

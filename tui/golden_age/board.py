@@ -7,12 +7,13 @@
 * the province map as a floor plan (``tui.widgets.regionmap.RegionMap``, laid
   out by ``PROVINCE_PLAN``): provinces that border each other (the adjacency of
   ``components.EDGES``) share a wall, and no others do; each province with its
+  key ("a Holland": the key that picks it in every list of provinces), its
   colour, its Influence Marker (``[B]`` active, ``(B)`` used this turn, ``[ ]``
   none) and the Movement Tokens per player (``A2`` = two of A's);
 * the King's track around the King: his space and the next twelve, each with
   its province pair, the chance that 2d6 reaches it and what each player
   would be paid there;
-* the Guild Table (owner, price of the next takeover, the special action, the
+* the Guild Table (each guild's key, "1 green"; owner, price of the next takeover, the special action, the
   deck behind it) and the Indies (East 2..6, West 7) with the spice deck;
 * every player's money (guilders with a half sign; ``.5`` with ``--ascii``),
   reserve, cards, unfinished paintings and VP.
@@ -47,7 +48,7 @@ from tui.widgets.regionmap import Region, RegionMap
 from tui.widgets.pages import PageBar
 from tui.widgets.textlines import flow, wrap_text
 from tui.golden_age.labels import (
-    COLOR_STYLES, card_note, card_style, counted, income_at, money, space_text, two_dice_chance,
+    COLOR_STYLES, GUILD_KEYS, PROVINCE_KEYS, card_note, card_style, counted, income_at, money, space_text, two_dice_chance,
 )
 
 
@@ -418,7 +419,8 @@ class GoldenAgeBoard(Board):
         for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
             pr = s.provinces[pid]
-            title = Text(name, style=COLOR_STYLES[color])
+            title = Text(PROVINCE_KEYS[pid], style="bold")  # its key, as the picker shows it
+            title.append(" " + name, style=COLOR_STYLES[color])
             line2 = Text()
             if pr.marker >= 0:
                 o, c_ = ("(", ")") if pr.flipped else ("[", "]")
@@ -621,7 +623,8 @@ class GoldenAgeBoard(Board):
             if color in s.decks:
                 deck = f"{len(s.decks[color])}" + (f"+{len(s.discards[color])}" if s.discards[color] else "")
             mark = hot.get(color, "")
-            name = Text(color, style=f"{COLOR_STYLES[color]} {mark}".strip())
+            name = Text(GUILD_KEYS[color] + " ", style="bold")  # its key, as the picker shows it
+            name.append(color, style=f"{COLOR_STYLES[color]} {mark}".strip())
             if mark:
                 price.stylize(mark)
             rows.append([Text(pointer if mark == CURSOR else ""), name, owner, price,

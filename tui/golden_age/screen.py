@@ -57,17 +57,18 @@ class GoldenAgeScreen(GoldenAgeLabels, GameScreen):
             return board.has_panels
         return super().check_action(action, parameters)
 
+    # (Textual calls the on_mount / on_resize of every class in the MRO, this
+    # one first: GameScreen's run after these without a super() call; with one,
+    # the first view was drawn twice)
     def on_mount(self) -> None:
         # here the screen's own keys switch pages; the focus stays on the choices
         self.board.can_focus = False
         if self.ascii and not isinstance(self.game, _AsciiDescriptions):
             self.game = _AsciiDescriptions(self.game)
-        super().on_mount()
         # the board's pages follow its size: re-check the keys shown
         self.call_after_refresh(self._refresh_keys)
 
     def on_resize(self, event: Any) -> None:
-        super().on_resize(event)
         self.call_after_refresh(self._refresh_keys)
 
 

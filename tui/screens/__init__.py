@@ -3,8 +3,8 @@ help, dialogs), and ``screen_for``: the game screen for a Match.
 
 ``GAME_SCREENS`` maps a game id to its own GameScreen subclass; the per-game
 packages (``tui/<game>/``, listed in ``tui.boards.GAME_PACKAGES``) register
-theirs with ``register_screen`` when imported. ``screen_for`` imports those
-packages on first use (guarded, so a game without its own screen, or a package
+theirs with ``register_screen`` when imported. ``screen_for`` imports the package
+of the match's game on first use (guarded, so a game without its own screen, or a package
 not written yet, falls back to the generic ``tui.screens.game.GameScreen``).
 """
 
@@ -43,12 +43,17 @@ def load_game_screens() -> dict[str, type[Any]]:
 
 def game_screen_class(game_id: str) -> type[Any]:
     """The screen class for ``game_id``: its own, else the generic GameScreen.
+    Imports that one game's package only (``lowlands load`` of one game does
+    not import the others' boards).
 
     Raises RuntimeError if not even the generic GameScreen is available.
     """
-    screens = load_game_screens()
-    if game_id in screens:
-        return screens[game_id]
+    if game_id not in GAME_SCREENS:
+        from tui.boards import load_game_package
+
+        load_game_package(game_id)
+    if game_id in GAME_SCREENS:
+        return GAME_SCREENS[game_id]
     from tui.boards import import_optional
 
     mod = import_optional("tui.screens.game")

@@ -213,6 +213,10 @@ class PathDialog(Dialog["Path | None"]):
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        """Where the focus starts: the path box, its cursor at the end."""
         inp = self.query_one("#path", Input)
         inp.focus()
         inp.cursor_position = len(inp.value)
@@ -305,7 +309,8 @@ class LoadDialog(PathDialog):
                     reason = str(info.error).replace(str(info.path), "this file").strip()
                     options.append(Option(Content.assemble(f"{name}: ", (reason, "$text-error")), id=f"save:{i}"))
                 else:
-                    options.append(Option(Content(f"{describe_save(info)} ({name})"), id=f"save:{i}"))
+                    head, players = describe_save(info)
+                    options.append(Option(Content(f"{head}\n  {players} ({name})"), id=f"save:{i}"))
             if options:
                 yield Label(Content("Saves (newest first; arrows and Enter), or type a path below (Tab):"))
                 lst = OptionList(*options, id="saves")
@@ -319,8 +324,10 @@ class LoadDialog(PathDialog):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def focus_start(self) -> None:
+        """The list of saves, on the newest, when there is one (Enter opens it;
+        Textual runs PathDialog's on_mount too, so this is where it is decided)."""
+        super().focus_start()
         if self.saves:
             from textual.widgets import OptionList
 

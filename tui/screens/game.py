@@ -152,11 +152,15 @@ class GameLabels:
     #: The key of DONE_WORDS moves.
     DONE_KEY = "0"
 
-    def choice_key(self, state: Any, move: Any) -> str:
-        """The stable key of ``move`` ("" none: numbered by position): the
-        thing's own number for a numbered thing on the board (``NUMBERED_THINGS``,
-        "area 5" -> "5"), ``DONE_KEY`` for done / pass / end turn, so a key
-        means the same from one decision to the next. Screens may override it."""
+    def choice_key(self, state: Any, move: Any, opened: "MenuItem | None" = None) -> str:
+        """The stable key of ``move`` ("" none: numbered by position) where it
+        is listed: at the top level (``opened`` None) or inside the opened group
+        ``opened``. By default the thing's own number for a numbered thing on
+        the board (``NUMBERED_THINGS``, "area 5" -> "5"), ``DONE_KEY`` for done /
+        pass / end turn, so a key means the same from one decision to the next.
+        Screens may override it (Golden Age: a province's or guild's own key;
+        a token move is keyed by its source at the top level and by its
+        destination in the source's group)."""
         words = self.game.notation(move).split()
         if not words:
             return ""
@@ -329,6 +333,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.title = self.game.title
         self._apply_width(self.app.size.width)
         self.refresh_view()
+        self._covered = False  # (the ScreenResume of being pushed finds the view drawn)
         if not self.match.is_over():
             self.picker.focus_list()
 
@@ -343,7 +348,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
-            self.refresh_view()
+                self.refresh_view()
+            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+                self.refresh_view()
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
@@ -462,9 +469,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         state = m.state
         seat = m.to_move()
         if self._open is not None:
-            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group, key=self.choice_key(state, mv))
-                     for mv in self._open.moves]
-            prompt = self._open.prompt + "  (Esc: back)"
+            items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group,
+                              key=self.choice_key(state, mv, self._open)) for mv in self._open.moves]
+            prompt = self._open.prompt + "  (Backspace: back)"
         else:
             items = self._menu
             if seat is None:
@@ -482,8 +489,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if highlight is None:
             highlight = self._same_kind(items)
         self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
-        self.picker.border_title = self._picker_title(seat)
-        self.picker.border_subtitle = self._picker_keys(len(items))
+        self.picker.set_titles(self._picker_title(seat), self._picker_keys(len(items)))
         self._refresh_keys()
 
     def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
@@ -537,7 +543,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return ""
         order = "0" + "".join(HOTKEYS)
         keys = sorted((c.hotkey for c in self.picker.choices if c.hotkey), key=order.find)
-        span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if keys else ""
+        run = bool(keys) and order.find(keys[-1]) - order.find(keys[0]) == len(keys) - 1
+        # a run reads as a range ("1-5"); stable keys with gaps ("a b g") do not
+        span = keys[0] if len(keys) == 1 else f"{keys[0]}-{keys[-1]}" if run else "its key" if keys else ""
         return f"{span} or Enter" + (", / filter" if n > 5 else "")
 
     def _picker_title(self, seat: int | None) -> str:
@@ -609,6 +617,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._show_menu()
 
     def on_screen_suspend(self) -> None:
+        self._covered = True
         self._resumed_at = (self.match.ply, tuple(self.match.moves[-1:]))
         self._cursor_at_suspend = self.picker.highlighted_index
 

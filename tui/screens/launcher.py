@@ -53,12 +53,30 @@ def format_updated(updated: Any) -> str:
     return dt.strftime("%Y-%m-%d %H:%M")
 
 
-def describe_save(info: Any) -> str:
-    """One launcher line for a SaveInfo: game · players · decision N · updated
-    (the menu cuts a line too long for it with an ellipsis; it never wraps)."""
+def short_updated(updated: Any, now: datetime | None = None) -> str:
+    """``updated`` in few columns: "18:16" today, "1 Dec 18:16" this year,
+    else "2025-12-01" (local time; ``format_updated``'s text if unreadable)."""
+    full = format_updated(updated)
+    try:
+        dt = datetime.strptime(full, "%Y-%m-%d %H:%M")
+    except ValueError:
+        return full
+    now = now or datetime.now()
+    if dt.date() == now.date():
+        return f"{dt:%H:%M}"
+    if dt.year == now.year:
+        return f"{dt.day} {dt:%b %H:%M}"
+    return f"{dt:%Y-%m-%d}"
+
+
+def describe_save(info: Any) -> tuple[str, str]:
+    """A SaveInfo in words as (game · decision N · when, the players). The
+    launcher writes them on one line, the players last, so that on 80 columns
+    only long names are cut (with an ellipsis; it never wraps); the load
+    dialog on two."""
     players = ", ".join(info.players) if isinstance(info.players, (list, tuple)) else str(info.players)
     title = info.title or info.game_id or "?"
-    return f"{title} · {players} · decision {info.ply} · {format_updated(info.updated)}"
+    return f"{title} · decision {info.ply} · {short_updated(info.updated)}", players
 
 
 def _locked(app: Any, info: Any) -> bool:
@@ -156,7 +174,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
                 key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
                 busy = " · open in another copy" if _locked(self.app, info) else ""
-                options.append(Option(Content(f" {key}  Continue: {describe_save(info)}{busy}"), id=f"save:{i}"))
+                head, players = describe_save(info)
+                options.append(Option(Content(f" {key}  {head}{busy} · {players}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:

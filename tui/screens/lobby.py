@@ -20,7 +20,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
@@ -223,14 +223,22 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     whoever sits down. Enter in the bots field makes the table.
     """
 
+    # one line per field (label and box side by side), so the form with a
+    # game's options fits 80x24; taller than the screen, it scrolls
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 1 2; background: $surface; }
+    NewTableScreen > VerticalScroll { width: 64; height: auto; max-height: 100%; border: thick $primary;
+                                       padding: 0 2; background: $surface; }
+    NewTableScreen #new-title { margin: 1 0 0 0; }
     NewTableScreen #games { height: auto; max-height: 8; }
-    NewTableScreen Input { width: 20; height: 1; border: none; background: $boost; margin-bottom: 1; }
+    NewTableScreen .field { height: 1; margin-top: 1; }
+    NewTableScreen #options .field { margin-top: 0; }
+    NewTableScreen .field Label { width: 38; }
+    NewTableScreen Input { width: 20; height: 1; border: none; background: $boost; }
     NewTableScreen #new-error { color: $error; height: auto; }
-    NewTableScreen #options { height: auto; }
-    NewTableScreen #options Checkbox { border: none; padding: 0; }
+    NewTableScreen #new-hint { color: $text-muted; margin: 1 0; }
+    NewTableScreen #options { height: auto; margin-top: 1; }
+    NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; }
     """
 
     BINDINGS = [Binding("escape", "back", "Back")]
@@ -243,18 +251,22 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         self.game: str | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll():
             yield Label("New table: which game?", id="new-title", classes="dialog-title")
             yield OptionList(*[Option(Content(f"{i + 1}  {self.games[g][0]} ({self.games[g][1]}-{self.games[g][2]})"), id=g)
                                for i, g in enumerate(self.ids)], id="games")
             yield Vertical(id="options")
-            yield Label("Seats (players, you included):")
-            yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
-            yield Label("Their level (random, greedy, strong):")
-            yield Input(DEFAULT_LEVEL, id="level", max_length=8)
-            yield Label("Of them played by the computer:")
-            yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
+            with Horizontal(classes="field"):
+                yield Label("Seats (players, you included):")
+                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
+            with Horizontal(classes="field"):
+                yield Label("Bots' level (random, greedy, strong):")
+                yield Input(DEFAULT_LEVEL, id="level", max_length=8)
+            with Horizontal(classes="field"):
+                yield Label("Of the seats, played by the computer:")
+                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
             yield Static("", id="new-error")
+            yield Label("Enter in the last field makes the table; Esc goes back.", id="new-hint")
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
@@ -281,7 +293,12 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         box.remove_children()
         widgets = self._option_widgets(game)
         box.mount_all(widgets)
-        (widgets[1] if widgets else seats).focus()
+        self.call_after_refresh(self._focus_first_option, seats)
+
+    def _focus_first_option(self, seats: Input) -> None:
+        """The focus on the game's first option (once mounted), else on the seats."""
+        first = next(iter(self.query("#options Checkbox, #options Input")), None)
+        (first or seats).focus()
 
     def _option_widgets(self, game_id: str) -> list[Any]:
         """A label and a field per option of the game's Options (bool: a checkbox,
@@ -296,9 +313,10 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             default = _default_of(f)
             label = f.name.replace("_", " ")
             if isinstance(default, bool):
-                out += [Label(f"Option: {label}"), Checkbox(label, default, id=f"opt-{f.name}", tooltip=docs.get(f.name))]
+                out.append(Checkbox(f"Option: {label}", default, id=f"opt-{f.name}", tooltip=docs.get(f.name)))
             else:
-                out += [Label(f"Option: {label}"), Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name))]
+                out.append(Horizontal(Label(f"Option: {label}"),
+                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name)), classes="field"))
         return out
 
     @on(Input.Submitted, "#options Input")

@@ -334,7 +334,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
             label = Label(Content(f.name.replace("_", " ")), classes="form-label option-label")
             lits = _literal_args(f.type)
             if f.type is bool:
-                widget: Any = Tick("", bool(default), compact=True, id=f"opt-{f.name}")
+                widget: Any = Tick("on", bool(default), compact=True, id=f"opt-{f.name}")  # a label: an empty one drew "▐ …"
             elif lits is not None:
                 widget = Select([(str(v), v) for v in lits], value=default if default in lits else lits[0], allow_blank=False, compact=True, id=f"opt-{f.name}")
             elif f.type is int:

@@ -41,7 +41,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Label, Static
 
-from tui.chrome import KeyFooter, QuietTitles, TitleHeader
+from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
@@ -267,7 +267,7 @@ class BoardBox(VerticalScroll, can_focus=False):
     """Holds the board; not focusable, so the arrow keys stay the review's."""
 
 
-class ReviewScreen(QuietTitles, Screen[None]):
+class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     """Read-only replay of ``match``; ``c`` continues the game from the cursor.
 
     Args:

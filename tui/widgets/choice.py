@@ -265,6 +265,8 @@ class ChoicePicker(Vertical):
         self._filter = ""
         self._locked = False
         self._hold_until = 0.0  # time.monotonic() before which picks are ignored
+        self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
+        self._border_rows_only = False
 
     def on_mount(self) -> None:
         # NO_COLOR (Textual then draws in one colour) or a terminal without colours
@@ -310,6 +312,30 @@ class ChoicePicker(Vertical):
             self.query_one("#picker-filter", Input).value = ""
         self.close_filter(focus=False)
         self._rebuild(highlight)
+
+    def set_titles(self, title: str, subtitle: str) -> None:
+        """The border's title (whose choice it is) and subtitle (the keys). A
+        change repaints the two border rows only; Textual's ``border_title``
+        setter repaints the whole picker, every choice in it too."""
+        if (title, subtitle) == self._titles:
+            return
+        self._titles = (title, subtitle)
+        self._border_rows_only = True
+        try:
+            self.border_title = title
+            self.border_subtitle = subtitle
+        finally:
+            self._border_rows_only = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> "ChoicePicker":
+        if (self._border_rows_only and not regions and repaint and not layout and not recompose
+                and self.is_mounted and self.outer_size.height > 1):
+            # regions are relative to the content: the border rows lie just outside it
+            x, y = self.content_offset
+            width, height = self.outer_size
+            regions = (Region(-x, -y, width, 1), Region(-x, height - 1 - y, width, 1))
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def set_prompt(self, prompt: str) -> None:
         """Change only the line above the list."""

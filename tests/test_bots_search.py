@@ -1,0 +1,131 @@
+"""core.bots.strong: how the search scores finished games and keeps to its time
+budget, on a tiny game made for it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.bots import search
+
+
+class Stall:
+    """A one-seat game whose seat can end it now ("end") or put the end off with
+    any of three free moves ("stall a/b/c": each costs 1 VP, like releasing a
+    sheep, a cow or a horse in Fields of Arle). Its
+    projected margin is ``start`` VP (minus 1 per stall); it wins when the margin
+    at the end is positive. The state is the number of stalls, or None once over
+    (the margin then kept in ``final``)."""
+
+    id = "stall"
+    min_players = max_players = 1
+
+    def __init__(self, start: float) -> None:
+        self.start = start
+        self.final: dict[int, float] = {}
+
+    def setup(self, names: Any, seed: int, options: Any = None) -> Any:
+        return (0, False)
+
+    def to_move(self, state: Any) -> int | None:
+        return None if state[1] else 0
+
+    def is_over(self, state: Any) -> bool:
+        return state[1]
+
+    def legal_moves(self, state: Any) -> list[str]:
+        return [] if state[1] else (["end", "stall a", "stall b", "stall c"] if state[0] < 30 else ["end"])
+
+    def apply(self, state: Any, move: str) -> Any:
+        return (state[0], True) if move == "end" else (state[0] + 1, False)
+
+    def margins(self, state: Any) -> list[float]:
+        return [self.start - state[0]]
+
+    def winners(self, state: Any) -> list[int]:
+        return [0] if self.margins(state)[0] > 0 else []
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        return state
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return view
+
+    def notation(self, move: str) -> str:
+        return move
+
+
+@pytest.mark.parametrize("start", [-50.0, 50.0])
+def test_a_certain_result_is_not_put_off_nor_hurried_by_free_moves(start: float) -> None:
+    """Far behind (a lost solo game) stalling only costs points, so the search
+    ends the game (it used to stall: a loss scored -1 only where the tree
+    reached it); far ahead it ends it too (stalling costs points there as well)."""
+    game = Stall(start)
+    a = search(game, game.setup(["A"], 0), 1, iterations=300, seconds=None)
+    assert a.move == "end"
+    assert all(a.choices[0].value > c.value for c in a.choices[1:])
+
+
+def test_a_close_result_still_counts_the_win() -> None:
+    """At +0.5 VP ending wins and one stall loses: ending is worth far more."""
+    game = Stall(0.5)
+    a = search(game, game.setup(["A"], 0), 1, iterations=300, seconds=None)
+    assert a.move == "end" and all(a.choices[0].value - c.value > 0.5 for c in a.choices[1:])
+
+
+class Clocked(Stall):
+    """Stall on a pretend clock: every move applied takes ``step`` seconds of it."""
+
+    def __init__(self, step: float) -> None:
+        super().__init__(-50.0)
+        self.step = step
+        self.now = 0.0
+
+    def apply(self, state: Any, move: str) -> Any:
+        self.now += self.step
+        return super().apply(state, move)
+
+
+def test_search_does_not_start_an_iteration_it_cannot_finish_in_time(monkeypatch) -> None:
+    """The clock is read after every iteration, and the search stops rather than
+    start one that would, at the mean pace so far, end past the budget."""
+    import core.bots.strong as strong
+
+    game = Clocked(0.02)
+    monkeypatch.setattr(strong.time, "perf_counter", lambda: game.now)
+    a = search(game, game.setup(["A"], 0), 1, iterations=None, seconds=0.25)
+    assert a.iterations >= 3
+    assert game.now <= 0.25
+    b = search(game, game.setup(["A"], 0), 1, iterations=None, seconds=0.01)
+    assert b.iterations == 1  # at least one iteration, however short the budget
+
+
+def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> None:
+    """The worker process's search gets what is left of --bot-time since the app
+    asked (a slow worker start does not add to a decision's time)."""
+    import time
+
+    import msgspec
+
+    import core
+    import core.bots.hint  # noqa: F401  (imported before the patch: it keeps its own ``search``)
+    import core.bots.strong as strong
+    from core.bots import worker
+
+    given: list[float] = []
+    real = strong.search
+
+    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None):  # noqa: ANN001
+        given.append(seconds)
+        return real(game, state, seed, iterations=20, seconds=None)
+
+    monkeypatch.setattr(strong, "search", spy)
+    game = core.get_game("gift-of-tulips")
+    state = msgspec.msgpack.encode(game.setup(["A", "B"], 1))
+    worker._think(game.id, state, 1, 1.0, False, time.monotonic() - 0.4)
+    worker._think(game.id, state, 1, 1.0, False, time.monotonic() - 5.0)
+    worker._think(game.id, state, 1, 1.0, False)
+    assert 0.0 < given[0] <= 1.0 - 0.4 - worker.ANSWER_SECONDS
+    assert given[1] == 0.0  # the search still makes one iteration
+    assert given[2] == 1.0
