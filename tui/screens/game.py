@@ -195,6 +195,10 @@ class GameLabels:
         """The line above the choices."""
         return f"{self.names[seat]}, choose:"
 
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s player name, with " (computer)" for a bot: "Ann", "Bob (computer)"."""
+        return self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+
     def decision_text(self, state: Any, seat: int | None) -> str:
         """The header's sub-title: whose decision it is."""
         if seat is None:
