@@ -4,12 +4,12 @@ Windmill Valley and Fields of Arle share this shape: a move is ``Pick(verb, arg)
 written ``"verb arg"`` ("gate 2", "build mill flax"); the state keeps the pending
 decisions as a stack ``tasks`` (the top one is pending, ``tasks[-1].seat`` decides),
 its ``phase`` ("over" at the end), ``players`` (names), ``turns`` (turns begun) and
-``events`` (the newest announcements). ``Task`` is such a stack's entry.
-``PickGame`` gives such a game the protocol's
-queries and text (``to_move``, ``is_over``, ``turn``, ``pending``, ``legal_moves``,
-``apply``, ``notation``, ``parse``, ``describe``); the game supplies ``_legal`` (the
-pending decision's choices as notation strings), ``apply_trusted`` and
-``describe_choice`` (one choice in the rulebook's words).
+``events`` (the newest announcements); ``Task`` is an entry of that stack.
+``PickGame`` gives such a game the protocol's queries and text (``to_move``,
+``is_over``, ``turn``, ``pending``, ``legal_moves``, ``apply``, ``notation``,
+``parse``, ``describe``); the game supplies ``_legal`` (the pending decision's
+choices as notation strings), ``apply_trusted`` and ``describe_choice`` (one
+choice in the rulebook's words).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ class Task(msgspec.Struct, array_like=True):
     Attributes:
         kind: what is pending (each game's RULES.md "Decisions" names its kinds).
         seat: the seat it belongs to.
-        a, b: small integer arguments, s: a string argument (what they hold for
-            each kind: the game's state.py).
+        a, b: small integer arguments (what they hold per kind: the game's state.py).
+        s: a string argument (the same).
     """
 
     kind: str
