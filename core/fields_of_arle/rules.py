@@ -212,26 +212,18 @@ class FieldsOfArle(PickGame, BotModules):
                     s.tasks.append(Task("young", t.seat))
         elif k == "young":
             h.breed = [int(x) for x in w[1:4]]
-        elif k == "conv":
-            if w[0] == "feed":
+        elif k in ("conv", "final"):  # a conversion window: until "feed" / "done"
+            if w[0] == ("feed" if k == "conv" else "done"):
                 return
             if w[0] == "boat":
                 A.do_free(s, t.seat, w)
             else:
                 A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("conv", t.seat))
+            s.tasks.append(Task(k, t.seat))
         elif k == "payanimal":
             h.g[w[1]] -= 1
             if t.a > 1:
                 s.tasks.append(Task("payanimal", t.seat, t.a - 1))
-        elif k == "final":
-            if w[0] == "done":
-                return
-            if w[0] == "boat":
-                A.do_free(s, t.seat, w)
-            else:
-                A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("final", t.seat))
         else:
             raise KeyError(k)
 

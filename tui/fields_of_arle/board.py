@@ -422,15 +422,23 @@ class FieldsOfArleBoard(PagedBoard):
                                  seat_style(sheet.seat), sheet.seat in winners))
         return rows
 
+    @staticmethod
+    def _after(game: Any, state: Any, targets: Sequence[Any]) -> tuple[int, Any] | None:
+        """(the deciding seat, the state after the one choice under the cursor); None
+        when there is not exactly one, or it cannot be worked out."""
+        if len(targets) != 1 or not state.tasks or state.phase == "over":
+            return None
+        try:
+            return state.tasks[-1].seat, game.apply_trusted(state, targets[0])
+        except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return None
+
     def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor gives and costs the deciding player."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+        got = self._after(game, state, targets)
+        if got is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = got
         line = Text("Under the cursor: ", style="bold")
         line.append(effect_text(state, after, seat) or "no change to your goods")
         out = wrap_text(line, width, 2)
@@ -441,13 +449,10 @@ class FieldsOfArleBoard(PagedBoard):
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+        got = self._after(game, state, targets)
+        if got is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = got
         now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
         line = Text("This choice: ")
         line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))

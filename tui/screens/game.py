@@ -195,6 +195,10 @@ class GameLabels:
         """The line above the choices."""
         return f"{self.names[seat]}, choose:"
 
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s player name, with " (computer)" for a bot: "Ann", "Bob (computer)"."""
+        return self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+
     def decision_text(self, state: Any, seat: int | None) -> str:
         """The header's sub-title: whose decision it is."""
         if seat is None:
@@ -277,7 +281,19 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("s", "save", "Save"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
+        # a board folded into pages (``Board.has_panels``): Left/Right (and [ ] as in
+        # review) turn them, PgUp/PgDn scroll a board with a scrolling body
+        Binding("right", "panel(1)", "Panels", key_display="←/→", priority=True,
+                tooltip="Previous / next board panel"),
+        Binding("left", "panel(-1)", "Panels", priority=True, show=False),
+        Binding("left_square_bracket", "panel(-1)", "Panel", show=False),
+        Binding("right_square_bracket", "panel(1)", "Panel", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
     ]
+
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
 
     def __init__(self, match: Any, *, data_dir: Path | str, curtain: bool = False,
                  bot_delay: float | None = None, seat_guard: float | None = None) -> None:
@@ -526,7 +542,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """What decides which keys the footer shows; screens with keys of
         their own add to it (the footer is rebuilt only when it changes)."""
         return (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
-                self.match.is_over())
+                self.match.is_over(), self.board.has_panels)
 
     def _refresh_keys(self) -> None:
         """Rebuild the footer only when a key comes or goes."""
@@ -933,7 +949,20 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return self._open is not None
         if action == "save":  # a networked table is kept (and saved) by its server only
             return self.match.authority_here
+        if action == "panel":  # not in the picker's filter: its own cursor keys
+            return self.board.has_panels and not isinstance(self.focused, Input)
+        if action == "scroll_board":
+            return bool(getattr(self.board, "BODY_ID", ""))
         return True
+
+    def action_panel(self, delta: int) -> None:
+        """Show the board's previous (-1) or next (1) panel (``Board.switch_panel``)."""
+        self.board.switch_panel(delta)
+
+    def action_scroll_board(self, step: int) -> None:
+        """Scroll the board's body a page down (1) or up (-1)."""
+        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
 
     def action_scores(self) -> None:
         """The game is over: show the score sheet (the game-over screen) again."""
@@ -1032,34 +1061,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
 class PagedGameScreen(GameScreen):
     """A GameScreen whose board is a ``PagedBoard`` and whose game is a ``PickGame``
-    (Windmill Valley, Fields of Arle): Left/Right turn the board's pages (in the
-    picker's filter they move its cursor), PgUp/PgDn scroll it. What a decision
-    caused (the lines it added to the state's ``events``) is announced in the
-    board's banner until the next decision, undo, redo or review's continue;
-    a game's screen extends ``announce`` to notify some lines too."""
-
-    #: The keys that switch the board's panels here (shown on its page bar).
-    PANEL_KEYS = "←→"
-
-    BINDINGS = [
-        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
-        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
-    ]
-
-    def action_page(self, step: int) -> None:
-        """The board's next (1) or previous (-1) page, from its top."""
-        focused = self.focused
-        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
-            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
-            return
-        self.board.switch_panel(step)
-
-    def action_scroll_board(self, step: int) -> None:
-        """Scroll the board's body a page down (1) or up (-1)."""
-        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
-        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+    (Windmill Valley, Fields of Arle): what a decision caused (the lines it added
+    to the state's ``events``) is announced in the board's banner until the next
+    decision, undo, redo or review's continue; a game's screen extends
+    ``announce`` to notify some lines too."""
 
     def play(self, move: Any) -> None:
         before = list(self.match.state.events)
