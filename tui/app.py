@@ -462,13 +462,14 @@ class LowlandsApp(App[None]):
                 self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
             return False
         fork_unless_autosave(match, path, self.data_dir)
-        return self.open_match(match, review=review)
+        return self.open_match(match, review=review, source=path)
 
-    def open_match(self, match: Any, *, review: bool = False) -> bool:
+    def open_match(self, match: Any, *, review: bool = False, source: Path | None = None) -> bool:
         """Open ``match``: its game screen, or review. If another copy of Lowlands
         is playing it (``saves.lock``), review opens read-only and play asks
         first: review it read-only, or continue a copy under a new id.
-        Returns False when nothing was opened (yet)."""
+        ``source``: the file it was read from (review names it when ``c``
+        continues it as a new game). Returns False when nothing was opened (yet)."""
         from saves.lock import MatchLocked, holder
 
         other = holder(self.data_dir, match.id)
@@ -482,7 +483,7 @@ class LowlandsApp(App[None]):
         if review:
             from tui.screens.review import ReviewScreen
 
-            self.push_screen(ReviewScreen(match))
+            self.push_screen(ReviewScreen(match, source=source))
             return True
         from tui.screens import screen_for
 
@@ -1136,7 +1137,7 @@ def _main(argv: list[str]) -> int:
 
         def start() -> Screen[Any] | None:
             if not read_only:  # read-only if another copy is playing it
-                app.open_match(match, review=True)
+                app.open_match(match, review=True, source=Path(args.file).expanduser())
                 return None
             from tui.screens.review import ReviewScreen
 

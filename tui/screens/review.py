@@ -4,8 +4,9 @@ Keys: Left/Right one decision, Up/Down to the first decision of the previous /
 next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision, ``c`` continue from here (after a
-confirmation it drops every later decision: ``match.continue_from``), ``b``
-(or Escape) back.
+confirmation it drops every later decision: ``match.continue_from``; a match
+read from a file, not played on a screen below, goes on as a new game under
+a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
 ScoreSpark per seat draws its score over the whole match, every seat on one
@@ -21,6 +22,7 @@ the match, brought up to date (``reopen``).
 
 from __future__ import annotations
 
+import secrets
 from collections import OrderedDict
 from typing import Any
 
@@ -305,9 +307,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "",
+                 source: Any = None) -> None:
         super().__init__()
         self.match = match
+        #: the file the match was read from (a Path), or None: named when ``c``
+        #: continues it as a new game (the file itself is never written)
+        self.source = source
         #: why this game may only be looked at ("" = it may be continued): a save
         #: broken at some move, or a game another Lowlands is playing
         self.read_only = read_only
@@ -557,21 +563,35 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                                                title="Read-only review"))
             return
         dropped = self.match.ply - self.cursor
-        if dropped > 0:
-            later = "decision" if dropped == 1 else "decisions"
+        later = "decision" if dropped == 1 else "decisions"
+        live = self._live_game_below()
+        if not live:  # a file or a finished game: never written, a new game instead
+            kept = f"{self.source.name} stays as it is" if self.source is not None else "the saved game stays as it is"
+            question = (f"Continue from decision {self.cursor} as a new game; {kept}."
+                        + (f" The new game leaves out the {dropped} later {later}." if dropped > 0 else ""))
+        elif dropped > 0:
+            question = f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped."
+        else:
+            question = ""
+        if question:
             ok = await self.app.push_screen_wait(
-                ConfirmDialog(
-                    f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped.",
-                    yes="Continue from here",
-                    no="Keep reviewing",
-                    title="Continue from here",
-                )
-            )
+                ConfirmDialog(question, yes="Continue from here", no="Keep reviewing", title="Continue from here"))
             if not ok:
                 return
+        if not live:  # its own id: its own autosave, beside the file it came from
+            self.match.id = secrets.token_hex(6)
+            self.source = None
+        if dropped > 0:
             self.match.continue_from(self.cursor)
+        if dropped > 0 or not live:
             self._autosave()
         self._return_to_game()
+
+    def _live_game_below(self) -> bool:
+        """True if this match's game screen is on the stack below (review of the
+        game being played here), False for a match read from a file."""
+        return any(getattr(s, "match", None) is self.match and is_game_screen(s)
+                   for s in self.app.screen_stack)
 
     def _autosave(self) -> None:
         data_dir = getattr(self.app, "data_dir", None)
