@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import string
 import textwrap
-import time
 from typing import Callable, NamedTuple, Sequence
 
 from rich.text import Text
@@ -264,7 +263,9 @@ class ChoicePicker(Vertical):
         self._prompt = ""
         self._filter = ""
         self._locked = False
-        self._hold_until = 0.0  # time.monotonic() before which picks are ignored
+        self._held = False  # picks are ignored while a key stream from before goes on (hold)
+        self._stream_gap = 0.0  # the longest gap (s) between two keys of one held key
+        self._last_key = float("-inf")  # when the last key arrived (its event's time)
         self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
         self._border_rows_only = False
 
@@ -372,16 +373,37 @@ class ChoicePicker(Vertical):
         self.choose(index)
         return True
 
-    def hold(self, seconds: float) -> None:
-        """Ignore picks (hotkeys, Enter, clicks) for the next ``seconds`` seconds
-        of wall-clock time (0 ends a hold): a key held down while the turn passes
-        to another player must not pick for that player."""
-        self._hold_until = time.monotonic() + seconds if seconds > 0 else 0.0
+    def hold(self, gap: float, since: float | None = None) -> None:
+        """Ignore picks (hotkeys, Enter) while the keys that began before now
+        keep coming less than ``gap`` seconds apart, as a held key's repeats
+        do: the first key after a quiet gap of ``gap`` seconds or more is picked
+        as usual (``note_key`` tells). Called when the deciding human changes,
+        so a key held down as the turn passes does not pick for the next player,
+        while that player's first key counts. ``since``: when the last key of
+        the stream came, if the picker has not seen it (a key that closed a
+        screen on top). ``gap`` 0 ends a hold."""
+        self._held = gap > 0
+        self._stream_gap = gap
+        if since is not None and since > self._last_key:
+            self._last_key = since
+
+    def note_key(self, when: float) -> None:
+        """A key arrived at ``when`` (its event's ``time``, Textual's clock, so a
+        key that waited in the queue keeps its own time): a gap of
+        ``hold``'s ``gap`` or more since the key before ends a hold. The picker
+        notes the keys that reach it; the screen notes the others."""
+        if self._held and when - self._last_key >= self._stream_gap:
+            self._held = False
+        if when > self._last_key:
+            self._last_key = when
 
     @property
     def holding(self) -> bool:
         """True while picks are ignored (see ``hold``)."""
-        return self._hold_until > 0 and time.monotonic() < self._hold_until
+        return self._held
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._held = False  # a click is a new press, never a held key
 
     def choose(self, index: int) -> None:
         """Pick item ``index`` (posts Chosen once per generation; nothing
@@ -604,6 +626,7 @@ class ChoicePicker(Vertical):
             self.choose(index)
 
     def on_key(self, event: events.Key) -> None:
+        self.note_key(event.time)
         filtering = self.has_class("-filtering") and self.query_one("#picker-filter", Input).has_focus
         if filtering:
             if event.key in ("up", "down"):
