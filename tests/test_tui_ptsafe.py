@@ -66,3 +66,50 @@ async def test_in_game_review_continue_keeps_the_live_game(dirs) -> None:
         await settle(pilot, 3)
         assert app.screen is game and m.ply == 4 and game.match.id == m.id
     assert load(autosave_path(m, data)).ply == 4
+
+
+# -- finding 8: the hint sits above the choices and goes with its decision ---------------------
+async def test_hint_is_shown_above_the_choices_and_cleared_by_the_decision(dirs) -> None:
+    from tui.widgets.choice import Prompt
+
+    data, _ = dirs
+    m = new_match(moves=2)
+    screen = GameScreen(m, data_dir=data, bot_delay=0.01)
+    app = make_app(dirs, start=lambda: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = m.game
+        target = m.legal_moves()[-1]
+
+        async def think(version: int, want_hint: bool):
+            return game.notation(target), (None, 1.5, 0.0, 40)
+
+        screen._think = think  # type: ignore[method-assign]
+        await pilot.press("h")
+        for _ in range(50):
+            if screen.picker.hint:
+                break
+            await pilot.pause(0.02)
+        await settle(pilot)
+        hint = screen.picker.hint
+        assert hint.startswith(f"Hint: {screen.choice_label(m.state, target)}")
+        assert not app._notifications, "no toast over the screen"
+        prompt = screen.picker.query_one(Prompt)
+        assert hint.split()[1] in prompt.text  # drawn in the line(s) above the choices
+        listing = screen.picker.option_list.region
+        assert prompt.region.bottom <= listing.y  # never over them
+        assert screen._shown[screen.picker.highlighted_index].moves == (target,)
+        await pilot.press("enter")  # the decision is made: the hint goes with it
+        await settle(pilot)
+        assert m.ply == 3 and screen.picker.hint == ""
+        assert "Hint" not in screen.picker.query_one(Prompt).text
+        screen._think = think  # type: ignore[method-assign]
+        target = m.legal_moves()[0]
+        await pilot.press("h")
+        for _ in range(50):
+            if screen.picker.hint:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("u")  # undone: gone too
+        await settle(pilot)
+        assert m.ply == 2 and screen.picker.hint == ""

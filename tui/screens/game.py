@@ -756,7 +756,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
         if index is not None:
             self.picker.highlight(index)
-        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+        self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
         """The hint's line with both choices named as the picker names them

@@ -86,17 +86,27 @@ def settle_hotkeys(hints: Sequence[str]) -> list[str]:
 class Prompt(Banner):
     """The line(s) above the choices: plain text wrapped to the width, with a
     steady height (Banner), so the list below does not jump (and the screen
-    needs no new layout) from one decision to the next."""
+    needs no new layout) from one decision to the next; under it the hint for
+    this decision, if any (``ChoicePicker.set_hint``)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._data = ""
+        self._data = ("", "")
 
-    def update(self, text: str) -> None:  # type: ignore[override]
-        self._set(text)
+    def update(self, text: str, hint: str | None = None) -> None:  # type: ignore[override]
+        """Show ``text``, and ``hint`` under it (None: keep the hint shown)."""
+        self._set((text, self._data[1] if hint is None else hint))
+
+    @property
+    def hint(self) -> str:
+        """The hint shown under the prompt ("" when none)."""
+        return self._data[1]
 
     def build(self, width: int) -> list[Text]:
-        lines = [Text(line, style="bold") for line in textwrap.wrap(self._data, max(8, width - 2))]
+        text, hint = self._data
+        wrap = max(8, width - 2)
+        lines = [Text(line, style="bold") for line in textwrap.wrap(text, wrap)]
+        lines += [Text(line, style="italic") for line in textwrap.wrap(hint, wrap)]
         return self.steady(lines, width)
 
 
@@ -307,7 +317,10 @@ class ChoicePicker(Vertical):
             keys[i] = key
         self._keys = keys
         self._prompt = prompt
-        self.query_one("#picker-prompt", Prompt).update(prompt)
+        shown = self.query_one("#picker-prompt", Prompt)
+        if shown.hint:  # the hint belonged to the decision before: gone, with its lines
+            shown.allow_shrink()
+        shown.update(prompt, "")
         if self._filter:
             self._filter = ""
             self.query_one("#picker-filter", Input).value = ""
@@ -342,6 +355,22 @@ class ChoicePicker(Vertical):
         """Change only the line above the list."""
         self._prompt = prompt
         self.query_one("#picker-prompt", Prompt).update(prompt)
+
+    def set_hint(self, hint: str) -> None:
+        """Show ``hint`` under the prompt, above the choices (never over them:
+        the list gets the rows that are left); the next ``set_choices`` (a
+        decision made or undone, a group opened) clears it."""
+        shown = self.query_one("#picker-prompt", Prompt)
+        if not hint:
+            shown.allow_shrink()
+        shown.update(self._prompt, hint)
+        if self.is_attached:
+            self.call_after_refresh(self._refit)
+
+    @property
+    def hint(self) -> str:
+        """The hint shown above the choices ("" when none)."""
+        return self.query_one("#picker-prompt", Prompt).hint
 
     @property
     def highlighted_index(self) -> int | None:
