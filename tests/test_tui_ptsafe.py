@@ -113,3 +113,56 @@ async def test_hint_is_shown_above_the_choices_and_cleared_by_the_decision(dirs)
         await pilot.press("u")  # undone: gone too
         await settle(pilot)
         assert m.ply == 2 and screen.picker.hint == ""
+
+
+# -- finding 13: launcher entries of damaged autosaves and copies -------------------------------
+def _prompts(app) -> list[str]:
+    from textual.widgets import OptionList
+
+    menu = app.screen.query_one("#launcher-menu", OptionList)
+    return [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+
+
+async def test_launcher_damaged_entry_has_its_letter_game_and_players(dirs) -> None:
+    from tests.test_robust_app import broken_at_move
+
+    data, _ = dirs
+    good = new_match(names=("Ann", "Bob"), moves=5)
+    autosave(good, data)
+    m = new_match(moves=9)
+    path = autosave_path(m, data)
+    path.write_bytes(broken_at_move(m, 7))
+    before = path.read_bytes()
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        prompts = _prompts(app)
+        damaged = next(p for p in prompts if path.name in p or "Review only" in p)
+        letter = damaged[1]
+        assert letter in "ab" and damaged.startswith(f" {letter}  ")
+        assert "Gift of Tulips · Ann, Bob, Cy · Review only (decision 6)" in damaged
+        await pilot.press(letter)  # its letter opens the read-only review
+        await settle(pilot, 3)
+        await pilot.press("enter")  # (the dialog saying why it is read-only)
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.read_only and app.screen.match.ply == 6
+    assert path.read_bytes() == before
+
+
+async def test_launcher_marks_a_continued_copy(dirs) -> None:
+    from saves import fork
+
+    data, _ = dirs
+    m = new_match(moves=5)
+    m.created = "2026-12-01T10:00:00+00:00"
+    autosave(m, data)
+    copy = load(autosave_path(m, data))
+    fork(copy)  # what "Continue a copy" does
+    autosave(copy, data)
+    assert copy.id != m.id and copy.created > m.created
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        entries = [p for p in _prompts(app) if "decision 5" in p]
+        assert len(entries) == 2
+        assert sum("(copy)" in p for p in entries) == 1, entries

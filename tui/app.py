@@ -507,7 +507,9 @@ class LowlandsApp(App[None]):
         if choice == "review":
             self.open_read_only(match, f"{why} It is shown read-only here.")
         elif choice == "copy":  # its own id: its own autosave, beside the original
-            match.id = secrets.token_hex(6)
+            from saves import fork
+
+            fork(match)
             self.open_match(match)
 
     # -- live-match locks -----------------------------------------------------------------
@@ -930,7 +932,9 @@ def fork_unless_autosave(match: Any, path: Path, data_dir: Path) -> bool:
         own = False
     if own:
         return False
-    match.id = secrets.token_hex(6)
+    from saves import fork
+
+    fork(match)
     return True
 
 

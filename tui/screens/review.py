@@ -22,7 +22,6 @@ the match, brought up to date (``reopen``).
 
 from __future__ import annotations
 
-import secrets
 from collections import OrderedDict
 from typing import Any
 
@@ -579,7 +578,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             if not ok:
                 return
         if not live:  # its own id: its own autosave, beside the file it came from
-            self.match.id = secrets.token_hex(6)
+            from saves import fork
+
+            fork(self.match)
             self.source = None
         if dropped > 0:
             self.match.continue_from(self.cursor)
