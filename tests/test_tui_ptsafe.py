@@ -166,3 +166,50 @@ async def test_launcher_marks_a_continued_copy(dirs) -> None:
         entries = [p for p in _prompts(app) if "decision 5" in p]
         assert len(entries) == 2
         assert sum("(copy)" in p for p in entries) == 1, entries
+
+
+# -- finding 14: the new-game form's q, seat letters; finding 12: the too-small note ---------------
+async def test_q_in_the_new_game_form_goes_back_and_typing_never_quits(dirs) -> None:
+    from textual.widgets import Input
+
+    from tui.screens.launcher import LauncherScreen
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewGameScreen) and app.focused is form.query_one("#game")
+        name = form.query(Input).first()
+        name.focus()
+        await pilot.press("end", "q")  # typed into a name: a letter, not quit
+        await settle(pilot)
+        assert app.screen is form and name.value.endswith("q") and app.is_running
+        form.query_one("#game").focus()
+        await pilot.press("q")  # on the game choice: back to the launcher
+        await settle(pilot)
+        assert isinstance(app.screen, LauncherScreen) and app.is_running
+
+
+def test_seat_letters_take_the_first_letter_of_any_script() -> None:
+    from tui.widgets.common import seat_letters
+
+    assert seat_letters(["Ännä-Katharina van den B", "Bob"]) == ["A", "B"]
+    assert seat_letters(["🌷Bob", "Ann"]) == ["B", "A"]  # an emoji is not a letter
+    assert seat_letters(["Ann", "Åsa"]) == ["A", "S"]  # accents dropped, still distinct
+    assert seat_letters(["Ωmega", "Zed"]) == ["Ω", "Z"]
+
+
+async def test_too_small_note_is_whole_at_50x15(dirs) -> None:
+    from tui.app import TooSmallScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(50, 15)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        note = app.screen.query_one("#too-small-message")
+        lines = str(note.render()).splitlines()
+        assert lines[-1].endswith("(ctrl+q quits)")
+        assert note.region.right <= 50 and max(map(len, lines)) <= note.size.width

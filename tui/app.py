@@ -66,7 +66,7 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-message", Static).update(
             Content(
                 f"Terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {w}x{h}.\n"
-                "Enlarge the window; nothing is lost. (ctrl+q quits)"
+                "Enlarge the window; nothing is lost.\n(ctrl+q quits)"
             )
         )
 
