@@ -213,3 +213,24 @@ async def test_too_small_note_is_whole_at_50x15(dirs) -> None:
         lines = str(note.render()).splitlines()
         assert lines[-1].endswith("(ctrl+q quits)")
         assert note.region.right <= 50 and max(map(len, lines)) <= note.size.width
+
+
+def test_wrapping_measures_wide_characters_by_cells() -> None:
+    """An emoji or CJK name takes two cells a character: lines wrapped for a
+    panel (the picker's prompt, textlines.wrap / wrap_text) stay in it."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    from tui.widgets.choice import Prompt
+    from tui.widgets.textlines import wrap, wrap_text
+
+    text = "🌷Bob: food 5, grain 1, flax 3, wool 4, hides 2 李李李李李李李李李李李李 and 🌷🌷🌷 more"
+    prompt = Prompt()
+    prompt.update(text)
+    for width in range(12, 40):
+        assert all(line.cell_len <= width - 2 for line in prompt.build(width)), width
+        for lines in (wrap(text, width, indent="  "), wrap_text(Text(text), width, 2)):
+            assert all(line.cell_len <= width for line in lines), (width, [x.plain for x in lines])
+            assert "".join(x.plain for x in lines).replace(" ", "") == text.replace(" ", "")
+    assert [x.plain for x in wrap("plain words wrap as before", 11)] == ["plain words", "wrap as", "before"]
+    assert cell_len("🌷") == 2

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-import textwrap
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -46,6 +45,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
+from tui.widgets.textlines import wrap_plain
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -103,7 +103,7 @@ class ChangesText(DataWidget):
     def build(self, width: int) -> list[Text]:
         out: list[Text] = []
         for line in self._data:
-            for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
+            for n, chunk in enumerate(wrap_plain(line, max(8, width - 2)) or [""]):
                 out.append(Text((" " if n == 0 else "   ") + chunk))
         rows = self.lines()
         if len(out) > rows:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 import string
-import textwrap
 from typing import Callable, NamedTuple, Sequence
 
 from rich.text import Text
@@ -32,6 +31,7 @@ from textual.visual import Visual, visualize
 
 from tui.widgets.base import Banner, QuietScroll
 from tui.widgets.common import glyph
+from tui.widgets.textlines import wrap_plain
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
 RESERVED: frozenset[str] = frozenset("uUrsqh?")
@@ -105,8 +105,8 @@ class Prompt(Banner):
     def build(self, width: int) -> list[Text]:
         text, hint = self._data
         wrap = max(8, width - 2)
-        lines = [Text(line, style="bold") for line in textwrap.wrap(text, wrap)]
-        lines += [Text(line, style="italic") for line in textwrap.wrap(hint, wrap)]
+        lines = [Text(line, style="bold") for line in wrap_plain(text, wrap)]
+        lines += [Text(line, style="italic") for line in wrap_plain(hint, wrap)]
         return self.steady(lines, width)
 
 
