@@ -234,3 +234,34 @@ def test_wrapping_measures_wide_characters_by_cells() -> None:
             assert "".join(x.plain for x in lines).replace(" ", "") == text.replace(" ", "")
     assert [x.plain for x in wrap("plain words wrap as before", 11)] == ["plain words", "wrap as", "before"]
     assert cell_len("🌷") == 2
+
+
+# -- finding 14: review at a networked table shows the viewer's own hand, never another's ----------
+async def test_review_at_a_networked_table_shows_own_private_information(dirs) -> None:
+    from tests.apphelpers import TULIPS
+
+    m = new_match(moves=6)
+    m.authority_here = False  # as a RemoteMatch: the table server owns it
+    m.home_seat = 1
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # ("kept by the table server": read-only)
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.viewer == 1
+        seen: list[tuple[object, object]] = []
+        show = review.board.show
+
+        def spy(game, view, **kw):
+            seen.append((view, kw.get("viewer")))
+            return show(game, view, **kw)
+
+        review.board.show = spy
+        await pilot.press("left")
+        await settle(pilot)
+        view, viewer = seen[-1]
+        state = m.state_at(review.cursor)
+        assert viewer == 1 and view == TULIPS.view(state, 1)  # Bob's own hand
+        assert view != TULIPS.view(state, None)  # (which hides it)
+        assert view != TULIPS.view(state, 0)  # and never Ann's

@@ -326,6 +326,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
         self.board: Any = None
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information the board shows: at a networked table the
+        screen's own seat (as its game screen does; never another's), else
+        nobody's (one keyboard, everyone looking)."""
+        return None if self.match.authority_here else self.match.home_seat
+
     # -- data -------------------------------------------------------------------
     #: how many decoded states review keeps (the cursor's and its neighbours')
     STATES_KEPT = 16
@@ -475,7 +482,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
-                self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
+                viewer = self.viewer
+                self.board.show(self.game, self.game.view(state, viewer), viewer=viewer, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
             if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
