@@ -265,3 +265,23 @@ async def test_review_at_a_networked_table_shows_own_private_information(dirs) -
         assert viewer == 1 and view == TULIPS.view(state, 1)  # Bob's own hand
         assert view != TULIPS.view(state, None)  # (which hides it)
         assert view != TULIPS.view(state, 0)  # and never Ann's
+
+
+# -- finding 6: a lobby table keeps its key when another is made ----------------------------------
+def test_lobby_tables_keep_their_numbers() -> None:
+    from net import protocol as P
+    from tui.screens.lobby import LobbyScreen
+
+    def table(tid: str) -> P.TableInfo:
+        return P.TableInfo(tid, "fields-of-arle", "Fields of Arle", [P.SeatInfo("ann")], "ann", "waiting")
+
+    lobby = LobbyScreen()
+    a, b, c = table("a"), table("b"), table("c")
+    assert [t.id for t in lobby.number([b, a])] == ["a", "b"]  # the hub lists the newest first
+    assert lobby.keys == {"a": 1, "b": 2}
+    assert [t.id for t in lobby.number([c, b, a])] == ["a", "b", "c"]  # a new table: 3, the others stay
+    assert lobby.keys == {"a": 1, "b": 2, "c": 3}
+    lobby.number([c, b])  # a closes: nobody moves up
+    assert lobby.keys == {"b": 2, "c": 3}
+    d = table("d")
+    assert [t.id for t in lobby.number([d, c, b])] == ["d", "b", "c"] and lobby.keys["d"] == 1
