@@ -285,3 +285,34 @@ def test_lobby_tables_keep_their_numbers() -> None:
     assert lobby.keys == {"b": 2, "c": 3}
     d = table("d")
     assert [t.id for t in lobby.number([d, c, b])] == ["d", "b", "c"] and lobby.keys["d"] == 1
+
+
+# -- finding 6: exporting the record from a plain key (s, then e) ----------------------------------
+async def test_s_then_e_exports_the_record_and_s_s_saves(dirs, tmp_path) -> None:
+    from textual.widgets import Input
+
+    from saves import export_text
+    from tui.screens.dialogs import ChoiceDialog, PathDialog
+
+    data, _ = dirs
+    m = new_match(moves=6)
+    out, saved = tmp_path / "record.txt", tmp_path / "game.json"
+    app = make_app(dirs, start=lambda: GameScreen(m, data_dir=data, bot_delay=0.01))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        for keys, target in ((("s", "e"), out), (("s", "s"), saved)):
+            for n, key in enumerate(keys):
+                await pilot.press(key)
+                await settle(pilot)
+                if n == 0:
+                    assert isinstance(app.screen, ChoiceDialog)
+            dialog = app.screen
+            assert isinstance(dialog, PathDialog)
+            assert dialog.query_one("#path", Input).value.endswith(target.suffix)
+            dialog.query_one("#path", Input).value = str(target)
+            await pilot.press("enter")
+            await settle(pilot, 3)
+            assert app.screen is game
+    assert out.read_text(encoding="utf-8") == export_text(m)
+    assert load(saved).ply == 6

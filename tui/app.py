@@ -578,6 +578,22 @@ class LowlandsApp(App[None]):
         """Ask for a path and save ``match`` there (confirming before replacing a file)."""
         self.run_worker(self._save_flow(match, export=False), exclusive=True, group="save-dialog")
 
+    def save_or_export(self, match: Any) -> None:
+        """``s`` in a game: save the game (``s`` again, or Enter) or export its
+        plain-text record (``e``), then ask for the path; no control key needed."""
+        self.run_worker(self._save_or_export(match), exclusive=True, group="save-dialog")
+
+    async def _save_or_export(self, match: Any) -> None:
+        from tui.screens.dialogs import ChoiceDialog
+
+        choice = await self.push_screen_wait(ChoiceDialog(
+            "Save the game to a file, to continue it later, or export its record, a plain-text "
+            "list of the decisions to read or share?",
+            [("s", "Save the game", "save"), ("e", "Export the record", "export")],
+            title="Save", cancel="Back"))
+        if choice is not None:
+            await self._save_flow(match, export=choice == "export")
+
     def export_dialog(self, match: Any) -> None:
         """Ask for a path and write ``match``'s plain-text record there."""
         self.run_worker(self._save_flow(match, export=True), exclusive=True, group="save-dialog")

@@ -277,7 +277,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
         Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
-        Binding("s", "save", "Save"),
+        Binding("s", "save", "Save", tooltip="Save the game to a file (s again), or export its record (e)"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
     ]
@@ -972,8 +972,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def action_save(self) -> None:
         app: Any = self.app
-        if hasattr(app, "save_dialog"):  # LowlandsApp: path dialog, confirm before replacing
-            app.save_dialog(self.match)
+        if hasattr(app, "save_or_export"):  # LowlandsApp: save or export, path dialog, confirm before replacing
+            app.save_or_export(self.match)
             return
         try:
             from saves import save
