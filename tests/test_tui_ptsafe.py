@@ -316,3 +316,23 @@ async def test_s_then_e_exports_the_record_and_s_s_saves(dirs, tmp_path) -> None
             assert app.screen is game
     assert out.read_text(encoding="utf-8") == export_text(m)
     assert load(saved).ply == 6
+
+
+# -- finding 12: the review footer keeps Back, Quit and Continue at 80 columns -------------------
+async def test_review_footer_shows_back_quit_and_continue_at_80_columns(dirs) -> None:
+    from tui.chrome import KeyFooter
+
+    m = new_match(moves=6)
+    app = make_app(dirs, start=lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = app.screen.query_one(KeyFooter).render().plain
+        for entry in ("b Back", "q Quit", "c Continue", "Step", "Turn"):
+            assert entry in line, line
+        review = app.screen
+        await pilot.press("left", "left", "right")  # the pairs still step both ways
+        assert review.cursor == m.ply - 1
+        await pilot.press("home")
+        assert review.cursor == 0
+        await pilot.press("end")
+        assert review.cursor == m.ply

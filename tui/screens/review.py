@@ -292,17 +292,23 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
     # only LowlandsApp's themes define those variables)
 
+    # The footer shows the keys in this order and crops the rest at 80 columns:
+    # a pair of keys is one entry, and Back, Quit and Continue come first.
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Fwd", key_display="→", priority=True),
-        Binding("up", "turn(-1)", "Turn", key_display="↑", priority=True),
-        Binding("down", "turn(1)", "Turn", key_display="↓", priority=True),
-        Binding("home", "jump('start')", "Start", priority=True),
-        Binding("end", "jump('end')", "End", priority=True),
-        Binding("c", "continue_here", "Continue from here"),
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True,
+                tooltip="One decision back (Left) or forward (Right)"),
+        Binding("right", "step(1)", "Fwd", show=False, priority=True),
+        Binding("up", "turn(-1)", "Turn", key_display="↑↓", priority=True,
+                tooltip="To the previous (Up) or next (Down) turn"),
+        Binding("down", "turn(1)", "Turn", show=False, priority=True),
+        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
+        Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
+        Binding("c", "continue_here", "Continue", tooltip="Continue the game from the decision shown"),
+        Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
+                tooltip="To the set-up (Home) or the last decision (End)"),
+        Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
         Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
-        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
