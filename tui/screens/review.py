@@ -303,7 +303,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         Binding("down", "turn(1)", "Turn", show=False, priority=True),
         Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
-        Binding("c", "continue_here", "Continue", tooltip="Continue the game from the decision shown"),
+        Binding("c", "continue_here", "Continue", tooltip="Continue from here: the game goes on from the decision shown"),
         Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
                 tooltip="To the set-up (Home) or the last decision (End)"),
         Binding("end", "jump('end')", "End", show=False, priority=True),
