@@ -336,3 +336,33 @@ async def test_review_footer_shows_back_quit_and_continue_at_80_columns(dirs) ->
         assert review.cursor == 0
         await pilot.press("end")
         assert review.cursor == m.ply
+
+
+# -- finding 12: the load dialog's buttons stay on an 80x24 screen with many saves ------------------
+async def test_load_dialog_list_scrolls_and_buttons_stay_on_screen(dirs) -> None:
+    from textual.widgets import Button, OptionList
+
+    from tui.screens.dialogs import LoadDialog
+
+    data, _ = dirs
+    for seed in range(7):
+        autosave(new_match(seed=seed, moves=2 + seed), data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot, 3)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog) and len(dialog.saves) == 7
+        box = dialog.query_one(".dialog")
+        assert box.max_scroll_y == 0  # nothing of the dialog is cut off
+        for button in dialog.query(Button):  # inside the box, not under its border
+            assert box.content_region.contains_region(button.region), (button.region, box.content_region)
+        listing = dialog.query_one("#saves", OptionList)
+        assert listing.max_scroll_y > 0  # the list scrolls in its bounded height
+        last = dialog.saves[6]
+        for _ in range(6):
+            await pilot.press("down")
+        await pilot.press("enter")  # the last save, scrolled to, opens
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen) and app.screen.match.ply == last.ply
