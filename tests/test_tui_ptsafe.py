@@ -366,3 +366,45 @@ async def test_load_dialog_list_scrolls_and_buttons_stay_on_screen(dirs) -> None
         await pilot.press("enter")  # the last save, scrolled to, opens
         await settle(pilot, 3)
         assert isinstance(app.screen, GameScreen) and app.screen.match.ply == last.ply
+
+
+# -- finding 10: NO_COLOR keeps the tulip names readable ------------------------------------------
+def test_no_color_greys_keep_text_readable() -> None:
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.color import Color
+    from textual.filter import Monochrome
+
+    from tui.chrome import LegibleMonochrome
+    from tui.gift_of_tulips.labels import VARIETY_STYLES, vtext
+
+    dark, light = Color(18, 18, 18), Color(240, 240, 240)
+    for v in VARIETY_STYLES:
+        text = vtext(v)
+        segments = list(text.render(__import__("rich.console").console.Console()))
+        for background in (dark, light):
+            for seg in LegibleMonochrome().apply(segments, background):
+                if seg.style is None or seg.style.color is None or not seg.text.strip():
+                    continue
+                fg = Color.from_rich_color(seg.style.color)
+                assert fg.r == fg.g == fg.b  # still grey: no colour under NO_COLOR
+                assert abs(fg.brightness - background.brightness) >= 0.45, (v, fg, background)
+                assert seg.style.bold  # the rest of the style is kept
+    # Textual's own Monochrome draws violet dark grey on a dark panel (what was hard to read)
+    violet = Monochrome().apply([Segment("v violet", Style.parse(VARIETY_STYLES["v"]))], dark)[0]
+    assert abs(Color.from_rich_color(violet.style.color).brightness - dark.brightness) < 0.45
+    # a colour that already reads well keeps its grey
+    kept = LegibleMonochrome().apply([Segment("x", Style(color="#e0e0e0", bgcolor="#101010"))], dark)[0]
+    assert Color.from_rich_color(kept.style.color) == Color(224, 224, 224)
+
+
+def test_no_color_app_uses_the_legible_filter(dirs, monkeypatch) -> None:
+    from textual.filter import Monochrome
+
+    from tui.chrome import LegibleMonochrome
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(dirs)
+    filters = app.get_line_filters()
+    assert any(isinstance(f, LegibleMonochrome) for f in filters)
+    assert not any(type(f) is Monochrome for f in filters)

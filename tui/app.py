@@ -197,6 +197,7 @@ class LowlandsApp(App[None]):
         self.ascii = ascii
         self.curtain = curtain
         self._ascii_filter: Any = None
+        self._legible_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         #: matches shown read-only (a broken save, a game locked by another copy)
@@ -323,8 +324,17 @@ class LowlandsApp(App[None]):
 
     def get_line_filters(self) -> Sequence[Any]:
         """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
-        when ``ascii``: nothing non-ASCII reaches the screen."""
+        when ``ascii``: nothing non-ASCII reaches the screen; under NO_COLOR
+        ``tui.chrome.LegibleMonochrome`` in the place of Textual's Monochrome."""
         filters = list(super().get_line_filters())
+        if self.no_color:  # greys that stay readable (tui.chrome.LegibleMonochrome)
+            from textual.filter import Monochrome
+
+            if self._legible_filter is None:
+                from tui.chrome import LegibleMonochrome
+
+                self._legible_filter = LegibleMonochrome()
+            filters = [self._legible_filter if type(f) is Monochrome else f for f in filters]
         if self.ascii:
             if self._ascii_filter is None:
                 from tui.chrome import AsciiFilter
