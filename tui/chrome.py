@@ -554,3 +554,39 @@ def _ascii_line(text: str) -> str:
     from tui.widgets.common import ascii_cell
 
     return "".join(ch if ch.isascii() else ascii_cell(ch, get_character_cell_size(ch)) for ch in text)
+
+
+class LegibleMonochrome(LineFilter):
+    """NO_COLOR's filter: every colour drawn as a grey (as Textual's Monochrome
+    draws it), but a foreground too close to its background to read (a violet
+    that turns dark grey on a near-black panel) is drawn in the background's
+    opposite, white or black, instead. Under NO_COLOR nothing is told apart by
+    colour anyway (players by their letter, varieties by their name), so text
+    stays plain and readable. ``LowlandsApp.get_line_filters`` puts it in the
+    place of Textual's Monochrome."""
+
+    #: the least difference in perceived brightness (0-1) kept as it is
+    CONTRAST = 0.45
+
+    def apply(self, segments: list[Segment], background: Any) -> list[Segment]:
+        base = (background.r, background.g, background.b) if background is not None else (0, 0, 0)
+        return [seg if seg.control or seg.style is None else Segment(seg.text, _legible(seg.style, base), None)
+                for seg in segments]
+
+
+@lru_cache(1024)
+def _legible(style: Style, base: tuple[int, int, int]) -> Style:
+    from textual.color import Color
+    from textual.filter import monochrome_style
+
+    mono = monochrome_style(style)
+    if mono.color is None:
+        return mono
+    fg = Color.from_rich_color(mono.color)
+    bg = Color.from_rich_color(mono.bgcolor) if mono.bgcolor is not None else Color(*base)
+    if mono.reverse:
+        fg, bg = bg, fg
+    if abs(fg.brightness - bg.brightness) >= LegibleMonochrome.CONTRAST:
+        return mono
+    plain = Color(255, 255, 255) if bg.brightness < 0.5 else Color(0, 0, 0)
+    return mono + (Style(bgcolor=plain.rich_color) if mono.reverse else Style(color=plain.rich_color))

@@ -181,6 +181,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
+        # q on a choice (a text field keeps what is typed): back, never quit at once
+        Binding("q", "back", "Back", show=False),
     ]
 
     def __init__(self, game_id: str | None = None, players: list[str] | None = None, bots: list[bool] | None = None,

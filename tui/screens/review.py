@@ -4,8 +4,9 @@ Keys: Left/Right one decision, Up/Down to the first decision of the previous /
 next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision, ``c`` continue from here (after a
-confirmation it drops every later decision: ``match.continue_from``), ``b``
-(or Escape) back.
+confirmation it drops every later decision: ``match.continue_from``; a match
+read from a file, not played on a screen below, goes on as a new game under
+a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
 ScoreSpark per seat draws its score over the whole match, every seat on one
@@ -24,7 +25,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-import textwrap
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -45,7 +45,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
-from tui.widgets.textlines import wrap_text
+from tui.widgets.textlines import wrap_plain, wrap_text
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -103,7 +103,7 @@ class ChangesText(DataWidget):
     def build(self, width: int) -> list[Text]:
         out: list[Text] = []
         for line in self._data:
-            for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
+            for n, chunk in enumerate(wrap_plain(line, max(8, width - 2)) or [""]):
                 out.append(Text((" " if n == 0 else "   ") + chunk))
         rows = self.lines()
         if len(out) > rows:
@@ -343,23 +343,33 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
     # only LowlandsApp's themes define those variables)
 
+    # The footer shows the keys in this order and crops the rest at 80 columns:
+    # a pair of keys is one entry, and Back, Quit and Continue come first.
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Fwd", key_display="→", priority=True),
-        Binding("up", "turn(-1)", "Turn", key_display="↑", priority=True),
-        Binding("down", "turn(1)", "Turn", key_display="↓", priority=True),
-        Binding("home", "jump('start')", "Start", priority=True),
-        Binding("end", "jump('end')", "End", priority=True),
-        Binding("c", "continue_here", "Continue from here"),
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True,
+                tooltip="One decision back (Left) or forward (Right)"),
+        Binding("right", "step(1)", "Fwd", show=False, priority=True),
+        Binding("up", "turn(-1)", "Turn", key_display="↑↓", priority=True,
+                tooltip="To the previous (Up) or next (Down) turn"),
+        Binding("down", "turn(1)", "Turn", show=False, priority=True),
+        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
+        Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
+        Binding("c", "continue_here", "Continue", tooltip="Continue from here: the game goes on from the decision shown"),
+        Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
+                tooltip="To the set-up (Home) or the last decision (End)"),
+        Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
         Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
-        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "",
+                 source: Any = None) -> None:
         super().__init__()
         self.match = match
+        #: the file the match was read from (a Path), or None: named when ``c``
+        #: continues it as a new game (the file itself is never written)
+        self.source = source
         #: why this game may only be looked at ("" = it may be continued): a save
         #: broken at some move, or a game another Lowlands is playing
         self.read_only = read_only
@@ -372,6 +382,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
         self.board: Any = None
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information the board shows: at a networked table the
+        screen's own seat (as its game screen does; never another's), else
+        nobody's (one keyboard, everyone looking)."""
+        return None if self.match.authority_here else self.match.home_seat
 
     # -- data -------------------------------------------------------------------
     #: how many decoded states review keeps (the cursor's and its neighbours')
@@ -522,7 +539,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
-                self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
+                viewer = self.viewer
+                self.board.show(self.game, self.game.view(state, viewer), viewer=viewer, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
             if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
@@ -609,21 +627,37 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                                                title="Read-only review"))
             return
         dropped = self.match.ply - self.cursor
-        if dropped > 0:
-            later = "decision" if dropped == 1 else "decisions"
+        later = "decision" if dropped == 1 else "decisions"
+        live = self._live_game_below()
+        if not live:  # a file or a finished game: never written, a new game instead
+            kept = f"{self.source.name} stays as it is" if self.source is not None else "the saved game stays as it is"
+            question = (f"Continue from decision {self.cursor} as a new game; {kept}."
+                        + (f" The new game leaves out the {dropped} later {later}." if dropped > 0 else ""))
+        elif dropped > 0:
+            question = f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped."
+        else:
+            question = ""
+        if question:
             ok = await self.app.push_screen_wait(
-                ConfirmDialog(
-                    f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped.",
-                    yes="Continue from here",
-                    no="Keep reviewing",
-                    title="Continue from here",
-                )
-            )
+                ConfirmDialog(question, yes="Continue from here", no="Keep reviewing", title="Continue from here"))
             if not ok:
                 return
+        if not live:  # its own id: its own autosave, beside the file it came from
+            from saves import fork
+
+            fork(self.match)
+            self.source = None
+        if dropped > 0:
             self.match.continue_from(self.cursor)
+        if dropped > 0 or not live:
             self._autosave()
         self._return_to_game()
+
+    def _live_game_below(self) -> bool:
+        """True if this match's game screen is on the stack below (review of the
+        game being played here), False for a match read from a file."""
+        return any(getattr(s, "match", None) is self.match and is_game_screen(s)
+                   for s in self.app.screen_stack)
 
     def _autosave(self) -> None:
         data_dir = getattr(self.app, "data_dir", None)
