@@ -379,7 +379,7 @@ class FieldsOfArle(PickGame, BotModules):
             lines += SO.solo_lines(state.players[0], self.scores(state)[0].total)
         elif len(self.winners(state)) > 1:
             total = self.scores(state)[0].total
-            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (R12, no tie-breaker)")
+            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (there is no tie-breaker)")
         return lines
 
     # text (notation "place forester", "build mill flax", "load wood 1 2") -------------
