@@ -500,8 +500,9 @@ def _first_state(want: Any, seed: int = 3, rnd_seed: int = 1) -> Any:
 def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     """Playtest: free actions ("Return the handcart (1)", "Go to Hage: v1 c1")
     were listed among an action's own choices (the Colonist's horse, a field).
-    They are one "Free actions (n) ›" item at the end, opening exactly them;
-    at the end of the work phase they are the choices themselves."""
+    They are one "Free actions (n) ›" item at the end, opening exactly them (a
+    single one is listed as itself); at the end of the work phase they are the
+    choices themselves."""
     from core.fields_of_arle import actions as A
 
     screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
@@ -510,7 +511,7 @@ def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     def free_beside_own(state: Any, moves: Any) -> bool:
         t = state.tasks[-1]
         free = set(A.free_options(state, t.seat))
-        return t.kind == "opt" and any(GAME.notation(m) in free for m in moves) and any(
+        return t.kind == "opt" and sum(GAME.notation(m) in free for m in moves) >= 2 and any(
             GAME.notation(m) not in free for m in moves)
 
     state = _first_state(free_beside_own)
@@ -526,6 +527,12 @@ def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     state = _first_state(lambda s, ms: s.tasks[-1].kind == "endwork" and len(ms) > 1)
     menu = screen.build_menu(state, GAME.legal_moves(state))
     assert not any(it.label.startswith("Free actions") for it in menu)
+    state = _first_state(lambda s, ms: s.tasks[-1].kind == "opt" and sum(GAME.notation(m) in set(
+        A.free_options(s, s.tasks[-1].seat)) for m in ms) == 1)
+    menu = screen.build_menu(state, GAME.legal_moves(state))
+    one = set(A.free_options(state, state.tasks[-1].seat))
+    assert not any(it.label.startswith("Free actions") for it in menu)
+    assert [len(it.moves) for it in menu if GAME.notation(it.moves[0]) in one] == [1]
 
 
 def test_the_farmers_plow_choices_say_what_each_does() -> None:
@@ -537,3 +544,73 @@ def test_the_farmers_plow_choices_say_what_each_does() -> None:
     both = choice_text(state, "plow horse+fields")
     assert only.startswith("Plow only") and "horse" in only
     assert f"{plows + 1} field" in both and "only" not in both and "horse" in both
+
+
+def _shown_keys(screen: FieldsOfArleScreen, state: Any, opened: Any = None) -> dict[str, str]:
+    """notation (or a group's label) -> the key the picker gives it, as GameScreen._show_menu does."""
+    from tui.widgets.choice import settle_hotkeys
+
+    items = ([type(opened)(screen.choice_label(state, m), (m,), key=screen.choice_key(state, m, opened))
+              for m in opened.moves] if opened is not None else screen.build_menu(state, GAME.legal_moves(state)))
+    hints = [it.key or (screen.choice_key(state, it.moves[0]) if len(it.moves) == 1 else "") for it in items]
+    return {(GAME.notation(it.moves[0]) if len(it.moves) == 1 else it.label.split(" (")[0]): k
+            for it, k in zip(items, settle_hotkeys(hints))}
+
+
+def test_action_spaces_and_free_actions_keep_their_keys_through_random_games() -> None:
+    """Playtest finding 6: the Grocer was 2, then 1 once the Fisherman was taken;
+    "Release 1 horse" g, then 6, then e. Now each action space has its board key
+    (summer Fisherman 1 .. Laborer f, winter Peat Boatman 1 ..), in the Special
+    Action's group too, releasing is x / y / z and the groups keep a letter."""
+    from tui.fields_of_arle.labels import SPACE_KEYS
+
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+    rnd = random.Random(4)
+    state = GAME.setup(["Ann", "Bob"], 4)
+    seen = {"place": 0, "release": 0, "special": 0}
+    while not GAME.is_over(state):
+        keys = _shown_keys(screen, state)
+        for text, key in keys.items():
+            verb, _, arg = text.partition(" ")
+            if verb == "place":
+                seen["place"] += 1
+                assert key == SPACE_KEYS[C.SPACE_INDEX[arg] % 15], (text, keys)
+            if verb == "release":
+                seen["release"] += 1
+                assert key == {"sheep": "x", "cattle": "y", "horse": "z"}[arg], (text, keys)
+            if text in ("skip", "end", "stop", "done"):
+                assert key == "0"
+        if "Special Action" in keys:
+            assert keys["Special Action"] == "g"
+            group = next(it for it in screen.build_menu(state, GAME.legal_moves(state)) if it.label.startswith("Special"))
+            inner = _shown_keys(screen, state, group)
+            seen["special"] += 1
+            assert all(k == SPACE_KEYS[C.SPACE_INDEX[t.split()[1]] % 15] for t, k in inner.items()), inner
+        if "Free actions" in keys:
+            assert keys["Free actions"] == "v"
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    assert all(seen.values()), seen
+
+
+async def test_the_action_board_shows_each_spaces_key(tmp_path: Path) -> None:
+    """The key beside each space on the board is the one that places there, before
+    and after other spaces are taken (playtest finding 6)."""
+    import re
+
+    def row(key: str, who: str, name: str) -> bool:
+        return re.search(rf"(?m)^\W*{key}\s+{re.escape(who)}\s+{name}\b", board_text(screen)) is not None
+
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = match.to_move()
+        assert row("1", "·", "Fisherman") and row("2", "·", "Grocer") and row("f", "·", "Laborer")
+        await pilot.press("1")  # the Fisherman
+        await pilot.pause()
+        assert GAME.notation(match.moves[0]) == "place fisherman" and match.to_move() != first
+        assert row("1", "[" + "AB"[first] + "]", "Fisherman") and row("2", "·", "Grocer")
+        await pilot.press("2")  # the other player: still the Grocer
+        await pilot.pause()
+        assert GAME.notation(match.moves[-1]) == "place grocer"

@@ -40,7 +40,7 @@ from core.fields_of_arle import components as C
 from core.fields_of_arle import layout as L
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
-from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_key, space_name
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import PagedBoard
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
@@ -325,9 +325,10 @@ class FieldsOfArleBoard(PagedBoard):
             on = sid in hl
             who = Text(f"[{letters[seat]}]", style=seat_style(seat)) if seat >= 0 else Text(" · ")
             style = HIGHLIGHT if on else ("dim" if seat >= 0 else "")
-            rows.append([pointer if on else " ", who, Text(name.replace(" (winter)", ""), style=style),
+            key = Text(space_key(C.SPACE_INDEX[sid]), style="bold" if seat < 0 else "dim")
+            rows.append([pointer if on else " ", key, who, Text(name.replace(" (winter)", ""), style=style),
                          Text(A.goods_text(cost) if cost else "", style="dim")])
-        return grid(rows, justify="llll", width=w)
+        return grid(rows, justify="lllll", width=w)
 
     def _actions(self, state: Any, letters: list[str], words: dict[str, Any], width: int) -> None:
         winter = state.half % 2 == 0

@@ -67,6 +67,23 @@ GROUPS: dict[str, tuple[str, str]] = {
 }
 
 
+#: The key of each action space: its place in its season's column of the action board
+#: (Fisherman 1 .. Laborer f in summer, Peat Boatman 1 .. Laborer f in winter), shown
+#: beside the space and the same in every list that offers it (placing, the Special
+#: Action, imitating).
+SPACE_KEYS = "123456789abcdef"
+#: Keys of the free actions, the same wherever they are listed (release x/y/z) and of
+#: the items that open a group of choices (g the Special Action, v the free actions).
+FREE_KEYS: dict[str, str] = {"release sheep": "x", "release cattle": "y", "release horse": "z"}
+GROUP_KEYS: dict[str, str] = {"special": "g", "free": "v", "release": "x", "load": "l", "boat": "p",
+                              "use": "k", "return": "t", "build": "b"}
+
+
+def space_key(i: int) -> str:
+    """The key of action space ``i`` (an index into ``components.SPACES``)."""
+    return SPACE_KEYS[i % C.SEASON_SPACES]
+
+
 def space_name(i: int) -> str:
     """An action space's name without "(winter)" (the board says the season)."""
     return C.SPACES[i][1].replace(" (winter)", "")
@@ -318,6 +335,20 @@ class FieldsOfArleLabels(GameLabels):
     def choice_label(self, state: Any, move: Any) -> str:
         return choice_text(state, self.game.notation(move))
 
+    def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
+        """A fixed key per thing (playtest finding 6): an action space its board
+        key (``SPACE_KEYS``) when placing, imitating or in the Special Action's
+        group (the Special Action itself ``g``, as its group);
+        releasing an animal x / y / z (``FREE_KEYS``); giving up a worker, ending
+        the work phase and stopping ``0``; others numbered by position."""
+        verb = move.verb
+        if verb == "special" and opened is None:  # one Special Action offered, not a group
+            return GROUP_KEYS["special"]
+        if verb in ("place", "special", "imitate"):
+            return space_key(C.SPACE_INDEX[move.arg.split()[0]])
+        key = FREE_KEYS.get(self.game.notation(move))
+        return key if key is not None else super().choice_key(state, move, opened)
+
     def choice_group(self, move: Any) -> str:
         verb = move.verb
         if verb in ("place", "skip"):
@@ -336,11 +367,12 @@ class FieldsOfArleLabels(GameLabels):
             free = set(A.free_options(state, t.seat))
         own = [mv for mv in moves if self.game.notation(mv) not in free]
         frees = [mv for mv in moves if self.game.notation(mv) in free]
-        if not own or not frees:
-            return self._menu_of(state, moves)
+        if not own or len(frees) < 2:  # one free action is listed as itself, with its key
+            return self._menu_of(state, own + frees)
         title, prompt = GROUPS["free"]
         return self._menu_of(state, own) + [
-            MenuItem(f"{title} ({len(frees)})" + glyph(self, " ›", " >"), tuple(frees), title, prompt)]
+            MenuItem(f"{title} ({len(frees)})" + glyph(self, " ›", " >"), tuple(frees), title, prompt,
+                     GROUP_KEYS["free"])]
 
     def _menu_of(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
         """One item per move, except that a verb with several moves among the grouped
@@ -360,7 +392,8 @@ class FieldsOfArleLabels(GameLabels):
             if verb in self.GROUPED and len(same) > 1 and (group_all or verb == "special"):
                 done.add(verb)
                 title, prompt = GROUPS[verb]
-                out.append(MenuItem(f"{title} ({len(same)})" + glyph(self, " ›", " >"), tuple(same), self.choice_group(mv), prompt))
+                out.append(MenuItem(f"{title} ({len(same)})" + glyph(self, " ›", " >"), tuple(same),
+                                    self.choice_group(mv), prompt, GROUP_KEYS[verb]))
             else:
                 out.append(MenuItem(self.choice_label(state, mv), (mv,), self.choice_group(mv)))
         return out
