@@ -272,6 +272,48 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
+    # playtest finding 9: a placement that asks for more says what the space offers
+    assert effect_text(state, after, seat, by["place forester"]) == "-1 food, then choose: a forest or a building"
+    grocer = by["place grocer"]
+    assert effect_text(state, GAME.apply(state, grocer), seat, grocer) == \
+        "then choose: timber, brick or an animal, and 1 grain, 1 leather"
+    cutter = by["place peatcutter"]
+    assert effect_text(state, GAME.apply(state, cutter), seat, cutter) == \
+        "+1 peat, then choose: cut peat 3 times in all (1 per spade)"
+
+
+def test_peat_cutting_prompts_count_the_cuts() -> None:
+    """Playtest finding 9: the Peat Cutter cuts once per spade (3), but its prompts
+    never said how many cuts were left."""
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+    state = GAME.setup(["Ann", "Bob"], 3)
+    seat = GAME.to_move(state)
+    state = GAME.apply(state, GAME.parse(state, "place peatcutter"))  # the first cut is made for you
+    assert state.tasks[-1].kind == "cut"
+    assert screen.prompt_text(state, seat) == "Ann: cut peat from which moor? (cut 2 of 3)".replace("Ann", screen.names[seat])
+    state = GAME.apply(state, GAME.parse(state, "cut b"))
+    assert screen.prompt_text(state, seat).endswith("(cut 3 of 3)")
+    assert choice_text(state, "stop") == "Stop here" and choice_text(GAME.setup(["Ann", "Bob"], 3), "skip") == \
+        "Pass: give up this worker"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_choice_under_the_cursor_and_its_vp_show_beside_the_choices(tmp_path: Path, size: Any) -> None:
+    """Playtest finding 9: at 80x24 the VP preview was only at the bottom of the
+    Players page. Now the banner above every page says what the choice under the
+    cursor does and its VP (120x40: under the actions, VP beside them)."""
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # the Grocer: its own choices follow, on another page
+        await pilot.pause()
+        assert match.state.tasks[-1].kind == "opt"
+        text = " ".join(board_text(screen).split())
+        assert "Under the cursor: +1 grain, +1 timber, +1 leather" in text, text
+        assert "VP" in text.split("Under the cursor:")[1].split("leather")[1][:20]
+        assert screen.fa_board.page_names[screen.fa_board._page] not in ("Actions", "Work")
 
 
 async def test_a_sale_shows_the_destinations_and_its_labels_read_alike(tmp_path: Path) -> None:

@@ -177,6 +177,7 @@ class FieldsOfArleBoard(PagedBoard):
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
+        self._under: list[Text] = []  #: the banner's lines about the choice under the cursor (narrow)
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
@@ -253,12 +254,18 @@ class FieldsOfArleBoard(PagedBoard):
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
         secs, farm_seat = self._show_page()
-        self._banner(state, seats)
         width = max(20, (self.size.width or 44) - 2)
+        # what the choice under the cursor does, and its VP: in the banner, beside the
+        # choices, on every page (80x24) or wherever the actions are not shown (wide:
+        # under the actions, the VP beside them)
+        in_banner = not wide or "actions" not in secs
+        effect = [] if in_banner else self._effect(game, state, targets, width)
+        self._under = self._under_cursor(game, state, targets, width) if in_banner else []
+        self._banner(state, seats)
         words = {t.verb: t for t in targets}
         if "actions" in secs:
             self._actions(state, letters, words, width)
-            self.query_one("#fa-effect", Banner).update(self._effect(game, state, targets, width))
+            self.query_one("#fa-effect", Banner).update(effect)
         if "players" in secs:
             self._players(game, state, seats, letters, targets, width)
         if "farm" in secs and farm_seat is not None:
@@ -311,6 +318,7 @@ class FieldsOfArleBoard(PagedBoard):
             seat = state.tasks[-1].seat if state.tasks else None
             if seat is not None:
                 lines += wrap(f"{seats[seat]}: {goods_line(state.homes[seat])}", width, "dim", "  ")
+        lines += self._under
         bell = glyph(self, "★ ", "* ")
         shown = []
         for k, line in enumerate(self._announce[-3:]):
@@ -406,6 +414,23 @@ class FieldsOfArleBoard(PagedBoard):
                       "Anim: animals, Short: supply shortages", width, "dim", "  ")
         self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
 
+    def _under_cursor(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
+        """The banner's lines (at most 3): what the choice under the cursor
+        gives and costs, and the deciding player's VP before and after it."""
+        if len(targets) != 1 or not state.tasks or state.phase == "over":
+            return []
+        seat = state.tasks[-1].seat
+        try:
+            after = game.apply_trusted(state, targets[0])
+        except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return []
+        line = Text("Under the cursor: ", style="bold")
+        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
+        now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
+        line.append("; ")
+        line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
+        return wrap_text(line, width, 2)[:3]
+
     def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor gives and costs the deciding player."""
         if len(targets) != 1 or not state.tasks or state.phase == "over":
@@ -416,7 +441,7 @@ class FieldsOfArleBoard(PagedBoard):
         except Exception:  # noqa: BLE001 - a preview must never stop the screen
             return []
         line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat) or "no change to your goods")
+        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
         out = wrap_text(line, width, 2)
         if targets[0].verb == "build":  # what the building does, so a player can choose
             b = targets[0].arg.split()[0]

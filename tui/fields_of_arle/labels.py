@@ -84,6 +84,62 @@ def space_key(i: int) -> str:
     return SPACE_KEYS[i % C.SEASON_SPACES]
 
 
+#: What each action space offers, in the rulebook's words (RULES.md section 3), for the
+#: preview under the cursor before a worker is placed; "{n}" is filled by ``space_offer``.
+SPACE_OFFERS: dict[str, str] = {
+    "fisherman": "fish traps +1, then 1 food per fish trap and 1 sheep",
+    "grocer": "timber, brick or an animal, and 1 grain, 1 leather",
+    "woolweaver": "wool into woolen, up to 1 per weaving loom ({n})",
+    "colonist": "1 horse, drain a moor, or both",
+    "peatcutter": "cut peat {n} times in all (1 per spade)",
+    "dikebuilder": "1 sheep or 1 cattle, {n} dikes, or both",
+    "clayworker": "{n} clay (1 per shovel)",
+    "farmer": "a plow (pay 1 wood, 1 cattle or horse), 1 field per plow, or both",
+    "forester": "a forest or a building",
+    "woodcutter": "{n} wood (1 per axe)",
+    "master": "per workbench ({n}) a different tool +1, paying its cost",
+    "carpenter": "a building, or a stall (pay 2 clay, 1 grain)",
+    "builder": "a building",
+    "warden": "turn 1 tile over, free",
+    "laborer": "a vehicle, or imitate an occupied space",
+    "boatman": "{n} peat (3, +1 per peat boat)",
+    "tanner": "hides into leather, up to 1 per fleshing beam ({n})",
+    "linenweaver": "flax into linen, up to 1 per weaving loom ({n})",
+    "butcher": "up to {n} animals (1 per slaughtering table) into 3 food, 2 hides each; cattle 1 food more",
+    "cattletrader": "2 grain, 1 sheep, and 1 cattle or 1 horse",
+    "wgrocer": "an animal, 1 wood, 1 clay, and cut 1 peat",
+    "merchant": "2 hides, wood or clay, and timber or brick",
+    "potter": "clay into 3 food and 1 peat, up to 1 per pottery wheel ({n})",
+    "baker": "grain and peat into 6 food, up to 1 per oven ({n})",
+    "woodtrader": "4 wood or a building",
+    "wmaster": "per workbench ({n}) a different tool +1, paying its cost",
+    "wainwright": "a vehicle, a peat boat (pay 1 wood), or both",
+    "dikewarden": "turn 1 tile over free, and 1 dike",
+    "wcarpenter": "a stall, or a stall into a stable (pay 2 brick)",
+    "wlaborer": "a building, or imitate an occupied space",
+}
+#: The tool (or count) each offer's "{n}" stands for.
+_OFFER_COUNTS: dict[str, str] = {
+    "woolweaver": "looms", "peatcutter": "spades", "clayworker": "shovels", "woodcutter": "axes",
+    "master": "benches", "tanner": "beams", "linenweaver": "looms", "butcher": "tables",
+    "potter": "wheels", "baker": "ovens", "wmaster": "benches",
+}
+
+
+def space_offer(state: Any, seat: int, i: int) -> str:
+    """What action space ``i`` offers ``seat`` now, e.g. "timber, brick or an animal,
+    and 1 grain, 1 leather" (the Grocer), "cut peat 3 times in all (1 per spade)"."""
+    sid = C.SPACE_IDS[i]
+    h = state.homes[seat]
+    if sid == "dikebuilder":
+        n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
+    elif sid == "boatman":
+        n = 3 + sum(1 for v in h.barn if v.kind == "boat")
+    else:
+        n = A.level(h, _OFFER_COUNTS[sid]) if sid in _OFFER_COUNTS else 0
+    return SPACE_OFFERS[sid].format(n=n)
+
+
 def space_name(i: int) -> str:
     """An action space's name without "(winter)" (the board says the season)."""
     return C.SPACES[i][1].replace(" (winter)", "")
@@ -137,7 +193,7 @@ def choice_text(state: Any, text: str) -> str:
         name = space_name(i) if v == "place" else f"Special: {space_name(i)}"
         return fit(f"{name}: pay {cost}" if cost else name, f"{name}: {cost}" if cost else name)
     if v == "skip":
-        return "Give up a worker: no action"
+        return "Pass: give up this worker"
     if v == "imitate":
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(C.SPACES[i][2])
@@ -286,9 +342,12 @@ def choice_text(state: Any, text: str) -> str:
     return fit(sentence[:1].upper() + sentence[1:])
 
 
-def effect_text(before: Any, after: Any, seat: int) -> str:
+def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
     """What a choice does to ``seat``'s own things, from the states before and after:
-    "+3 food, +1 sheep, fish traps 2->3, then choose" ("" when nothing changes)."""
+    "+3 food, +1 sheep, fish traps 2->3", "+1 peat, then choose" ("" when nothing
+    changes); for a worker placed (``move`` "place x", "special x", "imitate x")
+    that leaves a choice, what the space offers: "then choose: timber, brick or an
+    animal, and 1 grain, 1 leather"."""
     a, b = before.homes[seat], after.homes[seat]
     bits = []
     for k in C.GOODS:
@@ -317,7 +376,10 @@ def effect_text(before: Any, after: Any, seat: int) -> str:
     top = after.tasks[-1] if after.tasks and after.phase != "over" else None
     if top is not None and top.seat == seat and top.kind not in ("place", "endwork") and (
             len(after.tasks) >= len(before.tasks)):
-        bits.append("then choose")
+        if move is not None and move.verb in ("place", "special", "imitate"):
+            bits.append("then choose: " + space_offer(before, seat, C.SPACE_INDEX[move.arg.split()[0]]))
+        else:
+            bits.append("then choose")
     return ", ".join(bits)
 
 
@@ -419,7 +481,7 @@ class FieldsOfArleLabels(GameLabels):
             "young": "arrange the animals for May's young (more young can lower the animal score)",
             "conv": f"convert before feeding (3 food needed; food {h.g['food']}, grain {h.g['grain']})",
             "payanimal": "food and grain are short: give animals as food",
-            "cut": "cut peat from which moor?",
+            "cut": f"cut peat from which moor? (cut {t.b + 1} of {t.a + t.b})",
             "master": "move a tool indicator, or stop",
             "field": "which field?", "butcher": "slaughter which animal?", "flip": "turn what over?",
             "animal": "which animal?", "junk": "take which equipment?", "bakehouse": "bake how often?",
