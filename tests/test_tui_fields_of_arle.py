@@ -656,3 +656,52 @@ async def test_the_action_board_shows_each_spaces_key(tmp_path: Path) -> None:
         await pilot.press("2")  # the other player: still the Grocer
         await pilot.pause()
         assert GAME.notation(match.moves[-1]) == "place grocer"
+
+
+def test_labels_read_in_one_style_through_random_games() -> None:
+    """Playtest finding 11: "1 tmbr" beside "1 brick", "v1 c1" beside "carriage 1,
+    cell 1", "Takes 1 sheep" beside "Take 1 horse", "1 hides", a tool without its
+    step, "Return the plow (2)". Every label now: goods in full words, imperative
+    verbs, loads and returns by the barn place, every tool with its step."""
+    import re
+
+    abbreviations = re.compile(r"\b(tmbr|brk|fd|grn|lthr|wln|wntr|smr|lwr|hrs|ctl|shp|v\d|c\d|H\.)\b")
+    seen: set[str] = set()
+    for names, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob"], 2), (["Ann"], 3)):
+        rnd = random.Random(seed)
+        state = GAME.setup(names, seed)
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            for m in moves:
+                label = choice_text(state, GAME.notation(m))
+                assert not abbreviations.search(label), label
+                assert label.split()[0] not in ("Takes", "Turns", "Builds", "Places", "Cuts", "Releases"), label
+                assert "1 hides" not in label, label
+                if m.verb == "tool":
+                    assert re.search(r" \d->\d: \d ", label), label
+                if m.verb in ("load", "return") or (m.verb == "use" and m.arg.startswith("loading")):
+                    assert re.search(r"barn \d(, cell \d+|\))$", label), label
+                seen.add(m.verb)
+            state = GAME.apply(state, rnd.choice(moves))
+    assert {"tool", "load", "return", "take", "times"} <= seen, seen
+
+
+async def test_a_moor_is_drawn_once_and_the_farm_page_is_not_cut(tmp_path: Path) -> None:
+    """Playtest findings 11 and 12 at 80x24: each moor was drawn as two rows of
+    "moor -4" (six moors at -4?), and "Food scores as 3 + 0 on the two food indicat"
+    was cut; so was the Supply page's "Destinations (cells; ... each on"."""
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("farm", 0))
+        await pilot.pause()
+        text = board_text(screen)
+        assert text.count("moor -4") == 3, text
+        flat = " ".join(text.split())
+        assert "on the two food indicators." in flat
+        board.select_page(board.page_for("supply", None))
+        await pilot.pause()
+        flat = " ".join(board_text(screen).split())
+        assert "Destinations (cells; sales for food, each once; who went there)" in flat

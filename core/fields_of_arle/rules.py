@@ -575,7 +575,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return {
             "woolweaver": f"turns {k} wool into {k} woolen",
-            "tanner": f"turns {k} hides into {k} leather",
+            "tanner": f"turns {A.plural(k, 'hides')} into {k} leather",
             "linenweaver": f"turns {k} flax into {k} linen",
             "potter": f"turns {k} clay into {3 * k} food and {k} peat",
             "baker": f"bakes {k} time{'s' if k != 1 else ''}: {k} grain (flax when out of grain) and {k} peat"

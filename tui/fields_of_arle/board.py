@@ -494,6 +494,8 @@ class FieldsOfArleBoard(PagedBoard):
             row = Text("  ")
             for c in range(L.COLS):
                 text, style = cell_text(grid_[r][c])
+                if r == L.ROWS - 1 and grid_[r][c] == grid_[r - 1][c] and grid_[r][c].startswith(("moor", "drained")):
+                    text = '  "'  # a moor's second row: ditto, one moor (not two at -4 each)
                 slot = {(4, 1): 0, (5, 0): 1, (6, 0): 1, (5, 1): 2, (6, 1): 2, (5, 2): 3, (6, 2): 3}.get((r, c), -1)
                 if cut >= 0 and slot == cut:
                     style = HIGHLIGHT
@@ -534,9 +536,9 @@ class FieldsOfArleBoard(PagedBoard):
             vp = SC.indicator_vp(a) + SC.indicator_vp(b) if k == "food" else SC.indicator_vp(g[k])
             rows.append([C.NAMES[k], str(g[k]), str(C.CAP[k]), str(vp)])
         lines = grid(rows, justify="lrrr", width=width)
-        lines.append(Text(f"Food scores as {a} + {b} on the two food indicators.", style="dim"))
+        lines += wrap(f"Food scores as {a} + {b} on the two food indicators.", width, "dim", "  ")
         if "depot" in h.land:
-            lines.append(Text("A depot doubles the goods track's VP.", style="dim"))
+            lines += wrap("A depot doubles the goods track's VP.", width, "dim", "  ")
         other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS and g[k]]
         lines += wrap("Other goods: " + (", ".join(other) or "none"), width, "", "  ")
         lines += wrap(f"Travel experience: {h.travel} cells ({SC.travel(h)} VP); visited: "
@@ -588,7 +590,7 @@ class FieldsOfArleBoard(PagedBoard):
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)
-        lines = [Text("Destinations (cells; sales for food, each once; who went there)", style="bold")]
+        lines = wrap("Destinations (cells; sales for food, each once; who went there)", width, "bold", "  ")
         for d in C.DEST_IDS:
             name, cells, sales = C.DESTINATIONS[d]
             line = Text(f"{pointer if d in hl_dest else ' '} ")

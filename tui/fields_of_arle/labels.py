@@ -6,6 +6,15 @@ prompt above the choices, the header's sub-title.
 
 Rules: ``rules/fields-of-arle.source.de.txt`` and ``core/fields_of_arle/RULES.md``;
 the log's sentences are the engine's (``rules.describe_choice``).
+
+The labels' style (playtest finding 11): an imperative verb ("Take 1 timber", "Turn a
+stall into a depot", "Return the plow (barn 2)"), or a thing and what it costs
+("Schnapps: 1 wood, 1 grain", "Forester: pay 1 food"); goods always in full words.
+Where a label would not fit, its cost is written compactly: counts of 1 left out and
+the goods joined by "+" ("Litter Storage: timber+grain"), never abbreviated; the
+same for every choice of one list where its longest needs it (tools, plows). What a
+space gives besides the choice is in the prompt ("Grocer: timber, brick or an animal,
+and 1 grain, 1 leather"). A vehicle is named by its place in the barn ("barn 2").
 """
 
 from __future__ import annotations
@@ -36,12 +45,9 @@ BUILDING_SHORT: dict[str, str] = {
     "lutetsburg": "Lütetsburg", "berum": "Berum",
 }
 
-#: Goods in as few letters as still read as words (only when a label would not fit).
-GOODS_SHORT: dict[str, str] = {
-    "timber": "tmbr", "brick": "brk", "food": "fd", "grain": "grn", "leather": "lthr",
-    "woolen": "wln", "winter wear": "wntr", "summer wear": "smr", "leather wear": "lwr",
-    "horses": "hrs", "horse": "hrs", "cattle": "ctl", "sheep": "shp",
-}
+#: Shorter names of buildings whose label would not fit even with its cost compact.
+BUILDING_TINY: dict[str, str] = {"parlor": "Parlor", "litter": "Litter", "woodhouse": "Wood Trader's",
+                                 "cworkshop": "Carpenter's", "colhouse": "Colonist's"}
 
 #: What the decision on top of the tasks is, in words (the header's sub-title).
 DECISION_WORDS: dict[str, str] = {
@@ -55,11 +61,12 @@ DECISION_WORDS: dict[str, str] = {
 #: Group headings (and the opened group's prompt) of the free actions and others.
 GROUPS: dict[str, tuple[str, str]] = {
     "special": ("Special Action", "Special Action: a space of the other season (the other player starts next)"),
-    "load": ("Load a vehicle", "Load a vehicle (refined or sold when the vehicles are emptied)"),
+    "load": ("Load a vehicle", "Load a vehicle (barn n: the nth vehicle in your barn; refined or sold when "
+                               "the vehicles are emptied)"),
     "boat": ("Peat boat", "Peat boat: 1 peat for 1 good on the goods track"),
     "use": ("Use a building", "Use a building with the clock symbol"),
     "release": ("Release an animal", "Release an animal to the supply"),
-    "return": ("Return equipment", "Return a vehicle or equipment to the supply"),
+    "return": ("Return equipment", "Return a vehicle or equipment to the supply (barn n: the nth in your barn)"),
     "build": ("Build a building", "Build a building (name: what it costs)"),
     "tool": ("Tools", "Move a tool indicator"),
     "free": ("Free actions", "Free actions (any time in your work phase): load, peat boat, buildings, "
@@ -151,17 +158,34 @@ def cost_text(cost: dict[str, int] | None) -> str:
 
 
 def fit(*candidates: str, width: int = LABEL_WIDTH) -> str:
-    """The first candidate at most ``width`` characters long; else the last one with
-    its goods in short words, cut to the width as a last resort."""
+    """The first candidate at most ``width`` characters long; else the last one cut
+    to the width (a test checks that no label of a game is ever cut)."""
     for c in candidates:
         if len(c) <= width:
             return c
     last = candidates[-1]
-    for long, short in GOODS_SHORT.items():
-        last = last.replace(f" {long}", f" {short}")
-        if len(last) <= width:
-            return last
     return last[: width - 1] + "…"
+
+
+def compact(cost: str) -> str:
+    """A cost written compactly: "1 timber, 1 grain" -> "timber+grain"; "2 timber,
+    3 leather" -> "2 timber+3 leather" (counts of 1 left out, goods joined by +)."""
+    return "+".join(x[2:] if x.startswith("1 ") else x for x in cost.split(", "))
+
+
+def imperative(sentence: str) -> str:
+    """A describe sentence ("takes 1 sheep", "turns a stall into a depot") as an
+    imperative label ("Take 1 sheep", "Turn a stall into a depot")."""
+    verb, _, rest = sentence.partition(" ")
+    irregular = {"is": "be", "goes": "go", "does": "do", "has": "have"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif verb.endswith(("shes", "ches", "sses", "xes", "zes")):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    text = f"{verb} {rest}".strip()
+    return text[:1].upper() + text[1:]
 
 
 def vehicle_name(kind: str) -> str:
@@ -174,8 +198,9 @@ def building_label(b: str, pay: str) -> str:
     cost = A.goods_text(A.building_cost(b, pay))
     name = C.BUILDINGS[b][0]
     short = BUILDING_SHORT.get(b, name)
-    compact = "+".join(x[2:] if x.startswith("1 ") else x for x in cost.split(", "))
-    return fit(f"{name}: {cost}", f"{short}: {cost}", f"{short}: {compact}")
+    tiny = BUILDING_TINY.get(b, short)
+    return fit(f"{name}: {cost}", f"{short}: {cost}", f"{short}: {compact(cost)}", f"{tiny}: {compact(cost)}",
+               f"{tiny} {compact(cost)}")
 
 
 def choice_text(state: Any, text: str) -> str:
@@ -191,13 +216,18 @@ def choice_text(state: Any, text: str) -> str:
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(A.space_cost(state, t.seat, i))
         name = space_name(i) if v == "place" else f"Special: {space_name(i)}"
-        return fit(f"{name}: pay {cost}" if cost else name, f"{name}: {cost}" if cost else name)
+        if not cost:
+            return name
+        if v == "special":  # compact in every Special Action (the longest need it)
+            return fit(f"{name}: {compact(cost)}")
+        return fit(f"{name}: pay {cost}", f"{name}: {cost}")
     if v == "skip":
         return "Pass: give up this worker"
     if v == "imitate":
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(C.SPACES[i][2])
-        return fit(f"Imitate {space_name(i)}" + (f": {cost}" if cost else ""))
+        return fit(f"Imitate {space_name(i)}" + (f": pay {cost}" if cost else ""),
+                   f"Imitate {space_name(i)}" + (f": {cost}" if cost else ""))
     if v == "build":
         return building_label(w[1], w[2] if len(w) > 2 else "")
     if v == "vehicle":
@@ -205,24 +235,19 @@ def choice_text(state: Any, text: str) -> str:
         cost = A.vehicle_cost(kinds[0])
         name = vehicle_name(kinds[0]).capitalize()
         if len(kinds) > 1:
-            cost["wood"] = cost.get("wood", 0) + 1
-            compact = "+".join(x[2:] if x.startswith("1 ") else x for x in A.goods_text(cost).split(", "))
-            return fit(f"{name} + peat boat: {A.goods_text(cost)}", f"{name}+boat: {A.goods_text(cost)}",
-                       f"{name.replace(' ', '')}+boat: {compact}",
-                       f"{name.replace('Horse cart', 'H. cart')}+boat: {compact}")
+            return fit(f"{name}+boat (+1 wood)")
         return fit(f"{name}: {A.goods_text(cost)}")
     if v == "boat" and len(w) == 1:
         return "Peat boat: 1 wood"
     if v == "boat":
-        return fit(f"Peat boat: 1 peat -> 1 {C.NAMES[w[1]]}", f"1 peat -> 1 {C.NAMES[w[1]]}")
+        return f"Boat: 1 peat -> {A.plural(1, C.NAMES[w[1]])}"  # (the same form for every good: grain needs it)
     if v == "plow":  # the Farmer: a plow (1 wood and the animal), with or without its fields now
         animal, _, fields = w[1].partition("+")
         if fields:
             n = sum(1 for x in h.barn if x.kind == "plow") + 1  # a field per plow, the new one too
             many = f"{n} field{'s' if n > 1 else ''}"
-            return fit(f"Plow + {many}: 1 wood, 1 {animal}", f"Plow+{many}: 1 wood, 1 {animal}",
-                       f"Plow+{many}: wood, {animal}")
-        return fit(f"Plow only: 1 wood, 1 {animal}", f"Plow only: wood, {animal}")
+            return fit(f"Plow + {many}: wood+{animal}", f"Plow+{many}: wood+{animal}")
+        return f"Plow only: wood+{animal}"  # compact like its neighbour, which needs it
     if v == "fields":
         n = sum(1 for x in h.barn if x.kind == "plow")
         return fit(f"{n} field{'s' if n > 1 else ''} (1 per plow), no plow", f"{n} field{'s' if n > 1 else ''}, 1 per plow")
@@ -233,7 +258,7 @@ def choice_text(state: Any, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return fit({
             "woolweaver": f"{k} wool -> {k} woolen",
-            "tanner": f"{k} hides -> {k} leather",
+            "tanner": f"{A.plural(k, 'hides')} -> {k} leather",
             "linenweaver": f"{k} flax -> {k} linen",
             "potter": f"{k} clay -> {3 * k} food, {k} peat",
             "baker": f"{k} grain, {k} peat -> {6 * k} food",
@@ -244,26 +269,23 @@ def choice_text(state: Any, text: str) -> str:
         parts = w[1].split("+")
         what = " and ".join(f"1 {x}" for x in parts)
         if sid == "junk":
-            return fit(f"Take a {vehicle_name(w[1])} for free", f"A {vehicle_name(w[1])} for free")
+            return fit(f"Take a {vehicle_name(w[1])} for free", f"Take a {vehicle_name(w[1])}, free")
+        # what the space gives besides this choice is in the prompt (``space_offer``)
         short = {
-            "grocer": (f"{what}, 1 grain, 1 leather",),
-            "colonist": ("Take 1 horse",),
-            "cattletrader": (f"2 grain, 1 sheep, {what}",),
-            "wgrocer": (f"{what}, 1 wood, 1 clay, cut peat", f"{what}+wood+clay, cut peat"),
-            "merchant": (f"2 hides, {what}", f"2 hides, {'+'.join(f'1 {x}' for x in parts)}"),
-            "woodtrader": ("Take 4 wood",),
-            "forester": ("Plant a forest",),
+            "woodtrader": "Take 4 wood",
+            "forester": "Plant a forest",
         }.get(sid)
-        if short:
-            return fit(*short)
+        return short or fit(f"Take {', '.join(f'1 {x}' for x in parts)}")
     if v == "drain":
         return "Drain a moor (4 peat on it)"
     if v == "both":
-        return "1 horse and drain a moor"
+        return "Take 1 horse, drain a moor"
     if v == "dikes" or v.endswith("+dikes"):
         n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
         dikes = f"{n} dike{'s' if n > 1 else ''}"
-        return f"1 {v.split('+')[0]} and {dikes}" if "+" in v else f"Build {dikes}"
+        if "+" in v:
+            return f"Take 1 {v.split('+')[0]} and {dikes}"
+        return f"Build {dikes}"
     if v == "dike":
         return "Build a dike"
     if v == "stall":
@@ -279,20 +301,20 @@ def choice_text(state: Any, text: str) -> str:
     if v == "tool":
         name, values, cost, _ = C.TOOLS[w[1]]
         i = h.tools[C.TOOL_IDS.index(w[1])]
-        return fit(f"{name.capitalize()} {values[i]}->{values[i + 1]}: {A.goods_text(cost)}",
-                   f"{name.capitalize()}: {A.goods_text(cost)}")
+        step = f"{values[i]}->{values[i + 1]}: {A.goods_text(cost)}"
+        return fit(f"{name.capitalize()} {step}", f"{name.split()[0].capitalize()} {step}")
     if v == "slaughter":
         food = 4 if w[1] == "cattle" else 3
-        return fit(f"Slaughter 1 {w[1]}: {food} food, 2 hides", f"1 {w[1]} -> {food} food, 2 hides")
+        return f"1 {w[1]} -> {food} food, 2 hides"
     if v == "load":
         tok, vi, ci = w[1], w[2], w[3]
         vk = vehicle_name(h.barn[int(vi) - 1].kind)
         if tok in C.TOKEN_CELLS:
-            what = C.NAMES[tok] + (" + 1 peat" if tok == "clay" else "")
+            what = C.NAMES[tok] + ("+peat" if tok == "clay" else "")
             what = what.capitalize()
         else:
-            what = f"Go to {C.DESTINATIONS[tok][0]}"
-        return fit(f"{what}: {vk} {vi}, cell {ci}", f"{what}: vehicle {vi} cell {ci}", f"{what}: v{vi} c{ci}")
+            what = f"To {C.DESTINATIONS[tok][0]}"
+        return fit(f"{what}: barn {vi}, cell {ci}")
     if v == "sell":
         label, _, food = C.DESTINATIONS[t.s][2][int(w[1]) - 1]
         what = f" ({w[2]})" if len(w) > 2 else ""
@@ -305,8 +327,7 @@ def choice_text(state: Any, text: str) -> str:
         return "Done: on to scoring" if t.kind == "final" else "Done"
     if v == "use" and w[1] == "loading":
         vk = vehicle_name(h.barn[int(w[2]) - 1].kind)
-        return fit(f"Free peat: {vk} {w[2]}, cell {w[3]}", f"Free peat: vehicle {w[2]} cell {w[3]}",
-                   f"Free peat: v{w[2]} c{w[3]}")
+        return fit(f"Free peat: barn {w[2]}, cell {w[3]}")
     if v == "use":
         return {"parlor": "Parlor: 3 flax->linen+peat", "colhouse": "Colonist: 2 wool->clay+peat",
                 "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3food",
@@ -314,7 +335,8 @@ def choice_text(state: Any, text: str) -> str:
     if v == "release":
         return f"Release 1 {w[1]}"
     if v == "return":
-        return fit(f"Return the {vehicle_name(h.barn[int(w[1]) - 1].kind)} ({w[1]})")
+        kind = vehicle_name(h.barn[int(w[1]) - 1].kind)
+        return fit(f"Return {kind} (barn {w[1]})")
     if v == "end":
         return "End the work phase"
     if v == "young":
@@ -333,13 +355,12 @@ def choice_text(state: Any, text: str) -> str:
     if v == "swap":
         return fit(f"Swap the {vehicle_name(w[1])} for a plow")
     if v == "replace":
-        return fit(f"Replace a {w[1]} field by forest", f"{w[1].capitalize()} field -> forest")
+        return fit(f"Replace a {w[1]} field by forest", f"Replace {w[1]} field by forest")
     if v == "flip" and w[1] == "moor":
         return "Drain a moor (4 peat on it)"
     if v == "flip":
-        return fit(A.flip_text(w[1]).capitalize(), A.flip_text(w[1]).replace("turns a ", "").capitalize())
-    sentence = describe_choice(state, t, text)
-    return fit(sentence[:1].upper() + sentence[1:])
+        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")))
+    return fit(imperative(describe_choice(state, t, text)))
 
 
 def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
@@ -469,7 +490,7 @@ class FieldsOfArleLabels(GameLabels):
             month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
             return f"{name}: place a worker ({month}; food {h.g['food']})"
         if t.kind == "opt":
-            return f"{name}: {space_name(t.a)}, choose:"
+            return f"{name}: {space_name(t.a)} ({space_offer(state, seat, t.a)}), choose:"
         if t.kind == "endwork":
             return f"{name}: free actions, or end the work phase"
         if t.kind == "sell":
