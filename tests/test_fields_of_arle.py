@@ -594,7 +594,7 @@ def test_8_10_solo_target_and_rating_in_epilogue():
     lines = GAME.epilogue(s)
     assert any("solo target of 110" in x for x in lines) and any(x.startswith("Rank: ") for x in lines)
     total = GAME.scores(s)[0].total
-    assert lines[-2] == f"Ann scores {total:g} VP: {110 - total:g} VP short of the solo target of 110 VP"
+    assert lines[-2] == f"Ann is {110 - total:g} VP short of the solo target of 110 VP"
     assert lines[-1].startswith(f"Rank: {SO.rating(total)} (")
     assert GAME.winners(s) == []
     assert [SO.rating(x) for x in (50, 80, 105, 110, 125)] == \

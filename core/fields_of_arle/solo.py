@@ -20,14 +20,14 @@ def rating(total: float) -> str:
 
 
 def solo_lines(name: str, total: float) -> list[str]:
-    """Game-over lines for the player (no maintainer notes): the total against the
-    target, and the rank on the ladder with the next rung, e.g. ["Ann scores 71.5 VP:
-    38.5 VP short of the solo target of 110 VP", "Rank: Novice (Farmer from 80 VP;
-    ladder: 0+ Novice, 80+ Farmer, ...)"]."""
+    """Game-over lines for the player (no maintainer notes; the score itself is on
+    the line above them): the total against the target, and the rank on the ladder
+    with the next rung, e.g. ["Ann is 38.5 VP short of the solo target of 110 VP",
+    "Rank: Novice (Farmer from 80 VP; ladder: 0+ Novice, 80+ Farmer, ...)"]."""
     if total >= C.SOLO_TARGET:
-        head = f"{name} scores {total:g} VP and reaches the solo target of {C.SOLO_TARGET} VP"
+        head = f"{name} reaches the solo target of {C.SOLO_TARGET} VP with {total:g} VP"
     else:
-        head = f"{name} scores {total:g} VP: {C.SOLO_TARGET - total:g} VP short of the solo target of {C.SOLO_TARGET} VP"
+        head = f"{name} is {C.SOLO_TARGET - total:g} VP short of the solo target of {C.SOLO_TARGET} VP"
     ladder = ", ".join(f"{floor}+ {rung}" for floor, rung in C.SOLO_LADDER)
     above = [(floor, rung) for floor, rung in C.SOLO_LADDER if floor > total]
     nxt = f"{above[0][1]} from {above[0][0]} VP; " if above else "the top rung; "
