@@ -260,7 +260,7 @@ class FieldsOfArleBoard(PagedBoard):
         # under the actions, the VP beside them)
         in_banner = not wide or "actions" not in secs
         effect = [] if in_banner else self._effect(game, state, targets, width)
-        self._under = self._under_cursor(game, state, targets, width) if in_banner else []
+        self._under = self._effect(game, state, targets, width, banner=True) if in_banner else []
         self._banner(state, seats)
         words = {t.verb: t for t in targets}
         if "actions" in secs:
@@ -414,34 +414,33 @@ class FieldsOfArleBoard(PagedBoard):
                       "Anim: animals, Short: supply shortages", width, "dim", "  ")
         self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
 
-    def _under_cursor(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
-        """The banner's lines (at most 3): what the choice under the cursor
-        gives and costs, and the deciding player's VP before and after it."""
+    @staticmethod
+    def _after(game: Any, state: Any, targets: Sequence[Any]) -> tuple[int, Any] | None:
+        """(the deciding seat, the state after the one choice under the cursor), or None
+        (no single choice, the game over, or the move failed: a preview never stops the screen)."""
         if len(targets) != 1 or not state.tasks or state.phase == "over":
-            return []
-        seat = state.tasks[-1].seat
+            return None
         try:
-            after = game.apply_trusted(state, targets[0])
+            return state.tasks[-1].seat, game.apply_trusted(state, targets[0])
         except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
-        line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
-        now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
-        line.append("; ")
-        line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
-        return wrap_text(line, width, 2)[:3]
+            return None
 
-    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
-        """What the choice under the cursor gives and costs the deciding player."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int, *,
+                banner: bool = False) -> list[Text]:
+        """What the choice under the cursor gives and costs the deciding player (and what
+        a building does); for the banner (``banner``), at most 3 lines with the VP before
+        and after it instead of the building."""
+        found = self._after(game, state, targets)
+        if found is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = found
         line = Text("Under the cursor: ", style="bold")
         line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
+        if banner:
+            now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
+            line.append("; ")
+            line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
+            return wrap_text(line, width, 2)[:3]
         out = wrap_text(line, width, 2)
         if targets[0].verb == "build":  # what the building does, so a player can choose
             b = targets[0].arg.split()[0]
@@ -450,13 +449,10 @@ class FieldsOfArleBoard(PagedBoard):
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+        found = self._after(game, state, targets)
+        if found is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = found
         now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
         line = Text("This choice: ")
         line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
