@@ -15,7 +15,8 @@ import msgspec
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from core.match import Match
+from core import get_game
+from core.match import Match, Seat
 from saves import SaveError, autosave, autosave_path, export_text, list_autosaves, load, save
 from tui.app import TooSmallScreen
 from tui.config import load_config
