@@ -705,3 +705,24 @@ async def test_a_moor_is_drawn_once_and_the_farm_page_is_not_cut(tmp_path: Path)
         await pilot.pause()
         flat = " ".join(board_text(screen).split())
         assert "Destinations (cells; sales for food, each once; who went there)" in flat
+
+
+def test_every_building_label_fits_whole_in_one_form_per_building() -> None:
+    """Playtest finding 11: building costs in mixed forms ("Schnapps: 1 wood, 1 grain"
+    beside "Loading St.: wood+grain") and cut or abbreviated ("tmbr"). Every payment
+    of every building: one compact form, uncut, the same name for all payments of a
+    building where it fits, distinct labels."""
+    from core.fields_of_arle import actions as A
+    from tui.fields_of_arle.labels import building_label
+
+    for b in C.BUILDINGS:
+        labels = [building_label(b, pay) for pay, _ in A._VARIANTS[b][1]]
+        assert len(set(labels)) == len(labels), labels
+        for label in labels:
+            assert len(label) <= LABEL_WIDTH and not label.endswith("…"), label
+            assert ", " not in label, label  # compact: goods joined by +
+        if b == "schnapps":
+            assert labels == ["Schnapps: wood+grain", "Schnapps: clay+grain", "Schnapps: timber+grain",
+                              "Schnapps: brick+grain"]
+        if len(A._VARIANTS[b][1]) > 1 and all(len(lb) < 20 for lb in labels):
+            assert len({lb.split(":")[0] for lb in labels}) == 1, labels

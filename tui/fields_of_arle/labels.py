@@ -46,8 +46,12 @@ BUILDING_SHORT: dict[str, str] = {
 }
 
 #: Shorter names of buildings whose label would not fit even with its cost compact.
+#: (The inns cost 2 building materials and 9 food: "Gulf: timber+brick+9 food".)
 BUILDING_TINY: dict[str, str] = {"parlor": "Parlor", "litter": "Litter", "woodhouse": "Wood Trader's",
-                                 "cworkshop": "Carpenter's", "colhouse": "Colonist's"}
+                                 "cworkshop": "Carpenter's", "colhouse": "Colonist's", "farmhouse": "Farmer's H.",
+                                 "textile": "Textile",
+                                 "gulfinn": "Gulf", "junkinn": "Junk", "milkinn": "Milk", "sluiceinn": "Sluice",
+                                 "pottersinn": "Potter", "farmersinn": "Farmer"}
 
 #: What the decision on top of the tasks is, in words (the header's sub-title).
 DECISION_WORDS: dict[str, str] = {
@@ -67,7 +71,7 @@ GROUPS: dict[str, tuple[str, str]] = {
     "use": ("Use a building", "Use a building with the clock symbol"),
     "release": ("Release an animal", "Release an animal to the supply"),
     "return": ("Return equipment", "Return a vehicle or equipment to the supply (barn n: the nth in your barn)"),
-    "build": ("Build a building", "Build a building (name: what it costs)"),
+    "build": ("Build a building", "Build a building (name: what it costs; the whole cost under the cursor)"),
     "tool": ("Tools", "Move a tool indicator"),
     "free": ("Free actions", "Free actions (any time in your work phase): load, peat boat, buildings, "
                              "release, return"),
@@ -194,13 +198,23 @@ def vehicle_name(kind: str) -> str:
 
 
 def building_label(b: str, pay: str) -> str:
-    """A building choice: its name and what it costs."""
-    cost = A.goods_text(A.building_cost(b, pay))
+    """A building choice: its name and what it costs, compact ("Schnapps: wood+grain")."""
+    cost = compact(A.goods_text(A.building_cost(b, pay)))
     name = C.BUILDINGS[b][0]
-    short = BUILDING_SHORT.get(b, name)
-    tiny = BUILDING_TINY.get(b, short)
-    return fit(f"{name}: {cost}", f"{short}: {cost}", f"{short}: {compact(cost)}", f"{tiny}: {compact(cost)}",
-               f"{tiny} {compact(cost)}")
+    # one name for every payment of the building: the longest that fits with the longest cost
+    longest = max(len(compact(A.goods_text(c))) for _, c in A._VARIANTS[b][1])
+    names = (name, BUILDING_SHORT.get(b, name), BUILDING_TINY.get(b, name))
+    for n in names:
+        if len(n) + 2 + longest <= LABEL_WIDTH:
+            return f"{n}: {cost}"
+    for n in names:
+        if len(n) + 2 + len(cost) <= LABEL_WIDTH:
+            return f"{n}: {cost}"
+    # the red buildings, the Textile House, the Weaving Mill: the name and how it is
+    # paid; the whole cost is in the preview under the cursor
+    # (the Textile House's wears by their season or material: "Textile: summer+leather")
+    how = "+".join({"lwear": "leather"}.get(x, x) for x in pay.split("+")) if pay else ""
+    return fit(*(f"{n}: pay {how}" if how else n for n in names), *(f"{n}: {how}" for n in names if how))
 
 
 def choice_text(state: Any, text: str) -> str:
