@@ -797,7 +797,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """The hint's line with both choices named as the picker names them
         (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
         margin, gain, iterations) from the worker."""
-        from core.bots.hint import hint_line
+        from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
@@ -807,7 +807,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
+                         margin_words(self.game, state, margin))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
