@@ -7,6 +7,8 @@ decision is pending and for whom, and ``legal_moves`` lists exactly its choices.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any, ClassVar, Protocol, Sequence, TypeVar, runtime_checkable
 
 import msgspec
@@ -189,6 +191,35 @@ class BotSupport(Protocol):
         rolls future dice) sampled from ``rng`` (a ``random.Random``), never
         read from anywhere else. ``view`` is untouched."""
         ...
+
+
+class BotModules:
+    """``BotSupport`` for a game class defined in ``core/<game>/rules.py``: ``margins``
+    is ``core/<game>/evaluate.py``'s and ``determinize`` ``core/<game>/determinize.py``'s
+    (imported on first use, since they import the rules)."""
+
+    def margins(self, state: Any) -> list[float]:
+        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
+        return _bot_module(self, "evaluate").margins(state)
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        """A full state consistent with ``view`` (``view(state, seat)``), hidden parts
+        sampled from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
+        return _bot_module(self, "determinize").determinize(view, seat, rng)
+
+    def margin_text(self, state: Any, margin: float) -> str:
+        """The hint's words for the projected final margin ``margin`` (VP) of the
+        seat to move in ``state``: ``evaluate.margin_text`` where the game words it
+        (Fields of Arle solo: "projected score 41 (target 110)"), else
+        "projected margin +4.5 VP"."""
+        words = getattr(_bot_module(self, "evaluate"), "margin_text", None)
+        return words(state, margin) if words is not None else f"projected margin {margin:+.1f} VP"
+
+
+def _bot_module(game: Any, name: str) -> Any:
+    """The module ``name`` beside the module that defines ``game``'s class."""
+    full = f"{type(game).__module__.rpartition('.')[0]}.{name}"
+    return sys.modules.get(full) or importlib.import_module(full)
 
 
 def parse_by_notation(game: Game, state: Any, text: str) -> Any:

@@ -18,6 +18,7 @@ Options:
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -72,11 +73,21 @@ def conformance_deep_steps(pytestconfig: pytest.Config) -> int:
     return _count(pytestconfig, "--conformance-deep-steps", "LOWLANDS_CONFORMANCE_DEEP_STEPS", 2000)
 
 
+@pytest.fixture
+def dirs(tmp_path: Path) -> tuple[Path, Path]:
+    """(data folder, config folder) for an app under test: the data folder made,
+    the config folder not (the app makes it when it saves its settings)."""
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    return data, config
+
+
 @pytest.fixture(autouse=True)
 def _no_seat_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot tests press keys far faster than a person: the game screen's
-    seat-change guard (GameScreen.SEAT_GUARD, a held key must not play the next
-    player's turn) is off unless a test passes ``seat_guard=`` itself."""
+    seat-change guard (GameScreen.SEAT_GUARD: keys less than that apart count
+    as one held key, which must not play the next player's turn) is off unless
+    a test passes ``seat_guard=`` itself."""
     import sys
 
     mod = sys.modules.get("tui.screens.game")

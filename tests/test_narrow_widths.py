@@ -19,13 +19,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.text import Text
-from textual.app import App
 
 from core import GAMES
 from core.match import Match, Seat
 from tui.screens import screen_for
 from tui.widgets.base import DataWidget
 from tui.widgets.textlines import wrap, wrap_text
+
+from tests.apphelpers import ScreenApp
 
 #: games that have a screen (every registered game; Fields of Arle once it exists)
 GAME_IDS = sorted(GAMES)
@@ -88,21 +89,10 @@ def mid_game(game_id: str, decisions: int = 40, seed: int = 7) -> Match:
     return match
 
 
-class OneScreen(App):
-    ascii = False
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_every_panel_builds_at_widths_1_to_80(game_id: str, tmp_path: Path) -> None:
     screen = screen_for(mid_game(game_id), data_dir=tmp_path)
-    app = OneScreen(screen)
+    app = ScreenApp(screen)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         widgets = list(screen.query(DataWidget))
@@ -128,3 +118,23 @@ async def test_every_panel_builds_at_widths_1_to_80(game_id: str, tmp_path: Path
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
         assert app.screen is screen  # the notice is gone, the game is back
+
+
+def test_page_bar_leaves_its_last_column_blank_and_drops_the_hint_whole() -> None:
+    """Playtest (--ascii, 80x24): Windmill Valley's "A Ann  B Bob   <-" ran into
+    the picker's border. The bar keeps its last column blank and leaves out
+    the key hint whole (never a cut "<-") when the names need the room."""
+    from tui.widgets.pages import PageBar
+
+    bar = PageBar(hint="  <-/->")
+    bar._data = (("Wheels", "Tracks", "Map", "Market", "A Ann", "B Bob"), 3)
+    seen_without = seen_with = False
+    for width in range(2, 81):
+        line = bar.build(width)[0].plain
+        assert len(line) <= width - 1 or width == 1, (width, line)
+        if "<-/->" in line:
+            seen_with = True
+        else:
+            assert "<" not in line, (width, line)
+            seen_without = True
+    assert seen_with and seen_without

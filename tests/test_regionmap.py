@@ -3,24 +3,12 @@ between bordering regions (issue 10 item 29: adjacency must read at a glance).""
 
 from __future__ import annotations
 
-from typing import Any
-
-from textual.app import App
-
 from tui.widgets.regionmap import Region, RegionMap
+
+from tests.apphelpers import WidgetApp
 
 CELLS = [["a", "a", "b"],
          ["c", "~", "b"]]
-
-
-class WidgetApp(App):
-    def __init__(self, widget: Any, ascii_: bool = False) -> None:
-        super().__init__()
-        self.widget = widget
-        self.ascii = ascii_
-
-    def compose(self):
-        yield self.widget
 
 
 def test_borders_are_the_shared_walls():
@@ -49,7 +37,7 @@ async def test_walls_stand_between_regions_and_not_inside_one() -> None:
 
 async def test_lines_go_in_the_largest_part_and_are_cut_visibly() -> None:
     m = RegionMap(min_cell=4, max_cell=4, cell_height=1)
-    async with WidgetApp(m, ascii_=True).run_test(size=(40, 10)) as pilot:
+    async with WidgetApp(m, ascii=True).run_test(size=(40, 10)) as pilot:
         m.update(CELLS, [Region("a", ["Amsterdam-Zuid"]), Region("b", ["Bolsward", "B2"]), Region("c", ["Cadzand"])])
         await pilot.pause()
         lines = m.render().plain.splitlines()

@@ -3,44 +3,23 @@ export dialogs' overwrite guard, locks, ASCII look and the like."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input
 
-from core import get_game
 from core.bots import choose
 from core.match import Match, Seat
 from saves import autosave, autosave_path, export_text, save
-from tui.app import LowlandsApp
 from tui.screens.dialogs import ConfirmDialog, MessageDialog, PathDialog
 from tui.screens.review import ReviewScreen
 
-TULIPS = get_game("gift-of-tulips")
+from tests.apphelpers import make_app, new_match
+from tests.apphelpers import settle as settle_app
 
-
-def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
-    m = Match(TULIPS, [Seat(n) for n in names], seed)
-    for _ in range(moves):
-        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
-    return m
-
-
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
-def make_app(dirs, start=None, **kw) -> LowlandsApp:
-    data, config = dirs
-    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
-
-
-async def settle(pilot, n: int = 3) -> None:
-    for _ in range(n):
-        await pilot.pause()
+#: the tests in this file pause three times where they settle
+settle = partial(settle_app, n=3)
 
 
 async def export_via_palette(pilot, app, target: Path) -> None:

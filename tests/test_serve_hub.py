@@ -417,3 +417,31 @@ async def test_a_strong_bot_thinks_in_the_worker_not_on_the_hub(tmp_path: Any, m
     finally:
         await hub.close()
         worker.close()
+
+
+async def test_new_table_form_fits_80x24_for_every_game() -> None:
+    """tmux playtest: the lobby's new-table form ran off an 80x24 screen (its
+    last fields and its border cut) once a game with options was chosen. With
+    every game chosen it fits, nothing to scroll, its first option focused."""
+    from textual.app import App
+
+    from tui.screens.lobby import NewTableScreen
+
+    games = {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}
+    ids = sorted(games, key=lambda g: games[g][0])
+    for n, game in enumerate(ids, 1):
+        app = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(NewTableScreen(games, "Ann"))
+            await pilot.pause()
+            form = app.screen
+            await pilot.press(str(n))
+            await pilot.pause()
+            await pilot.pause()
+            assert form.game == game
+            box = form.query_one("#new-title").parent
+            region = box.region
+            assert region.y >= 0 and region.bottom <= 24, (game, region)
+            assert box.max_scroll_y == 0, game
+            fields = list(form.query("#options Checkbox, #options Input"))
+            assert form.focused is (fields[0] if fields else form.query_one("#seats")), game

@@ -193,3 +193,47 @@ def test_signal_while_the_terminal_stopped_reading_still_ends(running, tmp_path)
     os.kill(app.pid, signal.SIGTERM)
     assert app.wait(30, read=False) == 128 + signal.SIGTERM  # without the watchdog: stuck for good
     assert len(autosaves(tmp_path)) == 1
+
+
+def test_split_escape_sequence_tail_is_not_read_as_keys() -> None:
+    """Issue 10 item 10: the tail of an arrow key split after its Escape is dropped
+    (a '[' within a second of Escape, then the CSI bytes up to the final one);
+    other keys, and '[' on its own, pass."""
+    from tui.terminal import SplitEscape
+
+    now = [0.0]
+    guard = SplitEscape(clock=lambda: now[0])
+
+    def feed(*keys: tuple[str, str | None], gap: float = 0.15) -> list[bool]:
+        out = []
+        for key, char in keys:
+            now[0] += gap
+            out.append(guard.drop(key, char))
+        return out
+
+    esc, lb = ("escape", "\x1b"), ("left_square_bracket", "[")
+    assert feed(esc, lb, ("A", "A"), ("a", "a")) == [False, True, True, False]  # ESC [A, then a
+    assert feed(esc, lb, ("1", "1"), ("semicolon", ";"), ("5", "5"), ("A", "A")) == [False] + [True] * 5
+    assert feed(lb, ("a", "a")) == [False, False]  # '[' without an Escape: the panel key
+    assert feed(esc, ("a", "a"), lb) == [False, False, False]  # a key between: not a tail
+    assert feed(esc, lb, gap=1.5) == [False, False]  # long after the Escape: typed by hand
+    assert feed(esc, lb, ("up", None)) == [False, True, False]  # a whole key after the '[' passes
+
+
+def test_split_arrow_after_escape_does_not_switch_the_panel(running) -> None:
+    """Issue 10 item 10 in a real terminal: Escape, then '[A' 150 ms later (a slow
+    link) at 80x24 in The Dutch Golden Age; '[' would switch the board to its
+    Players panel. Only a '[' typed on its own does."""
+    app = running(["new", "golden-age", "--players", "Ann,Bob,Cy", "--seed", "3"])
+    assert app.wait_for(b"Influence", 60)
+    app.read(1.0)
+    app.type(b"\x1b")
+    time.sleep(0.15)
+    app.type(b"[A")
+    assert not app.wait_for(b"MT/IM", 2.0)  # the Players panel's legend: not shown
+    assert app.poll() is None
+    time.sleep(1.1)
+    app.type(b"[")
+    assert app.wait_for(b"MT/IM", 20)  # '[' on its own switches to it
+    os.kill(app.pid, signal.SIGTERM)
+    assert app.wait(20) == 128 + signal.SIGTERM

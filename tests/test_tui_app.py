@@ -8,7 +8,6 @@ where layout matters, at 120x40.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Literal
 
 import msgspec
@@ -17,10 +16,9 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from core import get_game
-from core.bots import choose
 from core.match import Match, Seat
 from saves import SaveError, autosave, autosave_path, export_text, list_autosaves, load, save
-from tui.app import LowlandsApp, TooSmallScreen
+from tui.app import TooSmallScreen
 from tui.config import load_config
 from tui.screens.dialogs import ConfirmDialog, MessageDialog, PathDialog
 from tui.screens.game import GameScreen
@@ -30,45 +28,14 @@ from tui.screens.launcher import LauncherScreen
 from tui.screens.new_game import NewGameScreen, validate_names
 from tui.screens.review import ReviewLog, ReviewScreen
 
+from tests.apphelpers import TULIPS, finished_match, make_app, new_match, settle
+
 SIZES = [(80, 24), (120, 40)]
-TULIPS = get_game("gift-of-tulips")
 
 
 # -- helpers -------------------------------------------------------------------------------
-def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
-    """A human-seated Gift of Tulips match with ``moves`` seeded random decisions made."""
-    m = Match(TULIPS, [Seat(n) for n in names], seed)
-    for _ in range(moves):
-        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
-    return m
-
-
-def finished_match(seed: int = 5) -> Match:
-    m = new_match(seed=seed)
-    while not m.is_over():
-        m.push(choose(TULIPS, m.state, seed * 7 + m.ply))
-    return m
-
-
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
-def make_app(dirs, start=None, **kw) -> LowlandsApp:
-    data, config = dirs
-    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
-
-
 def text_of(widget: Static) -> str:
     return str(widget.render())
-
-
-async def settle(pilot, n: int = 2) -> None:
-    for _ in range(n):
-        await pilot.pause()
 
 
 # -- new game ------------------------------------------------------------------------------------
@@ -155,7 +122,7 @@ async def test_continue_autosave_from_launcher(dirs) -> None:
         await settle(pilot)
         menu = app.screen.query_one("#launcher-menu", OptionList)
         prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert any("a  Continue: Gift of Tulips · Ann, Bob, Cy · decision 5" in p for p in prompts)
+        assert any("a  Gift of Tulips · decision 5 · " in p and p.endswith(" · Ann, Bob, Cy") for p in prompts)
         broken = [menu.get_option_at_index(i) for i in range(menu.option_count) if "broken.json" in str(menu.get_option_at_index(i).prompt)]
         assert len(broken) == 1 and not broken[0].disabled  # highlightable, so x can delete it
         error = next(i.error for i in list_autosaves(data) if i.path.endswith("broken.json"))
@@ -582,6 +549,10 @@ async def test_new_game_options_form_from_struct_fields(dirs, monkeypatch) -> No
         await settle(pilot, 3)
         assert [v for _, v in form._count_options()] == [1, 2, 3, 4, 5]
         assert isinstance(form.query_one("#opt-expert"), Tick)
+        # tmux: an option's box drew as "▐ …" (no label: no room for its mark)
+        tick = form.query_one("#opt-expert", Tick)
+        drawn = "".join(seg.text for seg in tick.render_line(0))
+        assert "…" not in drawn and "▌" in drawn, drawn
         assert isinstance(form.query_one("#opt-solo_level"), Input)
         assert isinstance(form.query_one("#opt-board"), Select)
         assert form.read_options() == FakeOptions()
@@ -660,3 +631,40 @@ async def test_shrinking_mid_decision_keeps_the_game(dirs) -> None:
         await pilot.press("1")
         await settle(pilot)
         assert m.ply == 5
+
+
+async def test_launcher_entries_fit_80_columns(dirs) -> None:
+    """Playtest: "Continue: The Dutch Golden Age · Ann, Bob, Cy · decision 11 · 2026-…"
+    was cut at 80 columns, losing the time. An entry is one line that fits the
+    menu with the game, decision, time and players; with long names only the
+    names are cut."""
+    from datetime import datetime
+
+    from rich.cells import cell_len
+
+    from core import get_game
+    from core.match import Seat
+    from tui.screens.launcher import short_updated
+
+    data, _ = dirs
+    ga = get_game("golden-age")
+    for names in (("Ann", "Bob", "Cy", "Dora"), ("Anna Bartholomeus", "Bartholomeus Anna", "Cato Daan")):
+        m = Match(ga, [Seat(n, "human") for n in names], seed=3)
+        for _ in range(11):
+            m.push(m.legal_moves()[0])
+        autosave(m, data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        width = menu.scrollable_content_region.width
+        entries = [str(menu.get_option_at_index(i).prompt) for i in range(2)]
+        short = next(e for e in entries if "Dora" in e)
+        assert "The Dutch Golden Age · decision 11 · " in short and short.endswith("Ann, Bob, Cy, Dora")
+        assert cell_len(short) <= width, (short, width)
+        long_ = next(e for e in entries if "Cato" in e)
+        assert cell_len(long_.split(" · Anna")[0]) <= width  # all but the names fits
+    now = datetime(2026, 12, 1, 20, 0)
+    assert short_updated("2026-12-01T18:16:00", now) == "18:16"
+    assert short_updated("2026-03-04T09:05:00", now) == "4 Mar 09:05"
+    assert short_updated("2025-03-04T09:05:00", now) == "2025-03-04"

@@ -15,34 +15,10 @@ from core.bots import choose
 from core.match import Match, Seat
 from saves import autosave, autosave_path, load, save
 from tui import app as app_module
-from tui.app import LowlandsApp, main
+from tui.app import main
 from tui.screens.game import GameScreen
 
-TULIPS = get_game("gift-of-tulips")
-
-
-def new_match(names=("Ann", "Bob", "Cy"), seed: int = 11, moves: int = 0) -> Match:
-    m = Match(TULIPS, [Seat(n) for n in names], seed)
-    for _ in range(moves):
-        m.push(choose(TULIPS, m.state, m.seed * 7 + m.ply))
-    return m
-
-
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
-def make_app(dirs, start=None, **kw) -> LowlandsApp:
-    data, config = dirs
-    return LowlandsApp(data_dir=data, config_dir=config, start=start, **kw)
-
-
-async def settle(pilot, n: int = 2) -> None:
-    for _ in range(n):
-        await pilot.pause()
+from tests.apphelpers import make_app, new_match, settle
 
 
 # -- item 6: a game loaded from a file gets its own autosave ------------------------------------
@@ -131,7 +107,7 @@ async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
     m = _solo_lost_to_gardener()
     lines = m.game.epilogue(m.state)
     assert any("Gardener" in line and "wins" in line for line in lines)
-    assert winners_text(m) == "No player wins."
+    assert winners_text(m) == f"{m.seats[0].name[0]} {m.seats[0].name} scores {m.game.scores(m.state)[0].total:g} VP."
     app = make_app(dirs)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -143,7 +119,7 @@ async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
             assert line in shown
         ep = screen.query_one("#epilogue", Static)
         assert ep.region.height >= len(lines) and ep.region.y < size[1] - 1  # visible, on screen
-        assert "No player wins." in str(screen.query_one("#winners", Static).render())
+        assert winners_text(m) in str(screen.query_one("#winners", Static).render())
 
 
 # -- item 9: review numbers turns as the log does; one sparkline scale; ½ ------------------------

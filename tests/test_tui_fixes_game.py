@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from core import get_game
 from core.match import Match, Seat
 from tui.gift_of_tulips import GiftOfTulipsScreen
-from tests.test_tui_game import GameApp
+from tests.apphelpers import ScreenApp
 from tui.widgets.base import DataWidget
 from tui.widgets.choice import ChoicePicker
 
@@ -27,39 +27,61 @@ def hotseat(names=("Ann", "Bob", "Cy"), seed: int = 1) -> Match:
 
 
 # -- 1. a held key does not play other players' turns ------------------------------------
-async def test_held_key_cannot_pass_the_turn_to_the_next_human(tmp_path: Path) -> None:
+# Keys are posted with their own event times (a held key's repeats 30 ms apart), so the
+# tests do not depend on how fast the machine handles them.
+async def key_at(pilot, key: str, when: float) -> None:
+    """Press ``key`` as if it arrived at ``when`` (Textual's clock, seconds)."""
+    from textual import events
+
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.time = when
+    pilot.app.post_message(event)
+    await pilot.pause()
+
+
+async def test_held_key_stops_at_the_turn_change_a_new_press_is_taken(tmp_path: Path) -> None:
+    import time
+
     match = hotseat()
-    # a long guard, so the test does not depend on how fast the machine is
-    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=0.15)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = match.to_move()
-        for _ in range(30):
-            await pilot.press("1")
+        t = time.monotonic()
+        for i in range(30):  # "1" held down: a key every 30 ms
+            await key_at(pilot, "1", t + 0.03 * i)
         await pilot.pause()
-        assert match.moves, "the first player's pick was taken"
-        assert set(match.movers) == {first}, "no pick was made for another player"
+        assert len(match.moves) == 1 and match.movers == [first], "only the first press picked"
         nxt = match.to_move()
-        assert nxt != first
-        assert screen.sub_title == f"{screen.names[nxt]}'s turn"
-        # Enter is held back too
-        before = len(match.moves)
-        await pilot.press("enter")
+        assert nxt != first and screen.picker.holding
+        await key_at(pilot, "enter", t + 0.03 * 30)  # Enter in the same stream: held back too
+        assert len(match.moves) == 1
+        # the next player's own key, 0.2 s after the stream stopped, is taken at once
+        await key_at(pilot, "1", t + 0.03 * 30 + 0.2)
+        assert len(match.moves) == 2 and match.movers[-1] == nxt
+
+
+async def test_next_players_key_soon_after_a_single_press_is_taken(tmp_path: Path) -> None:
+    import time
+
+    match = hotseat()
+    screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=0.15)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert len(match.moves) == before
-        # once the guard time is over, the next player picks as usual
-        screen.picker.hold(0)
-        await pilot.press("1")
-        await pilot.pause()
-        assert len(match.moves) == before + 1
-        assert match.movers[-1] == nxt
+        first = match.to_move()
+        t = time.monotonic()
+        await key_at(pilot, "1", t)
+        nxt = match.to_move()
+        assert match.movers == [first] and nxt != first
+        await key_at(pilot, "1", t + 0.2)  # was lost under the 0.4 s time window
+        assert match.movers == [first, nxt]
 
 
 async def test_key_repeats_within_one_players_turn_are_not_held_back(tmp_path: Path) -> None:
     # one human against bots: the deciding human never changes, so no guard
     match = Match(GAME, [Seat("Ann", "human"), Seat("Bob", "bot"), Seat("Cy", "bot")], seed=1)
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not screen.picker.holding
         await pilot.press("1")
@@ -83,7 +105,7 @@ async def test_final_board_goes_back_to_the_scores(tmp_path: Path) -> None:
 
     match = finished()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app = pilot.app
         assert isinstance(app.screen, GameOverScreen)
@@ -103,7 +125,7 @@ async def test_final_board_goes_back_to_the_scores(tmp_path: Path) -> None:
 async def test_scores_key_does_nothing_while_playing(tmp_path: Path) -> None:
     match = hotseat()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.press("g")
@@ -301,7 +323,7 @@ async def test_continuing_a_finished_game_clears_the_game_over_banner(tmp_path: 
     while not match.is_over():
         match.push(match.legal_moves()[quick_choice(match)])
     screen = WindmillValleyScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app = pilot.app
         await pilot.press("escape")  # the final board
@@ -350,7 +372,7 @@ async def test_keep_preview_counts_the_tulip_too(tmp_path: Path) -> None:
     seat = match.to_move()
     before = len(match.state.bouquets[seat])
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[Keep()])
         await pilot.pause()
@@ -367,7 +389,7 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
 
     match = to_play_with(Secret)
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[Secret()])
         await pilot.pause()
@@ -394,7 +416,7 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
 async def test_reveal_note_is_not_cut_near_80x24(tmp_path: Path, cols: int) -> None:
     match = finished()
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(cols, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(cols, 24)) as pilot:
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
@@ -411,7 +433,7 @@ async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> 
     for _ in range(12):  # some VP and majorities on the table
         match.push(match.legal_moves()[0])
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         sheet = screen.board.query_one("#got-sheet")
         lines = sheet.text.splitlines()
@@ -429,20 +451,23 @@ async def test_score_so_far_total_includes_the_columns_shown(tmp_path: Path) -> 
 
 async def test_held_key_guard_on_the_golden_age_screen(tmp_path: Path) -> None:
     # the Golden Age screen draws its own grouped menu; the guard still holds
+    import time
+
     from tests.test_tui_golden_age import make_match as ga_match
     from tui.golden_age import GoldenAgeScreen
 
     match = ga_match(seed=3)
-    screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=30.0)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01, seat_guard=0.15)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first = match.to_move()
-        for _ in range(30):
-            await pilot.press("1")
+        t = time.monotonic()
+        for i in range(15):  # Holland, Limburg: provinces keep their keys (the next player has Limburg)
+            await key_at(pilot, "a", t + 0.06 * i)
+            await key_at(pilot, "l", t + 0.06 * i + 0.03)
         await pilot.pause()
         assert match.moves and set(match.movers) == {first}
-        assert match.to_move() != first
-        assert screen.sub_title == f"{screen.names[match.to_move()]}'s turn"
+        assert match.to_move() != first and screen.picker.holding
 
 
 # -- the game's own epilogue closes the log (GameScreen.final_log) ------------------------
@@ -455,7 +480,7 @@ async def test_game_over_log_ends_with_the_games_epilogue(tmp_path: Path) -> Non
     epilogue = GAME.epilogue(match.state)
     assert epilogue and epilogue[0].startswith("Secret festival revealed: ")
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         texts = [e.text for e in screen.query_one(Log).entries]
         assert texts[-len(epilogue):] == epilogue

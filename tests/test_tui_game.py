@@ -21,6 +21,8 @@ from tui.widgets.common import Marker, seat_letters
 from tui.widgets.log import Log
 from tui.widgets.track import Track
 
+from tests.apphelpers import ScreenApp, WidgetApp
+
 GAME = get_game("gift-of-tulips")
 
 
@@ -29,27 +31,14 @@ def make_match(kinds: str = "hhh", seed: int = 11) -> Match:
     return Match(GAME, [Seat(n, "bot" if k == "b" else "human") for n, k in zip(names, kinds)], seed=seed)
 
 
-class GameApp(App):
-    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
-
-    ascii = False
-
-    def __init__(self, screen: GameScreen) -> None:
-        super().__init__()
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
 def app_for(match: Match, tmp_path: Path, *, curtain: bool = False) -> tuple[App, GiftOfTulipsScreen]:
     """The real LowlandsApp (launcher underneath) with the game screen on top;
-    the small GameApp if the app shell is not importable."""
+    the small ScreenApp if the app shell is not importable."""
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, curtain=curtain, bot_delay=0.01)
     try:
         from tui.app import LowlandsApp
     except ImportError:
-        return GameApp(screen), screen
+        return ScreenApp(screen), screen
     return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen), screen
 
 
@@ -389,15 +378,6 @@ def test_seat_letters_are_distinct() -> None:
     assert len(set(seat_letters(["A", "A", "A", "A"]))) == 4
 
 
-class WidgetApp(App):
-    def __init__(self, widget: Any) -> None:
-        super().__init__()
-        self.widget = widget
-
-    def compose(self):
-        yield self.widget
-
-
 async def test_track_draws_markers_at_their_spaces() -> None:
     track = Track(20, legend=True)
     async with WidgetApp(track).run_test(size=(40, 10)) as pilot:
@@ -497,7 +477,7 @@ async def test_board_shows_festival_bouquets_and_hides_others_cards(tmp_path: Pa
 
         app: App = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
     except ImportError:
-        app = GameApp(screen)
+        app = ScreenApp(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = screen.query_one(GiftOfTulipsBoard)
@@ -533,7 +513,7 @@ async def test_generic_board_plays_a_game_without_its_own_screen(tmp_path: Path)
     match = Match(game, [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=2)
     screen = GameScreen(match, data_dir=tmp_path, bot_delay=0.01)
     screen.board = Board(id="board")  # force the generic board
-    app = GameApp(screen)
+    app = ScreenApp(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(4):
@@ -614,7 +594,7 @@ async def test_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
 
         app: App = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen, ascii=True)
     except ImportError:
-        app = GameApp(screen)
+        app = ScreenApp(screen)
         app.ascii = True
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -629,3 +609,39 @@ async def test_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
         texts += [c.label for c in screen.picker.choices]
         texts += [line.text for line in screen.log_widget.lines]
         assert all(t.isascii() for t in texts), [t for t in texts if not t.isascii()]
+
+
+@pytest.mark.parametrize("gid", ["golden-age", "windmill-valley", "fields-of-arle"])
+async def test_left_right_turn_the_board_panels_but_move_the_cursor_in_the_filter(tmp_path: Path, gid: str) -> None:
+    """GameScreen's panel keys serve every board with panels (at 80x24 all three fold
+    theirs into pages); in the picker's filter Left/Right are the filter's own."""
+    from textual.widgets import Input
+
+    from tui.screens import screen_for
+
+    game = get_game(gid)
+    names = ["Ann", "Bob", "Cy"][:max(2, game.min_players)]
+    match = Match(game, [Seat(n, "human") for n in names], seed=3)
+    screen = screen_for(match, data_dir=tmp_path)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        assert board.has_panels
+
+        def where() -> Any:
+            return board.page if hasattr(board, "page") else board.tab
+
+        first = where()
+        await pilot.press("right")
+        await pilot.pause()
+        assert where() != first
+        await pilot.press("left")
+        await pilot.pause()
+        assert where() == first
+        await pilot.press("slash", "a", "b")
+        await pilot.pause()
+        box = screen.query_one("#picker-filter", Input)
+        assert box.has_focus and box.value == "ab" and box.cursor_position == 2
+        await pilot.press("left")
+        await pilot.pause()
+        assert box.cursor_position == 1 and where() == first

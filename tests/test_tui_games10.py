@@ -6,25 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
-
 from core import get_game
 from core.match import Match, Seat
 from core.windmill_valley import components as C
 from core.windmill_valley.state import Task
 
+from tests.apphelpers import ScreenApp
+
 WV = get_game("windmill-valley")
-
-
-class GameApp(App):
-    ascii = False
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
 
 
 def wv_started(names: list[str], seed: int = 3) -> Match:
@@ -47,7 +36,7 @@ async def test_windmill_valley_labels_say_what_a_choice_costs_and_gives(tmp_path
 
     m = wv_started(["Ann", "Bob"])
     screen = WindmillValleyScreen(m, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         s = m.state
 
@@ -83,7 +72,7 @@ async def test_solo_gardener_end_bonus_is_shown_during_play(tmp_path: Path) -> N
 
     m = wv_started(["Sol"], seed=5)
     screen = WindmillValleyScreen(m, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         b = m.state.solo
         bonus = C.SOLO_END_BONUS[b.level]
@@ -112,7 +101,7 @@ async def test_gift_of_tulips_previews_are_marked_and_the_festival_has_headers(t
     to = next(m.to for m in match.legal_moves() if isinstance(m, Give))
     mine = [c for c in s.bouquets[to] if c[0] == card[0]]
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[Give(to)])
         await pilot.pause()
@@ -223,7 +212,7 @@ async def test_windmill_valley_planting_preview_is_marked_as_a_preview(tmp_path:
     staged(s, Task("after", 0, 2, 0, "plant"), Task("plant", 0, 2, 0, "!"))
     s.farms[0].storage = "w"
     screen = WindmillValleyScreen(m, data_dir=tmp_path, bot_delay=0.01)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen._draw_board(targets=[WV.parse(s, "plant w 1")])
         await pilot.pause()

@@ -34,9 +34,12 @@ from core.match import Match, Seat
 from tui.boards import board_for
 from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
 from tui.golden_age.board import PROVINCE_PLAN
+from tui.golden_age.labels import GUILD_KEYS, PROVINCE_KEYS, province_keys
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
 from tui.widgets.regionmap import WATER, RegionMap
+
+from tests.apphelpers import ScreenApp, WidgetApp
 
 GAME = get_game("golden-age")
 
@@ -45,26 +48,14 @@ def make_match(seed: int = 3) -> Match:
     return Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=seed)
 
 
-class GameApp(App):
-    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
-
-    def __init__(self, screen: Any, ascii: bool = False) -> None:
-        super().__init__()
-        self.ascii = ascii
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
 def app_for(match: Match, tmp_path: Path, ascii: bool = False) -> tuple[App, GoldenAgeScreen]:
     """The real LowlandsApp (its themes, launcher underneath) with the game screen
-    on top; the small GameApp if the app shell is not importable."""
+    on top; the small ScreenApp if the app shell is not importable."""
     screen = GoldenAgeScreen(match, data_dir=tmp_path, bot_delay=0.01)
     try:
         from tui.app import LowlandsApp
     except ImportError:
-        return GameApp(screen, ascii=ascii), screen
+        return ScreenApp(screen, ascii=ascii), screen
     return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen, ascii=ascii), screen
 
 
@@ -93,7 +84,7 @@ async def setup_by_keys(pilot: Any, screen: GoldenAgeScreen, match: Match) -> No
     for _ in range(3):
         assert match.state.phase == "place_marker"
         want = match.legal_moves()[0]
-        await pilot.press("1")
+        await pilot.press(PROVINCE_KEYS[want.province])  # the province's own key
         await pilot.pause()
         assert match.moves[-1] == want and isinstance(want, PlaceMarker)
     for _ in range(6):
@@ -131,9 +122,10 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         await pilot.pause()
         assert all(isinstance(mv, MoveToken) for it in screen._shown for mv in it.moves)
         ply = match.ply
-        await pilot.press("1")
+        first = screen._shown[0].moves[0]
+        await pilot.press(PROVINCE_KEYS[first.dst])  # the destination's own key
         await pilot.pause()
-        assert match.ply == ply + 1 and isinstance(match.moves[-1], MoveToken)
+        assert match.ply == ply + 1 and match.moves[-1] == first
         assert match.state.players[0].money == money_before - C.MOVE_PRICE
         # an auction of Ann's province marker with two bidders: Bob, then Cy, Bob passes
         site = next(p for p, pr in match.state.provinces.items() if pr.marker == 0)
@@ -168,7 +160,7 @@ async def test_three_players_setup_turns_auction_undo_review(tmp_path: Path, siz
         color = C.PROVINCES[site][1]
         if color == "green":  # the winner places the token: a choice of province
             assert match.to_move() == 2 and "Cy won" in screen.sub_title
-            await pilot.press("1")
+            await pilot.press(screen.picker.choices[0].hotkey)
             await pilot.pause()
             assert isinstance(match.moves[-1], Take)
         assert match.state.phase == "act" and match.to_move() == 0
@@ -299,7 +291,9 @@ async def test_money_half_sign_and_ascii(tmp_path: Path) -> None:
             await pilot.pause()  # the roll plays itself (issue 10, item 26)
             await pilot.pause()
             src_key = next(c.hotkey for c in screen.picker.choices if c.label.startswith("Move from"))
-            await pilot.press(src_key, "1")  # pay half a guilder
+            await pilot.press(src_key)
+            await pilot.pause()
+            await pilot.press(screen.picker.choices[0].hotkey)  # pay half a guilder
             await pilot.pause()
             assert match.state.players[0].money % 2 == 1
             text = board_text(screen) + screen.sub_title
@@ -355,16 +349,6 @@ def test_money_and_space_text() -> None:
     assert money(7) == "3½" and money(7, ascii=True) == "3.5" and money(20) == "10" and money(1) == "½"
     assert space_text(0) == "Governor" and space_text(C.KING_SPACE, short=False) == "King William II"
     assert space_text(1, short=False) == "Limburg + Friesland" and space_text(1) == "Lim+Fri"
-
-
-class WidgetApp(App):
-    def __init__(self, widget: Any, ascii: bool = False) -> None:
-        super().__init__()
-        self.widget = widget
-        self.ascii = ascii
-
-    def compose(self):
-        yield self.widget
 
 
 @pytest.mark.parametrize("ascii_", [False, True])
@@ -466,7 +450,7 @@ async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> No
             await pilot.press(pick.hotkey)
             await pilot.pause()
             if screen._open is not None:
-                await pilot.press("1")
+                await pilot.press(screen.picker.choices[0].hotkey)
                 await pilot.pause()
         assert match.state.round >= 2 or match.is_over()
         assert {1, 2} <= set(match.movers)
@@ -498,3 +482,75 @@ async def test_picker_labels_fit_80_columns_through_a_random_game(tmp_path: Path
                         for m in item.moves:
                             assert len(screen.choice_label(state, m)) <= 28, screen.choice_label(state, m)
                 state = GAME.apply(state, rnd.choice(moves))
+
+
+# -- issue 10, item 25: provinces and guilds keep their own keys -------------------------------
+def test_province_and_guild_keys_are_distinct_free_and_read_from_the_names() -> None:
+    from tui.widgets.choice import RESERVED
+
+    assert len(set(PROVINCE_KEYS.values())) == len(C.PROVINCES)
+    for pid, key in PROVINCE_KEYS.items():
+        name = C.PROVINCES[pid][0].lower()
+        assert key not in RESERVED and key in name, (pid, key)
+    initials = [p for p, k in PROVINCE_KEYS.items() if k == C.PROVINCES[p][0][0].lower()]
+    assert len(initials) == 7  # all but Holland (h: hint), Utrecht (u: undo), Gelderland (g: Groningen's)
+    assert PROVINCE_KEYS["hol"] == "a" and PROVINCE_KEYS["gel"] == "e"
+    assert province_keys({"x": "Hus", "y": "Uhs"}) == {"x": "a", "y": "b"}  # no free letter: the alphabet
+    assert GUILD_KEYS == {c: str(n) for n, c in enumerate(C.COLORS, 1)}
+    assert not set(GUILD_KEYS.values()) & set(PROVINCE_KEYS.values())
+
+
+async def test_a_province_and_a_guild_keep_their_key_when_the_list_changes(tmp_path: Path) -> None:
+    """Limburg is l among all ten provinces (markers) and among the few a token
+    may go to; l picks it; the map shows "l Limburg". The grey guild is 5 when
+    all five guilds are offered and when the player's own guild has dropped out;
+    the guild panel shows "5 grey"."""
+    match = make_match(seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        keys = {c.label.split(" (")[0]: c.hotkey for c in screen.picker.choices}
+        assert len(keys) == 10 and keys["Limburg"] == "l" and keys["Holland"] == "a"
+        assert "l Limburg" in screen.query_one("#ga-map", RegionMap).text
+        for key in ("a", "b", "g"):  # markers: Holland, Brabant, Groningen
+            await pilot.press(key)
+            await pilot.pause()
+        assert [m.province for m in match.moves] == ["hol", "bra", "gro"]
+        assert match.state.phase == "place_tokens"
+        keys = {c.label.split(" (")[0]: c.hotkey for c in screen.picker.choices}
+        assert len(keys) < 10 and keys["Limburg"] == "l"  # a shorter list, the same key
+        await pilot.press("l")
+        await pilot.pause()
+        assert match.moves[-1] == PlaceToken("lim")
+        for key in ("t", "o", "z", "f", "v", "1"):  # the other tokens, the King
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        assert match.state.phase == "act" and match.to_move() == 0
+        # a token's source is listed under its province's key; in its group,
+        # each destination under its own
+        src_item = next(it for it in screen._shown if it.label.startswith("Move from"))
+        src = src_item.moves[0].src
+        assert screen.picker.choices[screen._shown.index(src_item)].hotkey == PROVINCE_KEYS[src]
+        await pilot.press(PROVINCE_KEYS[src])
+        await pilot.pause()
+        assert {c.hotkey for c in screen.picker.choices} == {PROVINCE_KEYS[m.dst] for m in src_item.moves}
+        await pilot.press("backspace")
+        await pilot.pause()
+        # the guilds: all five, grey on 5
+        await pilot.press(key_for(screen, "Take a guild"))
+        await pilot.pause()
+        keys = {c.label.split(" guild")[0].split()[-1]: c.hotkey for c in screen.picker.choices}
+        assert keys == GUILD_KEYS
+        guilds = screen.query_one("#ga-guilds", TextBlock).text
+        assert "5 grey" in guilds and "1 green" in guilds
+        await pilot.press("1")  # Ann takes the green guild
+        await pilot.pause()
+        assert match.moves[-1] == TakeGuild("green")
+        await pilot.press(key_for(screen, "Take a guild"))
+        await pilot.pause()
+        keys = {c.label.split(" guild")[0].split()[-1]: c.hotkey for c in screen.picker.choices}
+        assert "green" not in keys and keys["grey"] == "5"  # green dropped out: grey stays on 5
+        await pilot.press("5")
+        await pilot.pause()
+        assert match.moves[-1] == TakeGuild("grey")

@@ -35,13 +35,6 @@ def one_move_left(seed: int = 2) -> Match:
         match.push(mv)
 
 
-@pytest.fixture
-def dirs(tmp_path: Path) -> tuple[Path, Path]:
-    data, config = tmp_path / "data", tmp_path / "config"
-    data.mkdir()
-    return data, config
-
-
 async def settle(pilot, n: int = 3) -> None:
     for _ in range(n):
         await pilot.pause()
@@ -141,14 +134,14 @@ def windmill_at(ply: int) -> Match:
 
 
 async def test_a_numbered_thing_keeps_its_own_key_and_done_sits_on_zero(tmp_path) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     match = windmill_at(3)  # Ann chooses an area; area 3 is taken
     notations = [WINDMILL.notation(m) for m in match.legal_moves()]
     assert "area 3" not in notations and "area 5" in notations
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         keys = {c.label: c.hotkey for c in screen.picker.choices}
         by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
@@ -159,7 +152,7 @@ async def test_a_numbered_thing_keeps_its_own_key_and_done_sits_on_zero(tmp_path
         assert keys  # the picker shows them
     skip = windmill_at(25)  # unique 1, unique 2, skip
     screen = screen_for(skip, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         by_move = {WINDMILL.notation(it.moves[0]): it.key for it in screen._shown}
         assert by_move == {"unique 1": "1", "unique 2": "2", "skip": "0"}
@@ -169,7 +162,7 @@ async def test_a_numbered_thing_keeps_its_own_key_and_done_sits_on_zero(tmp_path
 
 
 async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     game = get_game("golden-age")
@@ -180,7 +173,7 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
     move = rnd.choice(list(match.legal_moves()))
     assert game.notation(move) == "guild grey"  # then Ann moves or takes another guild
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         item = next(it for it in screen._shown if move in it.moves)
         while True:  # the guild, or its group first
@@ -199,13 +192,13 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
 
 # -- item 19: the highlighted choice is always in sight --------------------------------------------
 async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
     from tui.widgets.choice import Choice
 
     match = hotseat()
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         picker = screen.picker
         ol = picker.option_list
@@ -257,12 +250,12 @@ async def test_q_on_the_curtain_autosaves_and_quits(dirs) -> None:
 # -- item 18: the filter takes what is typed into it, and goes away ---------------------------------
 async def test_slash_then_a_digit_filters_and_does_not_pick(tmp_path) -> None:
     from textual.widgets import Input
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     match = windmill_at(44)  # eight plant choices
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         from textual import events
 
@@ -281,12 +274,12 @@ async def test_slash_then_a_digit_filters_and_does_not_pick(tmp_path) -> None:
 
 async def test_an_empty_filter_closes_with_escape_and_with_the_decision(tmp_path) -> None:
     from textual.widgets import Input
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     match = windmill_at(44)
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         picker = screen.picker
         await pilot.press("slash")
@@ -315,12 +308,12 @@ async def test_an_empty_filter_closes_with_escape_and_with_the_decision(tmp_path
 
 # -- item 21: strict undo says why it refuses ------------------------------------------------------
 async def test_refused_undo_says_why(tmp_path) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     match = Match(TULIPS, [Seat(n, "human") for n in ("Ann", "Bob", "Cy")], seed=2, undo_policy="strict")
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("u")
         await settle(pilot)
@@ -361,7 +354,7 @@ def golden_age_before_roll() -> tuple[Match, int]:
 
 
 async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_decision(tmp_path) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     match, index = golden_age_before_roll()
@@ -369,7 +362,7 @@ async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_deci
     ply = match.ply
     move = list(match.legal_moves())[index]
     screen = screen_for(match, data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(120, 40)) as pilot:
+    async with ScreenApp(screen).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         assert match.ply == ply
         screen.play(move)
@@ -385,7 +378,7 @@ async def test_a_forced_roll_plays_itself_and_is_logged_and_undone_with_its_deci
 # -- item 12: under NO_COLOR the highlighted choice is in reverse video -----------------------------
 @pytest.mark.parametrize("no_color", [False, True])
 async def test_highlight_is_reverse_video_without_colour(tmp_path, monkeypatch, no_color) -> None:
-    from tests.test_tui_game import GameApp
+    from tests.apphelpers import ScreenApp
     from tui.screens import screen_for
 
     if no_color:
@@ -393,7 +386,7 @@ async def test_highlight_is_reverse_video_without_colour(tmp_path, monkeypatch, 
     else:
         monkeypatch.delenv("NO_COLOR", raising=False)
     screen = screen_for(hotseat(), data_dir=tmp_path, curtain=False)
-    async with GameApp(screen).run_test(size=(80, 24)) as pilot:
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         style = screen.picker.option_list.get_component_rich_style("option-list--option-highlighted")
         assert bool(style.reverse) == no_color
@@ -640,6 +633,7 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
         assert "Old, Timer" in lines[-1] or "Old, Timer" in lines[1]
         assert any("broken.json" in line for line in lines)
+        assert dialog.focused is lst and lst.highlighted == 0  # tmux: Enter said "That is a folder"
         # Enter on the prefilled folder no longer says "No such file"
         dialog.query_one("#path", Input).focus()
         await pilot.press("enter")
@@ -678,6 +672,7 @@ async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> N
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert ", ".join(names) in app.screen.question and "Gift of Tulips" in app.screen.question
+        assert "('" not in app.screen.question  # words, not a Python tuple (tmux)
         await pilot.press("n")  # no: kept
         await settle(pilot)
         assert top.exists()

@@ -27,6 +27,8 @@ from tui.widgets.pages import PageBar
 from tui.widgets.textlines import wrap_text
 from tui.widgets.wheel import Ring, RingSpace, ring_layout
 
+from tests.apphelpers import ScreenApp, shown_text
+
 GAME = get_game("windmill-valley")
 
 
@@ -34,22 +36,9 @@ def make_match(names: list[str], seed: int = 3) -> Match:
     return Match(GAME, [Seat(n, "human") for n in names], seed=seed)
 
 
-class GameApp(App):
-    """Pushes one game screen; ``ascii`` as LowlandsApp has it."""
-
-    ascii = False
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self._game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self._game_screen)
-
-
-def app_for(match: Match, tmp_path: Path) -> tuple[GameApp, WindmillValleyScreen]:
+def app_for(match: Match, tmp_path: Path) -> tuple[ScreenApp, WindmillValleyScreen]:
     screen = WindmillValleyScreen(match, data_dir=tmp_path, bot_delay=0.01)
-    return GameApp(screen), screen
+    return ScreenApp(screen), screen
 
 
 def quick_choice(match: Match) -> int:
@@ -67,12 +56,7 @@ def quick_choice(match: Match) -> int:
 
 def board_text(screen: WindmillValleyScreen) -> str:
     """Everything the board's line widgets show now (visible sections only)."""
-    out = []
-    for w in screen.wv_board.query("*"):
-        if hasattr(w, "text") and isinstance(getattr(type(w), "text", None), property) and w.display:
-            if all(a.display for a in w.ancestors_with_self if hasattr(a, "display")):
-                out.append(w.text)
-    return "\n".join(out)
+    return shown_text(screen.wv_board)
 
 
 def announced(lines: list[str], name: str, what: str) -> bool:

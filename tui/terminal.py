@@ -19,11 +19,22 @@ involved, both as small as possible:
   ignores assignments), so positions are always read as cells.
 
 Remove both once Textual has a setting for it or handles a 0x0 pixel size.
+
+The same driver also drops the tail of a split escape sequence (issue 10 item
+10): over a slow link an arrow key (``ESC [ A``) can arrive as ``ESC``, then
+``[A`` a moment later; Textual reports the lone ``ESC`` as Escape once its
+escape delay is over, and would then read ``[`` and ``A`` as keys (``[``
+switches a panel). ``SplitEscape`` drops a ``[`` that comes within
+``TAIL_SECONDS`` of an Escape, with the rest of the CSI sequence after it
+(parameter bytes, then the final byte), so Escape alone is never followed by
+its tail being read as commands. (Typing ``[`` within that second of an Escape
+loses that ``[``; it is never read as anything else.)
 """
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, Callable
 
 _guarded = False
 
@@ -39,6 +50,47 @@ def guard_parser() -> None:
     _guarded = True
 
 
+class SplitEscape:
+    """Decides which key events are the tail of a split escape sequence.
+
+    ``drop(key, character)`` is asked for every key event in order and says
+    whether to drop it: a ``[`` within ``TAIL_SECONDS`` of an Escape starts a
+    tail, which goes on through CSI parameter and intermediate bytes (0x20-0x3F)
+    and ends with its final byte (0x40-0x7E), each within ``TAIL_SECONDS`` of
+    the one before. Anything else passes (and ends a tail).
+
+    Args:
+        clock: seconds, monotonic (for tests).
+    """
+
+    TAIL_SECONDS = 1.0
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._escape_at: float | None = None  # the last Escape, if it was the last key
+        self._tail_at: float | None = None  # the last byte of a tail being dropped
+
+    def drop(self, key: str, character: str | None) -> bool:
+        now = self._clock()
+        code = ord(character) if character and len(character) == 1 else -1
+        if self._tail_at is not None:
+            recent = now - self._tail_at <= self.TAIL_SECONDS
+            if recent and 0x20 <= code <= 0x3F:
+                self._tail_at = now
+                return True
+            self._tail_at = None
+            if recent and 0x40 <= code <= 0x7E:
+                return True  # the final byte: the tail is over
+        if key == "escape":
+            self._escape_at = now
+            return False
+        escape_at, self._escape_at = self._escape_at, None
+        if character == "[" and escape_at is not None and now - escape_at <= self.TAIL_SECONDS:
+            self._tail_at = now
+            return True
+        return False
+
+
 def no_pixel_mouse_driver(base: type) -> type:
     """``base`` (Textual's driver class for this platform) without pixel mouse
     reporting, when it is the Linux/macOS driver; else ``base`` unchanged."""
@@ -48,10 +100,14 @@ def no_pixel_mouse_driver(base: type) -> type:
         return base
     if not issubclass(base, LinuxDriver):
         return base
+    from textual import events
     from textual.messages import InBandWindowResize
 
     class NoPixelMouseDriver(base):  # type: ignore[misc, valid-type]
-        """Textual's driver, minus in-band resize reports and pixel mouse mode."""
+        """Textual's driver, minus in-band resize reports and pixel mouse mode,
+        and minus the tails of split escape sequences (``SplitEscape``)."""
+
+        _split_escape: SplitEscape | None = None
 
         def _enable_mouse_pixels(self) -> None:
             return
@@ -60,6 +116,11 @@ def no_pixel_mouse_driver(base: type) -> type:
             return
 
         def process_message(self, message: Any) -> None:
+            if isinstance(message, events.Key):
+                if self._split_escape is None:
+                    self._split_escape = SplitEscape()
+                if self._split_escape.drop(message.key, message.character):
+                    return
             if isinstance(message, InBandWindowResize):
                 if message.supported and message.enabled:  # on already: off again
                     self.write("\x1b[?2048l")
@@ -71,4 +132,4 @@ def no_pixel_mouse_driver(base: type) -> type:
     return NoPixelMouseDriver
 
 
-__all__ = ["guard_parser", "no_pixel_mouse_driver"]
+__all__ = ["SplitEscape", "guard_parser", "no_pixel_mouse_driver"]

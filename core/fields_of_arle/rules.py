@@ -12,30 +12,21 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("place forester",
 from __future__ import annotations
 
 import copy
-from typing import Any, Sequence
+from typing import Sequence
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, ranked_winners
+from core.engine import BotModules, ScoreSheet, ranked_winners
 from core.fields_of_arle import actions as A
 from core.fields_of_arle import animals as AN
 from core.fields_of_arle import components as C
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle import solo as SO
 from core.fields_of_arle.state import Home, State, Task
+from core.picks import Pick, PickGame
 from core.rng import Rng
 
-
-class Pick(Move, frozen=True, tag="pick"):
-    """One choice of the pending decision: ``verb`` and its argument text.
-
-    The notation is ``verb`` or ``"verb arg"``; RULES.md "Notation" lists every verb.
-    """
-
-    verb: str
-    arg: str = ""
-
-
+#: A move: ``Pick(verb, arg)`` (core/picks.py), written "verb arg".
 ArleMove = Pick
 
 
@@ -58,24 +49,6 @@ WORK_KINDS = {"place", "opt", "cut", "master", "field", "butcher", "smithy", "ba
 FORCED = {"cut", "conv", "payanimal", "young", "final_none"}
 
 
-def _pick(text: str) -> Pick:
-    verb, _, arg = text.partition(" ")
-    return Pick(verb, arg)
-
-
-_PICKS: dict[str, Pick] = {}
-
-
-def _picks(texts: list[str]) -> list[Pick]:
-    out = []
-    for t in texts:
-        p = _PICKS.get(t)
-        if p is None:
-            p = _PICKS[t] = _pick(t)
-        out.append(p)
-    return out
-
-
 def clone_state(state: State) -> State:
     """A copy of ``state`` for ``apply``: the State shell, its lists and every Home are
     new; Tasks (never changed in place) and strings are shared."""
@@ -95,8 +68,11 @@ def season(half: int) -> str:
     return "summer" if half % 2 else "winter"
 
 
-class FieldsOfArle:
-    """Fields of Arle (Uwe Rosenberg, Feuerland 2014) for 1-2 players."""
+class FieldsOfArle(PickGame, BotModules):
+    """Fields of Arle (Uwe Rosenberg, Feuerland 2014) for 1-2 players.
+
+    ``PickGame`` (core/picks.py) gives the queries, legal_moves, apply and the text
+    (notation, parse, describe); ``BotModules`` the bots' margins and determinize."""
 
     id = "fields-of-arle"
     title = "Fields of Arle"
@@ -106,9 +82,7 @@ class FieldsOfArle:
     State = State
     Move = ArleMove
     private_information = False
-
-    def __init__(self) -> None:
-        self._cache: tuple[State | None, list[str]] = (None, [])
+    keep_legal = True
 
     # set-up ----------------------------------------------------------------------------
     def setup(self, players: Sequence[str], seed: int, options: Options | None = None) -> State:
@@ -154,28 +128,10 @@ class FieldsOfArle:
         self._settle(s)
         return s
 
-    # queries ---------------------------------------------------------------------------
-    def to_move(self, state: State) -> int | None:
-        """The seat deciding now, None once the game is over."""
-        if state.phase == "over" or not state.tasks:
-            return None
-        return state.tasks[-1].seat
-
-    def is_over(self, state: State) -> bool:
-        """Whether the game has been scored (after the final conversion window)."""
-        return state.phase == "over"
-
-    def turn(self, state: State) -> int:
-        """Turns begun so far (a new worker, or the decision passing to another seat)."""
-        return state.turns
-
+    # queries (turns begun: a new worker, or the decision passing to another seat) ----------
     def reveals(self, before: State, after: State) -> bool:
         """Nothing is hidden or drawn after set-up (AU P1)."""
         return False
-
-    def pending(self, state: State) -> Task | None:
-        """The decision waiting now (kind, seat, arguments), or None once over."""
-        return state.tasks[-1] if state.tasks and state.phase != "over" else None
 
     def _legal(self, s: State) -> list[str]:
         if s.phase == "over" or not s.tasks:
@@ -205,29 +161,7 @@ class FieldsOfArle:
             return A.boat_options(s, t.seat) + A.clock_options(s, t.seat, True) + ["done"]
         raise KeyError(k)
 
-    def legal_moves(self, state: State) -> list[Pick]:
-        """Every choice of the pending decision, free actions of the work phase included
-        (see RULES.md, "Decisions")."""
-        legal = self._legal(state)
-        self._cache = (state, legal)
-        return _picks(legal)
-
-    # apply -----------------------------------------------------------------------------
-    def apply(self, state: State, move: Pick) -> State:
-        """The state after ``move``; ``state`` is untouched (only what can change is copied).
-
-        Raises IllegalMove if ``move`` is not among ``legal_moves(state)``.
-        """
-        text = self.notation(move)
-        cached, legal = self._cache
-        if cached is not state:
-            legal = self._legal(state)
-        if text not in legal:
-            if self.is_over(state):
-                raise IllegalMove("The game is over; no more moves.")
-            raise IllegalMove(f"'{text}' is not a legal move now.")
-        return self.apply_trusted(state, move)
-
+    # apply (legal_moves: free actions of the work phase included) -----------------------
     def apply_trusted(self, state: State, move: Pick) -> State:
         """``apply`` without checking ``move`` (taken from ``legal_moves(state)`` or
         ``parse`` a moment ago: replay, bots, playouts); undefined for any other move."""
@@ -278,26 +212,18 @@ class FieldsOfArle:
                     s.tasks.append(Task("young", t.seat))
         elif k == "young":
             h.breed = [int(x) for x in w[1:4]]
-        elif k == "conv":
-            if w[0] == "feed":
+        elif k in ("conv", "final"):  # a conversion window: until "feed" / "done"
+            if w[0] == ("feed" if k == "conv" else "done"):
                 return
             if w[0] == "boat":
                 A.do_free(s, t.seat, w)
             else:
                 A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("conv", t.seat))
+            s.tasks.append(Task(k, t.seat))
         elif k == "payanimal":
             h.g[w[1]] -= 1
             if t.a > 1:
                 s.tasks.append(Task("payanimal", t.seat, t.a - 1))
-        elif k == "final":
-            if w[0] == "done":
-                return
-            if w[0] == "boat":
-                A.do_free(s, t.seat, w)
-            else:
-                A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("final", t.seat))
         else:
             raise KeyError(k)
 
@@ -445,33 +371,14 @@ class FieldsOfArle:
             lines += SO.solo_lines(state.players[0], self.scores(state)[0].total)
         elif len(self.winners(state)) > 1:
             total = self.scores(state)[0].total
-            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (R12, no tie-breaker)")
+            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (there is no tie-breaker)")
         return lines
 
-    # text ------------------------------------------------------------------------------
-    def notation(self, move: Pick) -> str:
-        """"verb" or "verb arg" (e.g. "place forester", "build mill flax", "load wood 1 2")."""
-        return f"{move.verb} {move.arg}" if move.arg else move.verb
-
-    def parse(self, state: State, text: str) -> Pick:
-        """The legal move written as ``text`` (whitespace-normalised); IllegalMove otherwise."""
-        want = " ".join(text.split()).lower()
-        for legal in self._legal(state):
-            if legal.lower() == want:
-                return _pick(legal)
-        raise IllegalMove(f"'{text}' is not a legal move now.")
-
-    def describe(self, state: State, move: Pick) -> str:
-        """One log line: who, what (in the rulebook's words, with its cost), and what it caused."""
-        t = state.tasks[-1] if state.tasks else None
-        who = state.players[t.seat] if t else "?"
-        text = f"{who}: {describe_choice(state, t, self.notation(move))}"
-        try:
-            after = self.apply(state, move)
-        except IllegalMove:
-            return text
-        new = _new_events(state.events, after.events)
-        return "; ".join([text, *new])
+    # text (notation "place forester", "build mill flax", "load wood 1 2") -------------
+    def describe_choice(self, state: State, task: Task | None, text: str) -> str:
+        """The choice ``text`` of ``task`` in the rulebook's words, with its cost
+        (``describe_choice`` below; ``describe`` adds who and what it caused)."""
+        return describe_choice(state, task, text)
 
     def view(self, state: State, viewer: int | None) -> State:
         """The state with its RNG zeroed: Fields of Arle has no hidden information (AU P1);
@@ -479,26 +386,6 @@ class FieldsOfArle:
         if state.rng.state == 0:
             return state
         return msgspec.structs.replace(state, rng=Rng(0))
-
-    # bots ------------------------------------------------------------------------
-    def margins(self, state: State) -> list[float]:
-        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
-        from core.fields_of_arle.evaluate import margins
-
-        return margins(state)
-
-    def determinize(self, view: State, seat: int, rng: Any) -> State:
-        """Nothing is hidden: the view is the full state (``determinize.determinize``)."""
-        from core.fields_of_arle.determinize import determinize
-
-        return determinize(view, seat, rng)
-
-
-def _new_events(before: list[str], after: list[str]) -> list[str]:
-    for k in range(len(after), -1, -1):
-        if k <= len(before) and after[:k] == before[len(before) - k:]:
-            return after[k:]
-    return after
 
 
 # ----------------------------------------------------------------------------- inventory steps
@@ -680,7 +567,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return {
             "woolweaver": f"turns {k} wool into {k} woolen",
-            "tanner": f"turns {k} hides into {k} leather",
+            "tanner": f"turns {A.plural(k, 'hides')} into {k} leather",
             "linenweaver": f"turns {k} flax into {k} linen",
             "potter": f"turns {k} clay into {3 * k} food and {k} peat",
             "baker": f"bakes {k} time{'s' if k != 1 else ''}: {k} grain (flax when out of grain) and {k} peat"

@@ -7,11 +7,11 @@ RULES.md beside this file states every rule as implemented.
 
 from __future__ import annotations
 
-from typing import Any, Sequence, Union
+from typing import Sequence, Union
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, copy_state, parse_by_notation, ranked_winners
+from core.engine import BotModules, IllegalMove, Move, ScoreSheet, copy_state, parse_by_notation, ranked_winners
 from core.gift_of_tulips import components as C
 from core.gift_of_tulips.state import SecretCard, State
 from core.rng import Rng
@@ -137,7 +137,7 @@ def copy_for_apply(state: State) -> State:
 
 
 # -- the game -----------------------------------------------------------------
-class GiftOfTulips:
+class GiftOfTulips(BotModules):
     """Gift of Tulips (Sara Perry, Weird Giraffe Games) for 2-6 players."""
 
     id = "gift-of-tulips"
@@ -411,20 +411,6 @@ class GiftOfTulips:
             s.drawn = H
         s.rng = Rng(0)
         return s
-
-    # bots -------------------------------------------------------------------------
-    def margins(self, state: State) -> list[float]:
-        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
-        from core.gift_of_tulips.evaluate import margins
-
-        return margins(state)
-
-    def determinize(self, view: State, seat: int, rng: Any) -> State:
-        """A full state consistent with ``view(state, seat)``, hidden parts sampled
-        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
-        from core.gift_of_tulips.determinize import determinize
-
-        return determinize(view, seat, rng)
 
 
 GAME = GiftOfTulips()

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Sequence, Union, get_args
+from typing import Sequence, Union, get_args
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, copy_state
+from core.engine import BotModules, IllegalMove, Move, ScoreSheet, copy_state
 from core.golden_age import components as C
 from core.golden_age.state import Auction, ColonyMarker, Guild, Painting, Player, Province, State
 from core.rng import Rng
@@ -363,6 +363,33 @@ _NUM_GUILD_STEPS = len(C.GUILD_COSTS)
 _SITE_COLOR = {site: site_color(site) for site in _SPECIAL}
 
 
+def income_at(state: State, space: int) -> list[int]:
+    """What each seat is paid when the King stops on Governor track ``space``, in
+    half-guilders, one entry per seat.
+
+    Rulebook "Moving the King": 1 per Movement Token and 2 per Influence Marker
+    in the two provinces shown, +1 per matching Governor card; a Governor space
+    pays everyone 1, King William II everyone 3.
+    """
+    n = len(state.players)
+    shown = C.track_provinces(space)
+    if not shown:
+        each = C.PAY_KING_SPACE if space == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
+        return [each] * n
+    pay = [0] * n
+    for prov in shown:
+        pr = state.provinces[prov]
+        for seat, t in enumerate(pr.tokens):
+            pay[seat] += t * C.PAY_TOKEN
+        if pr.marker >= 0:
+            pay[pr.marker] += C.PAY_MARKER
+        gov = f"gov-{prov}"
+        for seat, pl in enumerate(state.players):
+            if gov in pl.culture:
+                pay[seat] += C.PAY_GOVERNOR_CARD
+    return pay
+
+
 # -- the state an apply builds ---------------------------------------------------------
 class Draft:
     """The new State one ``apply`` builds, copying only what the move changes.
@@ -513,7 +540,7 @@ class Draft:
 
 
 # -- the game -----------------------------------------------------------------
-class GoldenAge:
+class GoldenAge(BotModules):
     """The Dutch Golden Age (Leo Colovini & Giuseppe Baù, Phalanx 2008), 3-4
     players; 2 with the 2-player variant."""
 
@@ -796,22 +823,7 @@ class GoldenAge:
         space says (rulebook "Moving the King"; Governor cards +1 each)."""
         s = d.s
         s.king = (s.king + total) % len(C.TRACK)
-        pay = [0] * len(s.players)
-        shown = C.track_provinces(s.king)
-        if shown:
-            for prov in shown:
-                pr = s.provinces[prov]
-                for seat, t in enumerate(pr.tokens):
-                    pay[seat] += t * C.PAY_TOKEN
-                if pr.marker >= 0:
-                    pay[pr.marker] += C.PAY_MARKER
-                gov = f"gov-{prov}"
-                for seat, pl in enumerate(s.players):
-                    if gov in pl.culture:
-                        pay[seat] += C.PAY_GOVERNOR_CARD
-        else:
-            each = C.PAY_KING_SPACE if s.king == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
-            pay = [each] * len(s.players)
+        pay = income_at(s, s.king)
         for seat, x in enumerate(pay):
             if x:
                 d.player(seat).money += x
@@ -1346,20 +1358,6 @@ class GoldenAge:
             s.decks[color] = sorted(s.decks[color])
         s.rng = Rng(0)
         return s
-
-    # bots -------------------------------------------------------------------------
-    def margins(self, state: State) -> list[float]:
-        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
-        from core.golden_age.evaluate import margins
-
-        return margins(state)
-
-    def determinize(self, view: State, seat: int, rng: Any) -> State:
-        """A full state consistent with ``view(state, seat)``, hidden parts sampled
-        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
-        from core.golden_age.determinize import determinize
-
-        return determinize(view, seat, rng)
 
 
 def _read(w: list[str]) -> GoldenMove | None:

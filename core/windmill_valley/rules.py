@@ -11,11 +11,12 @@ A move is ``Pick(verb, arg)``; its notation is ``"verb arg"`` ("gate 2", "steps 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import msgspec
 
-from core.engine import IllegalMove, Move, ScoreSheet, copy_state
+from core.engine import BotModules, ScoreSheet, copy_state
+from core.picks import Pick, PickGame
 from core.rng import Rng
 from core.windmill_valley import actions as A
 from core.windmill_valley import components as C
@@ -23,17 +24,7 @@ from core.windmill_valley import scoring as SC
 from core.windmill_valley.solo import bot_turn, new_solo
 from core.windmill_valley.state import Farm, State, Task
 
-
-class Pick(Move, frozen=True, tag="pick"):
-    """One choice of the pending decision: ``verb`` and its argument text.
-
-    The notation is ``verb`` or ``"verb arg"``; see RULES.md "Notation" for every verb.
-    """
-
-    verb: str
-    arg: str = ""
-
-
+#: A move: ``Pick(verb, arg)`` (core/picks.py), written "verb arg".
 WindmillMove = Pick
 
 
@@ -58,13 +49,11 @@ _FORCED = {"gate", "steps"}
 IDLE_ROUNDS_LIMIT = 20
 
 
-def _notation_of(text: str) -> Pick:
-    verb, _, arg = text.partition(" ")
-    return Pick(verb, arg)
+class WindmillValley(PickGame, BotModules):
+    """Windmill Valley (Dani Garcia, Board&Dice 2024) for 1-4 players.
 
-
-class WindmillValley:
-    """Windmill Valley (Dani Garcia, Board&Dice 2024) for 1-4 players."""
+    ``PickGame`` (core/picks.py) gives the queries, legal_moves, apply and the text
+    (notation, parse, describe); ``BotModules`` the bots' margins and determinize."""
 
     id = "windmill-valley"
     title = "Windmill Valley"
@@ -132,46 +121,16 @@ class WindmillValley:
         return s
 
     # queries -------------------------------------------------------------------------------
-    def to_move(self, state: State) -> int | None:
-        if state.phase == "over" or not state.tasks:
-            return None
-        return state.tasks[-1].seat
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
-
-    def turn(self, state: State) -> int:
-        return state.turns
-
     def reveals(self, before: State, after: State) -> bool:
+        """Whether the move turned up something hidden (draws, reshuffles: ``State.reveals``)."""
         return before.reveals != after.reveals
-
-    def pending(self, state: State) -> Task | None:
-        """The decision waiting now (kind, seat, arguments), or None once over."""
-        return state.tasks[-1] if state.tasks and state.phase != "over" else None
 
     def _legal(self, s: State) -> list[str]:
         if s.phase == "over" or not s.tasks:
             return []
         return A.LEGAL[s.tasks[-1].kind](s, s.tasks[-1])
 
-    def legal_moves(self, state: State) -> list[Pick]:
-        """Every choice of the pending decision (see RULES.md, "Decisions")."""
-        return [_notation_of(t) for t in self._legal(state)]
-
     # apply -----------------------------------------------------------------------------------
-    def apply(self, state: State, move: Pick) -> State:
-        """The state after ``move``; ``state`` is untouched.
-
-        Raises IllegalMove if ``move`` is not among ``legal_moves(state)``.
-        """
-        text = self.notation(move)
-        if text not in self._legal(state):
-            if self.is_over(state):
-                raise IllegalMove("The game is over; no more moves.")
-            raise IllegalMove(f"'{text}' is not a legal move now.")
-        return self.apply_trusted(state, move)
-
     def apply_trusted(self, state: State, move: Pick) -> State:
         """``apply`` without the legality check, for a move taken from
         ``legal_moves(state)`` (or ``parse``): replay, bots, playouts.
@@ -357,30 +316,11 @@ class WindmillValley:
             for f in state.farms
         ]
 
-    # text ----------------------------------------------------------------------------------
-    def notation(self, move: Pick) -> str:
-        """"verb" or "verb arg" (e.g. "gate 2", "tile 1 L3", "plant r 2")."""
-        return f"{move.verb} {move.arg}" if move.arg else move.verb
-
-    def parse(self, state: State, text: str) -> Pick:
-        """The legal move written as ``text`` (whitespace-normalised); IllegalMove otherwise."""
-        want = " ".join(text.split()).lower()
-        for legal in self._legal(state):
-            if legal.lower() == want:
-                return _notation_of(legal)
-        raise IllegalMove(f"'{text}' is not a legal move now.")
-
-    def describe(self, state: State, move: Pick) -> str:
-        """One log line: who, what (in the rulebook's words), and any announcement it caused."""
-        t = state.tasks[-1] if state.tasks else None
-        who = state.players[t.seat] if t else "?"
-        text = f"{who}: {describe_choice(state, t, self.notation(move))}"
-        try:
-            after = self.apply(state, move)
-        except IllegalMove:
-            return text
-        new = _new_events(state.events, after.events)
-        return "; ".join([text, *new])
+    # text (notation "gate 2", "tile 1 L3", "plant r 2") ------------------------------------
+    def describe_choice(self, state: State, task: Task | None, text: str) -> str:
+        """The choice ``text`` of ``task`` in the rulebook's words (``describe_choice``
+        below; ``describe`` adds who and the announcements it caused)."""
+        return describe_choice(state, task, text)
 
     def epilogue(self, state: State) -> list[str]:
         """End-of-game lines for the log and the record; [] until the game is over.
@@ -419,31 +359,9 @@ class WindmillValley:
         s.rng = Rng(0)
         return s
 
-    # bots -------------------------------------------------------------------------
-    def margins(self, state: State) -> list[float]:
-        """Each seat's projected final score margin in VP (``evaluate.margins``)."""
-        from core.windmill_valley.evaluate import margins
-
-        return margins(state)
-
-    def determinize(self, view: State, seat: int, rng: Any) -> State:
-        """A full state consistent with ``view(state, seat)``, hidden parts sampled
-        from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
-        from core.windmill_valley.determinize import determinize
-
-        return determinize(view, seat, rng)
-
 
 def _steps(n: int) -> str:
     return f"{n} step" if n == 1 else f"{n} steps"
-
-
-def _new_events(before: list[str], after: list[str]) -> list[str]:
-    """Announcements in ``after`` that ``before`` did not have (both keep the newest 12)."""
-    for k in range(len(after), -1, -1):
-        if k <= len(before) and after[:k] == before[len(before) - k:]:
-            return after[k:]
-    return after
 
 
 def _patch_gain(f: Farm, r: int) -> str:

@@ -30,7 +30,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
@@ -41,10 +40,10 @@ from core.fields_of_arle import components as C
 from core.fields_of_arle import layout as L
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
-from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_key, space_name
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard
-from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
+from tui.widgets.board import PagedBoard, Same
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.pages import PageBar
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.storage import Slot, Storage
@@ -171,19 +170,14 @@ class FieldsOfArleBoard(PagedBoard):
     }
     """
 
-    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
-    WIDE = 60
-    TALL = 34
     BODY_ID = "fa-body"
+    ID_PREFIX = "fa"
+    SECTIONS = SECTIONS
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._last: tuple | None = None
-        self._decision: Any = None
-        self._shown: dict[str, bool] = {}
-        self._announce: list[str] = []
-        self._wide: bool | None = None
         self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
+        self._under: list[Text] = []  #: the banner's lines about the choice under the cursor (narrow)
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
@@ -211,14 +205,6 @@ class FieldsOfArleBoard(PagedBoard):
                 yield TextBlock(id="fa-piles")
 
     # -- pages -----------------------------------------------------------------------
-    def _is_wide(self) -> bool:
-        width = self.size.width or 44
-        try:
-            height = self.screen.size.height
-        except Exception:  # noqa: BLE001
-            height = 24
-        return width >= self.WIDE and height >= self.TALL
-
     def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
         if self._is_wide():
             pages = [("Work", frozenset({"actions", "players"}), None)]
@@ -229,24 +215,9 @@ class FieldsOfArleBoard(PagedBoard):
         pages.append(("Supply", frozenset({"supply"}), None))
         return pages
 
-    @property
-    def announcements(self) -> list[str]:
-        return list(self._announce)
-
-    def announce(self, lines: Sequence[str]) -> None:
-        """Show ``lines`` (what the last decision caused) in the banner until the next one."""
-        self._announce = list(lines)
-        if self._last is not None:
-            self._banner(self._last[1], self._last[3])
-
-    @on(PageBar.Selected, "#fa-pages")
-    def _page_clicked(self, event: PageBar.Selected) -> None:
-        event.stop()
-        self.select_page(event.index)
-
-    def on_resize(self, event: Any) -> None:
-        if self._last is not None and self._is_wide() != self._wide:
-            self._redraw(relayout=True)
+    def _draw_banner(self) -> None:
+        assert self._last is not None
+        self._banner(self._last[1], self._last[3])
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
@@ -270,12 +241,7 @@ class FieldsOfArleBoard(PagedBoard):
             task = state.tasks[-1]
         letters = seat_letters(seats)
         wide = self._is_wide()
-        if not self._pages or relayout or wide != self._wide or len(self._pages) != len(seats) + (2 if wide else 3):
-            current = self._pages[self._page] if self._pages else None
-            self._wide = wide
-            self._pages = self._make_pages(seats, letters)
-            if current is not None:
-                self._page = self.page_for(next(iter(current[1])), current[2])
+        self._fold(seats, letters, wide, len(seats) + (2 if wide else 3), relayout)
         if decision is not None and decision != self._decision:
             self._decision = decision
             if task is not None:
@@ -287,23 +253,19 @@ class FieldsOfArleBoard(PagedBoard):
                     self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
-        label, secs, farm_seat = self._pages[self._page]
-        bar = self.query_one("#fa-pages", PageBar)
-        keys = self.panel_keys()
-        bar.hint = f"  {keys}" if keys and self.has_panels else ""
-        bar.update(self.page_names, self._page)
-        for sec in SECTIONS:
-            on_page = sec in secs
-            if self._shown.get(sec) != on_page:
-                self._shown[sec] = on_page
-                self.query_one(f"#fa-sec-{sec}").display = on_page
-                self.query_one("#fa-banner", Banner).allow_shrink()
-        self._banner(state, seats)
+        secs, farm_seat = self._show_page()
         width = max(20, (self.size.width or 44) - 2)
+        # what the choice under the cursor does, and its VP: in the banner, beside the
+        # choices, on every page (80x24) or wherever the actions are not shown (wide:
+        # under the actions, the VP beside them)
+        in_banner = not wide or "actions" not in secs
+        effect = [] if in_banner else self._effect(game, state, targets, width)
+        self._under = self._effect(game, state, targets, width, banner=True) if in_banner else []
+        self._banner(state, seats)
         words = {t.verb: t for t in targets}
         if "actions" in secs:
             self._actions(state, letters, words, width)
-            self.query_one("#fa-effect", Banner).update(self._effect(game, state, targets, width))
+            self.query_one("#fa-effect", Banner).update(effect)
         if "players" in secs:
             self._players(game, state, seats, letters, targets, width)
         if "farm" in secs and farm_seat is not None:
@@ -356,6 +318,7 @@ class FieldsOfArleBoard(PagedBoard):
             seat = state.tasks[-1].seat if state.tasks else None
             if seat is not None:
                 lines += wrap(f"{seats[seat]}: {goods_line(state.homes[seat])}", width, "dim", "  ")
+        lines += self._under
         bell = glyph(self, "★ ", "* ")
         shown = []
         for k, line in enumerate(self._announce[-3:]):
@@ -370,9 +333,10 @@ class FieldsOfArleBoard(PagedBoard):
             on = sid in hl
             who = Text(f"[{letters[seat]}]", style=seat_style(seat)) if seat >= 0 else Text(" · ")
             style = HIGHLIGHT if on else ("dim" if seat >= 0 else "")
-            rows.append([pointer if on else " ", who, Text(name.replace(" (winter)", ""), style=style),
+            key = Text(space_key(C.SPACE_INDEX[sid]), style="bold" if seat < 0 else "dim")
+            rows.append([pointer if on else " ", key, who, Text(name.replace(" (winter)", ""), style=style),
                          Text(A.goods_text(cost) if cost else "", style="dim")])
-        return grid(rows, justify="llll", width=w)
+        return grid(rows, justify="lllll", width=w)
 
     def _actions(self, state: Any, letters: list[str], words: dict[str, Any], width: int) -> None:
         winter = state.half % 2 == 0
@@ -381,9 +345,14 @@ class FieldsOfArleBoard(PagedBoard):
         hl_now = {words[v].arg for v in ("place", "imitate") if v in words}
         hl_other = {words["special"].arg} if "special" in words else set()
         solo = len(state.players) == 1
-        a = [Text(f"{now} (this half-year)", style="bold")] + self._board_rows(
-            state, winter, letters, hl_now, width)
-        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self._board_rows(state, not winter, letters, hl_other, width)
+        # the action boards are built again only when the state or their highlight changes
+        a_ = use_ascii(self)
+        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
+            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
+            lambda: self._board_rows(state, winter, letters, hl_now, width))
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
+            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
+            lambda: self._board_rows(state, not winter, letters, hl_other, width))
         if state.special >= 0:
             b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
         if width >= 66:  # the two boards side by side
@@ -422,6 +391,18 @@ class FieldsOfArleBoard(PagedBoard):
     # -- players and scores ------------------------------------------------------------
     def _players(self, game: Any, state: Any, seats: list[str], letters: list[str], targets: Sequence[Any],
                  width: int) -> None:
+        # the summary and the score pad depend on the state only: not built again on a cursor key
+        key = (Same(state), tuple(seats), width, use_ascii(self))
+        self.query_one("#fa-summary", TextBlock).update(
+            self.kept("summary", key, lambda: self._summary(state, seats, letters, width)))
+        self.query_one("#fa-scores", ScoreSheet).update(
+            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)))
+        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
+                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
+        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+
+    def _summary(self, state: Any, seats: list[str], letters: list[str], width: int) -> list[Text]:
+        """One paragraph per player: score, workers, animals, land, barn, dikes, goods."""
         lines: list[Text] = []
         n = len(seats)
         for i, h in enumerate(state.homes):
@@ -438,29 +419,45 @@ class FieldsOfArleBoard(PagedBoard):
             head.append(": " + " · ".join(bits))
             lines += wrap_text(head, width, 2)
             lines += wrap("  " + goods_line(h), width, "dim", "  ")
-        self.query_one("#fa-summary", TextBlock).update(lines)
+        return lines
+
+    def _score_rows(self, game: Any, state: Any, seats: list[str], letters: list[str]) -> list[ScoreRow]:
+        """The score pad's rows (the winners marked once the game is over)."""
         winners = set(game.winners(state)) if state.phase == "over" else set()
         rows = []
         for sheet in game.scores(state):
             short = {CATEGORY_SHORT.get(k, k): v for k, v in sheet.parts.items()}
             rows.append(ScoreRow(letters[sheet.seat], seats[sheet.seat][:8], sheet.total, short,
                                  seat_style(sheet.seat), sheet.seat in winners))
-        self.query_one("#fa-scores", ScoreSheet).update(rows)
-        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
-                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
-        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+        return rows
 
-    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
-        """What the choice under the cursor gives and costs the deciding player."""
+    @staticmethod
+    def _after(game: Any, state: Any, targets: Sequence[Any]) -> tuple[int, Any] | None:
+        """(the deciding seat, the state after the one choice under the cursor); None
+        when there is not exactly one, or it cannot be worked out."""
         if len(targets) != 1 or not state.tasks or state.phase == "over":
-            return []
-        seat = state.tasks[-1].seat
+            return None
         try:
-            after = game.apply_trusted(state, targets[0])
+            return state.tasks[-1].seat, game.apply_trusted(state, targets[0])
         except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return None
+
+    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int, *,
+                banner: bool = False) -> list[Text]:
+        """What the choice under the cursor gives and costs the deciding player (and what
+        a building does); for the banner (``banner``), at most 3 lines with the VP before
+        and after it instead of the building."""
+        found = self._after(game, state, targets)
+        if found is None:
             return []
+        seat, after = found
         line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat) or "no change to your goods")
+        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
+        if banner:
+            now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
+            line.append("; ")
+            line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
+            return wrap_text(line, width, 2)[:3]
         out = wrap_text(line, width, 2)
         if targets[0].verb == "build":  # what the building does, so a player can choose
             b = targets[0].arg.split()[0]
@@ -469,13 +466,10 @@ class FieldsOfArleBoard(PagedBoard):
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+        found = self._after(game, state, targets)
+        if found is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = found
         now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
         line = Text("This choice: ")
         line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
@@ -513,6 +507,8 @@ class FieldsOfArleBoard(PagedBoard):
             row = Text("  ")
             for c in range(L.COLS):
                 text, style = cell_text(grid_[r][c])
+                if r == L.ROWS - 1 and grid_[r][c] == grid_[r - 1][c] and grid_[r][c].startswith(("moor", "drained")):
+                    text = '  "'  # a moor's second row: ditto, one moor (not two at -4 each)
                 slot = {(4, 1): 0, (5, 0): 1, (6, 0): 1, (5, 1): 2, (6, 1): 2, (5, 2): 3, (6, 2): 3}.get((r, c), -1)
                 if cut >= 0 and slot == cut:
                     style = HIGHLIGHT
@@ -553,9 +549,9 @@ class FieldsOfArleBoard(PagedBoard):
             vp = SC.indicator_vp(a) + SC.indicator_vp(b) if k == "food" else SC.indicator_vp(g[k])
             rows.append([C.NAMES[k], str(g[k]), str(C.CAP[k]), str(vp)])
         lines = grid(rows, justify="lrrr", width=width)
-        lines.append(Text(f"Food scores as {a} + {b} on the two food indicators.", style="dim"))
+        lines += wrap(f"Food scores as {a} + {b} on the two food indicators.", width, "dim", "  ")
         if "depot" in h.land:
-            lines.append(Text("A depot doubles the goods track's VP.", style="dim"))
+            lines += wrap("A depot doubles the goods track's VP.", width, "dim", "  ")
         other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS and g[k]]
         lines += wrap("Other goods: " + (", ".join(other) or "none"), width, "", "  ")
         lines += wrap(f"Travel experience: {h.travel} cells ({SC.travel(h)} VP); visited: "
@@ -607,7 +603,7 @@ class FieldsOfArleBoard(PagedBoard):
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)
-        lines = [Text("Destinations (cells; sales for food, each once; who went there)", style="bold")]
+        lines = wrap("Destinations (cells; sales for food, each once; who went there)", width, "bold", "  ")
         for d in C.DEST_IDS:
             name, cells, sales = C.DESTINATIONS[d]
             line = Text(f"{pointer if d in hl_dest else ' '} ")

@@ -7,12 +7,13 @@
 * the province map as a floor plan (``tui.widgets.regionmap.RegionMap``, laid
   out by ``PROVINCE_PLAN``): provinces that border each other (the adjacency of
   ``components.EDGES``) share a wall, and no others do; each province with its
+  key ("a Holland": the key that picks it in every list of provinces), its
   colour, its Influence Marker (``[B]`` active, ``(B)`` used this turn, ``[ ]``
   none) and the Movement Tokens per player (``A2`` = two of A's);
 * the King's track around the King: his space and the next twelve, each with
   its province pair, the chance that 2d6 reaches it and what each player
   would be paid there;
-* the Guild Table (owner, price of the next takeover, the special action, the
+* the Guild Table (each guild's key, "1 green"; owner, price of the next takeover, the special action, the
   deck behind it) and the Indies (East 2..6, West 7) with the spice deck;
 * every player's money (guilders with a half sign; ``.5`` with ``--ascii``),
   reserve, cards, unfinished paintings and VP.
@@ -41,13 +42,13 @@ from core.golden_age.rules import (
     Roll, Special, StartAuction, Take, TakeGuild, bid_limit, exchange_cards, vp,
 )
 from tui.widgets.base import TextBlock, grid
-from tui.widgets.board import Board
+from tui.widgets.board import Board, Same
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.regionmap import Region, RegionMap
 from tui.widgets.pages import PageBar
 from tui.widgets.textlines import flow, wrap_text
 from tui.golden_age.labels import (
-    COLOR_STYLES, card_note, card_style, counted, income_at, money, space_text, two_dice_chance,
+    COLOR_STYLES, GUILD_KEYS, PROVINCE_KEYS, card_note, card_style, counted, income_at, money, space_text, two_dice_chance,
 )
 
 
@@ -300,15 +301,27 @@ class GoldenAgeBoard(Board):
         self.query_one("#ga-status", TextBlock).update(self._status(state, targets, seats, letters, a_, width))
         if show["ga-map"]:
             self._map(state, targets, letters)
+        # the sections below are built again only when the state, their room or
+        # the choices of the kinds they draw change (not on every cursor key)
+        common = (Same(state), tuple(seats), a_)
         if show["ga-track"]:
             track_w = width if tabbed else max(20, width - 45)
-            self.query_one("#ga-track", TextBlock).update(
-                self._track(state, targets, letters, a_, track_w < 50, track_w))
+            self.query_one("#ga-track", TextBlock).update(self.kept(
+                "track", (*common, track_w, self.touching(targets, (PlaceKing, PlayDice, Roll))),
+                lambda: self._track(state, targets, letters, a_, track_w < 50, track_w)))
         if show["ga-players"]:
-            self.query_one("#ga-players", TextBlock).update(self._players(state, targets, seats, letters, a_, width))
+            self.query_one("#ga-players", TextBlock).update(self.kept(
+                "players", (*common, width, self.touching(targets, (Bid, End, Exchange, Found, Take, Special))),
+                lambda: self._players(state, targets, seats, letters, a_, width)))
         if show["ga-row2"]:
-            self.query_one("#ga-guilds", TextBlock).update(self._guilds(state, targets, letters, a_))
-            self.query_one("#ga-indies", TextBlock).update(self._indies(state, targets, letters))
+            guilds_w = self.query_one("#ga-guilds").size.width
+            self.query_one("#ga-guilds", TextBlock).update(self.kept(
+                "guilds", (*common, guilds_w, tabbed, self.touching(targets, (TakeGuild, Special, Convert, Found))),
+                lambda: self._guilds(state, targets, letters, a_)))
+            indies_w = self.query_one("#ga-indies").size.width
+            self.query_one("#ga-indies", TextBlock).update(self.kept(
+                "indies", (*common, indies_w, self.touching(targets, (Found, Special))),
+                lambda: self._indies(state, targets, letters)))
 
     # status and auction
     def _status(self, s: Any, targets: Sequence[Any], seats: list[str], letters: list[str], a_: bool,
@@ -418,7 +431,8 @@ class GoldenAgeBoard(Board):
         for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
             pr = s.provinces[pid]
-            title = Text(name, style=COLOR_STYLES[color])
+            title = Text(PROVINCE_KEYS[pid], style="bold")  # its key, as the picker shows it
+            title.append(" " + name, style=COLOR_STYLES[color])
             line2 = Text()
             if pr.marker >= 0:
                 o, c_ = ("(", ")") if pr.flipped else ("[", "]")
@@ -621,7 +635,8 @@ class GoldenAgeBoard(Board):
             if color in s.decks:
                 deck = f"{len(s.decks[color])}" + (f"+{len(s.discards[color])}" if s.discards[color] else "")
             mark = hot.get(color, "")
-            name = Text(color, style=f"{COLOR_STYLES[color]} {mark}".strip())
+            name = Text(GUILD_KEYS[color] + " ", style="bold")  # its key, as the picker shows it
+            name.append(color, style=f"{COLOR_STYLES[color]} {mark}".strip())
             if mark:
                 price.stylize(mark)
             rows.append([Text(pointer if mark == CURSOR else ""), name, owner, price,

@@ -17,8 +17,9 @@ from typing import Any, Sequence
 from core.golden_age import components as C
 from core.golden_age.rules import (
     Bid, Convert, End, Exchange, Found, MoveToken, Pass, PlaceKing, PlaceMarker, PlaceToken, PlayDice,
-    Roll, Special, StartAuction, Take, TakeGuild, site_color, vp,
+    Roll, Special, StartAuction, Take, TakeGuild, income_at, site_color, vp,
 )
+from tui.widgets.choice import RESERVED
 from tui.widgets.common import glyph, use_ascii
 from tui.screens.game import GameLabels, MenuItem
 
@@ -36,6 +37,50 @@ COLOR_STYLES: dict[str, str] = {
 
 #: Short three-letter province names for narrow tables.
 SHORT: dict[str, str] = {p: name[:3] for p, (name, _c) in C.PROVINCES.items()}
+
+
+def province_keys(names: dict[str, str], reserved: frozenset[str] = RESERVED) -> dict[str, str]:
+    """Each province's own key (issue 10, item 25), chosen once from the names
+    (id -> name) in their order, never from the choices of a decision: its
+    initial where that is free (not one of the picker's ``reserved`` keys and
+    not an earlier province's initial), else the first free letter of its name
+    ("Holland" -> "a": h is the hint key, o Overijssel's, l Limburg's). A name
+    with no free letter takes the first free letter of the alphabet.
+
+    >>> province_keys({"hol": "Holland", "lim": "Limburg", "ove": "Overijssel"})
+    {'hol': 'a', 'lim': 'l', 'ove': 'o'}
+    """
+    keys: dict[str, str] = {}
+    for pid, name in names.items():  # initials first
+        k = name[:1].lower()
+        if k.isalpha() and k not in reserved and k not in keys.values():
+            keys[pid] = k
+    for pid, name in names.items():
+        if pid not in keys:
+            free = [ch for ch in name.lower() + "abcdefghijklmnopqrstuvwxyz"
+                    if ch.isalpha() and ch.isascii() and ch not in reserved and ch not in keys.values()]
+            keys[pid] = free[0]
+    return {pid: keys[pid] for pid in names}
+
+
+#: Province id -> its key: Holland a, Limburg l, Brabant b, Groningen g,
+#: Utrecht t, Overijssel o, Zeeland z, Friesland f, Vlaanderen v, Gelderland e;
+#: shown on the map beside the name ("a Holland") and in every list of provinces.
+PROVINCE_KEYS: dict[str, str] = province_keys({p: name for p, (name, _c) in C.PROVINCES.items()})
+
+#: Guild colour -> its key: its column on the Guild Table (green 1, yellow 2,
+#: brown 3, blue 4, grey 5), shown on the guild panel ("1 green"); digits, so
+#: a list offering both provinces and guilds (a marker's source) keeps both.
+GUILD_KEYS: dict[str, str] = {color: str(n) for n, color in enumerate(C.COLORS, 1)}
+
+
+def site_key(site: str) -> str:
+    """The key of a province or guild site ("hol" -> "a", "guild-blue" -> "4"); "" for others."""
+    if site in PROVINCE_KEYS:
+        return PROVINCE_KEYS[site]
+    if site.startswith("guild-"):
+        return GUILD_KEYS.get(site[6:], "")
+    return ""
 
 
 # -- small text helpers ----------------------------------------------------------------
@@ -60,31 +105,6 @@ def space_text(space: int, *, short: bool = True) -> str:
     if short:
         return f"{SHORT[a]}+{SHORT[b]}"
     return f"{C.PROVINCES[a][0]} + {C.PROVINCES[b][0]}"
-
-
-def income_at(state: Any, space: int) -> list[int]:
-    """What each seat would be paid if the King stopped on ``space`` (half-guilders).
-
-    Rulebook "Moving the King": 1 per Movement Token and 2 per Influence Marker
-    in the two provinces shown, +1 per matching Governor card; a Governor space
-    pays everyone 1, King William II everyone 3.
-    """
-    n = len(state.players)
-    shown = C.track_provinces(space)
-    if not shown:
-        each = C.PAY_KING_SPACE if space == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
-        return [each] * n
-    pay = [0] * n
-    for prov in shown:
-        pr = state.provinces[prov]
-        for seat, t in enumerate(pr.tokens):
-            pay[seat] += t * C.PAY_TOKEN
-        if pr.marker >= 0:
-            pay[pr.marker] += C.PAY_MARKER
-        for seat, pl in enumerate(state.players):
-            if f"gov-{prov}" in pl.culture:
-                pay[seat] += C.PAY_GOVERNOR_CARD
-    return pay
 
 
 _CARD_LABELS = {
@@ -307,6 +327,30 @@ class GoldenAgeLabels(GameLabels):
             return f"End the turn ({vp(state, state.current)} VP)"
         return self.game.notation(move)
 
+    def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
+        """The key of the province or guild a choice picks (``PROVINCE_KEYS``,
+        ``GUILD_KEYS``), the same in every list that offers it: a marker or
+        token placed, a token's destination in its source's group (at the top
+        level a token move goes under its source's key), the province of a
+        green special or an auction's token, a guild taken, the active marker
+        moved (in the group of a conversion). Other choices: the shared keys
+        (pass / end turn on ``0``), else numbered by position."""
+        if isinstance(move, (PlaceMarker, PlaceToken)):
+            return PROVINCE_KEYS[move.province]
+        if isinstance(move, MoveToken):
+            return PROVINCE_KEYS[move.dst if opened is not None else move.src]
+        if isinstance(move, TakeGuild):
+            return GUILD_KEYS[move.color]
+        if isinstance(move, Take):
+            return PROVINCE_KEYS.get(move.choice, "")
+        if opened is not None and isinstance(move, Special):
+            return PROVINCE_KEYS.get(move.choice, "")
+        if opened is not None and isinstance(move, Convert):
+            return site_key(move.source)
+        if isinstance(move, (Special, Convert, Found, StartAuction)):
+            return ""  # a site's action at the top level: the move groups hold the province keys
+        return super().choice_key(state, move, opened)
+
     def build_menu(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
         """The picker's top level: single moves, and groups of moves that open
         a sub-list (a token's source, the guilds, a green marker's provinces,
@@ -388,7 +432,8 @@ class GoldenAgeLabels(GameLabels):
                 for m in ms:
                     items.append(MenuItem(self.choice_label(state, m), (m,), head))
                 continue
-            items.append(MenuItem(label, tuple(ms), head, prompt))
+            key = PROVINCE_KEYS[sub] if kind == "move" else ""  # a token's source: its province's key
+            items.append(MenuItem(label, tuple(ms), head, prompt, key))
         return items
 
     #: bids listed one by one before the higher ones are grouped; at most this many groups
@@ -453,7 +498,7 @@ class GoldenAgeLabels(GameLabels):
         if seat is None:
             win = " and ".join(self.names[w] for w in state.winners) or "nobody"
             return f"Game over: {win} wins"
-        name = self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+        name = self.seat_name(seat)
         ph = state.phase
         if ph == "place_marker":
             return f"Set-up: {name} places a marker"

@@ -3,14 +3,13 @@ help, dialogs), and ``screen_for``: the game screen for a Match.
 
 ``GAME_SCREENS`` maps a game id to its own GameScreen subclass; the per-game
 packages (``tui/<game>/``, listed in ``tui.boards.GAME_PACKAGES``) register
-theirs with ``register_screen`` when imported. ``screen_for`` imports those
-packages on first use (guarded, so a game without its own screen, or a package
+theirs with ``register_screen`` when imported. ``screen_for`` imports the package
+of the match's game on first use (guarded, so a game without its own screen, or a package
 not written yet, falls back to the generic ``tui.screens.game.GameScreen``).
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,16 +29,6 @@ def register_screen(game_id: str, screen: type[Any]) -> type[Any]:
     return screen
 
 
-def _import_optional(module: str) -> Any | None:
-    """Import ``module``; None if that very module does not exist (yet)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name is not None and (module == e.name or module.startswith(e.name + ".")):
-            return None
-        raise
-
-
 def load_game_screens() -> dict[str, type[Any]]:
     """Import every per-game package that exists; returns GAME_SCREENS."""
     global _loaded
@@ -54,13 +43,20 @@ def load_game_screens() -> dict[str, type[Any]]:
 
 def game_screen_class(game_id: str) -> type[Any]:
     """The screen class for ``game_id``: its own, else the generic GameScreen.
+    Imports that one game's package only (``lowlands load`` of one game does
+    not import the others' boards).
 
     Raises RuntimeError if not even the generic GameScreen is available.
     """
-    screens = load_game_screens()
-    if game_id in screens:
-        return screens[game_id]
-    mod = _import_optional("tui.screens.game")
+    if game_id not in GAME_SCREENS:
+        from tui.boards import load_game_package
+
+        load_game_package(game_id)
+    if game_id in GAME_SCREENS:
+        return GAME_SCREENS[game_id]
+    from tui.boards import import_optional
+
+    mod = import_optional("tui.screens.game")
     if mod is None:
         raise RuntimeError("The game screen (tui.screens.game) is not available in this build.")
     return mod.GameScreen
@@ -69,7 +65,9 @@ def game_screen_class(game_id: str) -> type[Any]:
 def is_game_screen(screen: Any) -> bool:
     """True if ``screen`` plays a match (a GameScreen of any game). Lets the
     screens above a game (review, game over) find it without importing it."""
-    mod = _import_optional("tui.screens.game")
+    from tui.boards import import_optional
+
+    mod = import_optional("tui.screens.game")
     return mod is not None and isinstance(screen, mod.GameScreen)
 
 

@@ -213,6 +213,10 @@ class PathDialog(Dialog["Path | None"]):
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
     def on_mount(self) -> None:
+        self.focus_start()
+
+    def focus_start(self) -> None:
+        """Where the focus starts: the path box, its cursor at the end."""
         inp = self.query_one("#path", Input)
         inp.focus()
         inp.cursor_position = len(inp.value)
@@ -305,11 +309,12 @@ class LoadDialog(PathDialog):
                     reason = str(info.error).replace(str(info.path), "this file").strip()
                     options.append(Option(Content.assemble(f"{name}: ", (reason, "$text-error")), id=f"save:{i}"))
                 else:
-                    options.append(Option(Content(f"{describe_save(info)} ({name})"), id=f"save:{i}"))
+                    head, players = describe_save(info)
+                    options.append(Option(Content(f"{head}\n  {players} ({name})"), id=f"save:{i}"))
             if options:
                 yield Label(Content("Saves (newest first; arrows and Enter), or type a path below (Tab):"))
                 lst = OptionList(*options, id="saves")
-                lst.styles.max_height = 12
+                lst.styles.max_height = self._list_rows()
                 yield lst
             else:
                 yield Label(Content(f"No saves in {self.data}; type a path:"))
@@ -319,8 +324,25 @@ class LoadDialog(PathDialog):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    #: rows the dialog takes besides the list: its border and padding, title,
+    #: label, path box, error line and buttons
+    CHROME_ROWS = 15
+
+    def _list_rows(self) -> int:
+        """The list's most rows: 12, fewer in a short terminal, so the path box
+        and the buttons stay on the screen (the list scrolls)."""
+        return max(4, min(12, self.app.size.height - self.CHROME_ROWS))
+
+    def on_resize(self, event: Any) -> None:
+        if self.saves:
+            from textual.widgets import OptionList
+
+            self.query_one("#saves", OptionList).styles.max_height = self._list_rows()
+
+    def focus_start(self) -> None:
+        """The list of saves, on the newest, when there is one (Enter opens it;
+        Textual runs PathDialog's on_mount too, so this is where it is decided)."""
+        super().focus_start()
         if self.saves:
             from textual.widgets import OptionList
 

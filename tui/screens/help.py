@@ -32,7 +32,9 @@ GENERAL_KEYS: tuple[tuple[str, str], ...] = (
 
 #: The game screen's keys (see the TUI contract), listed even before a game starts.
 GAME_KEYS: tuple[tuple[str, str], ...] = (
-    ("1-9, then letters", "pick that choice"),
+    ("1-9, then letters", "pick that choice; a thing on the board keeps its own key in every list (area 5 is 5; "
+                          "a Golden Age province or guild: the key beside it on the map or guild table), "
+                          "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
     ("/", "filter the choices by typing"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
@@ -128,7 +130,8 @@ class HelpScreen(QuietTitles, Screen[None]):
             if not b.show or b.system or not b.description or b.description in seen:
                 continue
             seen.add(b.description)
-            rows.append((b.key_display or self.app.get_key_display(b), b.description))
+            # the tooltip says it in full where the footer's word is short ("Continue")
+            rows.append((b.key_display or self.app.get_key_display(b), b.tooltip or b.description))
         return rows
 
     def document(self) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Label, OptionList, Static
@@ -69,6 +69,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.tables: list[P.TableInfo] = []
+        self.keys: dict[str, int] = {}  # table id -> its number (1-9), kept while it is listed
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -90,11 +91,11 @@ class LobbyScreen(Screen[None]):
         ol = self.query_one(OptionList)
         keep = ol.highlighted
         old = self.tables[keep].id if keep is not None and keep < len(self.tables) else None
-        self.tables = list(tables)
+        self.tables = self.number(tables)
         me = self.app_.player
         ol.clear_options()
-        ol.add_options([Option(Content(f"{i + 1 if i < 9 else ' '} {table_line(t, me)}"), id=t.id)
-                        for i, t in enumerate(self.tables)])
+        ol.add_options([Option(Content(f"{self.keys.get(t.id, ' ')} {table_line(t, me)}"), id=t.id)
+                        for t in self.tables])
         ids = [t.id for t in self.tables]
         if self.tables:
             ol.highlighted = ids.index(old) if old in ids else 0
@@ -103,15 +104,29 @@ class LobbyScreen(Screen[None]):
         self.note("Enter (or 1-9) opens a table: sit, watch, start.  n: a new table.  q: quit."
                   if tables else "No tables yet. Press n to make one.")
 
+    def number(self, tables: list[P.TableInfo]) -> list[P.TableInfo]:
+        """``tables`` (the hub's, newest first) in the order of their numbers:
+        a table keeps its number (its key, 1-9) while it is listed, a new one
+        takes the lowest free number, so no key moves when a table is made or
+        closed. Tables past nine have none (arrows and Enter reach them)."""
+        ids = {t.id for t in tables}
+        self.keys = {tid: k for tid, k in self.keys.items() if tid in ids}
+        for t in reversed(tables):  # the oldest first
+            if t.id not in self.keys:
+                free = next((k for k in range(1, 10) if k not in self.keys.values()), None)
+                if free is not None:
+                    self.keys[t.id] = free
+        return sorted(tables, key=lambda t: self.keys.get(t.id, 10))
+
     def note(self, text: str) -> None:
         self.query_one("#lobby-note", Static).update(Content(text))
 
     def on_key(self, event: Any) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
-            i = int(event.character) - 1
-            if i < len(self.tables):
+            table = next((t for t in self.tables if self.keys.get(t.id) == int(event.character)), None)
+            if table is not None:
                 event.stop()
-                self.open_table(self.tables[i])
+                self.open_table(table)
 
     @on(OptionList.OptionSelected, "#lobby-tables")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -223,17 +238,25 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     whoever sits down. Enter in the bots field makes the table.
     """
 
+    # one line per field (label and box side by side), so the form with a
+    # game's options fits 80x24; taller than the screen, it scrolls
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 64; height: auto; border: thick $primary; padding: 1 2; background: $surface; }
+    NewTableScreen > VerticalScroll { width: 64; height: auto; max-height: 100%; border: thick $primary;
+                                       padding: 0 2; background: $surface; }
+    NewTableScreen #new-title { margin: 1 0 0 0; }
     NewTableScreen #games { height: auto; max-height: 8; }
-    NewTableScreen Input { width: 20; height: 1; border: none; background: $boost; margin-bottom: 1; }
+    NewTableScreen .field { height: 1; margin-top: 1; }
+    NewTableScreen #options .field { margin-top: 0; }
+    NewTableScreen .field Label { width: 38; }
+    NewTableScreen Input { width: 20; height: 1; border: none; background: $boost; }
     NewTableScreen #new-error { color: $error; height: auto; }
-    NewTableScreen #options { height: auto; }
-    NewTableScreen #options Checkbox { border: none; padding: 0; }
+    NewTableScreen #new-hint { color: $text-muted; margin: 1 0; }
+    NewTableScreen #options { height: auto; margin-top: 1; }
+    NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; }
     """
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape,b", "back", "Back")]  # (b: from the game list; Escape anywhere)
 
     def __init__(self, games: dict[str, tuple[str, int, int]], me: str) -> None:
         super().__init__()
@@ -243,18 +266,22 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         self.game: str | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with VerticalScroll():
             yield Label("New table: which game?", id="new-title", classes="dialog-title")
             yield OptionList(*[Option(Content(f"{i + 1}  {self.games[g][0]} ({self.games[g][1]}-{self.games[g][2]})"), id=g)
                                for i, g in enumerate(self.ids)], id="games")
             yield Vertical(id="options")
-            yield Label("Seats (players, you included):")
-            yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
-            yield Label("Their level (random, greedy, strong):")
-            yield Input(DEFAULT_LEVEL, id="level", max_length=8)
-            yield Label("Of them played by the computer:")
-            yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
+            with Horizontal(classes="field"):
+                yield Label("Seats (players, you included):")
+                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
+            with Horizontal(classes="field"):
+                yield Label("Bots' level (random, greedy, strong):")
+                yield Input(DEFAULT_LEVEL, id="level", max_length=8)
+            with Horizontal(classes="field"):
+                yield Label("Of the seats, played by the computer:")
+                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
             yield Static("", id="new-error")
+            yield Label("Enter in the last field makes the table; Esc goes back.", id="new-hint")
 
     def on_mount(self) -> None:
         self.query_one("#games", OptionList).focus()
@@ -281,7 +308,12 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         box.remove_children()
         widgets = self._option_widgets(game)
         box.mount_all(widgets)
-        (widgets[1] if widgets else seats).focus()
+        self.call_after_refresh(self._focus_first_option, seats)
+
+    def _focus_first_option(self, seats: Input) -> None:
+        """The focus on the game's first option (once mounted), else on the seats."""
+        first = next(iter(self.query("#options Checkbox, #options Input")), None)
+        (first or seats).focus()
 
     def _option_widgets(self, game_id: str) -> list[Any]:
         """A label and a field per option of the game's Options (bool: a checkbox,
@@ -296,9 +328,10 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             default = _default_of(f)
             label = f.name.replace("_", " ")
             if isinstance(default, bool):
-                out += [Label(f"Option: {label}"), Checkbox(label, default, id=f"opt-{f.name}", tooltip=docs.get(f.name))]
+                out.append(Checkbox(f"Option: {label}", default, id=f"opt-{f.name}", tooltip=docs.get(f.name)))
             else:
-                out += [Label(f"Option: {label}"), Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name))]
+                out.append(Horizontal(Label(f"Option: {label}"),
+                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name)), classes="field"))
         return out
 
     @on(Input.Submitted, "#options Input")

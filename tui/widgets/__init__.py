@@ -1,18 +1,38 @@
-"""Shared, game-agnostic board widgets. They take plain data, never game states."""
+"""Shared, game-agnostic board widgets. They take plain data, never game states.
 
-from tui.widgets.base import Banner, DataWidget, TextBlock, grid
-from tui.widgets.board import Board, PagedBoard
-from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.choice import HOTKEYS, RESERVED, Choice, ChoicePicker, assign_hotkeys
-from tui.widgets.common import Marker, glyph, seat_letters, seat_style, use_ascii
-from tui.widgets.log import Log, LogEntry
-from tui.widgets.market import Area, Market, WrapMarket
-from tui.widgets.scoresheet import ScoreRow, ScoreSheet
-from tui.widgets.storage import Slot, Storage
-from tui.widgets.track import Track
+The names below are imported from their modules when first used
+(``from tui.widgets import Track``), so importing one widget module
+(``tui.widgets.board``) does not import every other widget.
+"""
 
-__all__ = [
-    "Area", "Banner", "Board", "PagedBoard", "DataWidget", "TextBlock", "grid", "Card", "CardRow", "Cards", "Choice", "ChoicePicker", "HOTKEYS", "Log",
-    "LogEntry", "Market", "Marker", "RESERVED", "ScoreRow", "ScoreSheet", "Slot", "Storage",
-    "Track", "WrapCards", "WrapMarket", "assign_hotkeys", "glyph", "seat_letters", "seat_style", "use_ascii",
-]
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+#: name -> the module under tui.widgets that defines it
+_HOME = {
+    "Banner": "base", "DataWidget": "base", "TextBlock": "base", "grid": "base",
+    "Board": "board", "PagedBoard": "board",
+    "Card": "cards", "CardRow": "cards", "Cards": "cards", "WrapCards": "cards",
+    "HOTKEYS": "choice", "RESERVED": "choice", "Choice": "choice", "ChoicePicker": "choice",
+    "assign_hotkeys": "choice",
+    "Marker": "common", "glyph": "common", "seat_letters": "common", "seat_style": "common",
+    "use_ascii": "common",
+    "Log": "log", "LogEntry": "log",
+    "Area": "market", "Market": "market", "WrapMarket": "market",
+    "ScoreRow": "scoresheet", "ScoreSheet": "scoresheet",
+    "Slot": "storage", "Storage": "storage",
+    "Track": "track",
+}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tui.widgets' has no attribute {name!r}")
+    value = getattr(import_module(f"tui.widgets.{module}"), name)
+    globals()[name] = value
+    return value

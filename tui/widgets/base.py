@@ -6,16 +6,21 @@ A DataWidget keeps the last data it was given and draws it as a list of lines
 a new layout only when the number of lines changed, and otherwise repaints only
 the lines that changed, so boards can call ``update(...)`` on every key press
 and a cursor key writes to the terminal only what it changed (no Rich Table
-measuring, no screen-wide layout per key).
+measuring, no screen-wide layout per key). It renders by lines (Textual's Line
+API: ``render_line``), each line turned into a Strip once and kept until that
+line changes, so a repaint of two lines costs two lines, not the whole widget.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from rich.text import Text
+from rich.text import Span, Text
+from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 Cell = Text | str
@@ -38,32 +43,51 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
         gap: spaces between columns.
     """
     cells = [[_text(c) for c in row] for row in rows]
+    lens = [[c.cell_len for c in row] for row in cells]
     ncols = max((len(r) for r in cells), default=0)
     widths = [0] * ncols
-    for row in cells:
-        for i, c in enumerate(row):
-            widths[i] = max(widths[i], c.cell_len)
+    for row in lens:
+        for i, n in enumerate(row):
+            if n > widths[i]:
+                widths[i] = n
     if width is not None and flex is not None and flex < ncols:
         others = sum(w for i, w in enumerate(widths) if i != flex) + gap * (ncols - 1)
         widths[flex] = max(0, width - others)
+    hows = [justify[i] if i < len(justify) else "l" for i in range(ncols)]
+    space = " " * gap
     out: list[Text] = []
-    for row in cells:
-        line = Text(no_wrap=True, overflow="crop")
+    # each line is put together as one string and its spans (what Text.append_text
+    # would make of the cells and their padding, without a Text per piece)
+    for row, row_lens in zip(cells, lens):
+        parts: list[str] = []
+        spans: list[Span] = []
+        pos = 0
         for i in range(ncols):
-            c = row[i] if i < len(row) else Text("")
-            w = widths[i]
-            if c.cell_len > w:
-                c = c.copy()
-                c.truncate(w, overflow="crop")
-            pad = w - c.cell_len
-            how = justify[i] if i < len(justify) else "l"
+            w, how = widths[i], hows[i]
+            if i < len(row):
+                c, n = row[i], row_lens[i]
+                if n > w:
+                    c = c.copy()
+                    c.truncate(w, overflow="crop")
+                    n = c.cell_len
+            else:
+                c, n = _EMPTY, 0
+            pad = w - n
             left = pad if how == "r" else pad // 2 if how == "c" else 0
-            if i:
-                line.append(" " * gap)
-            line.append(" " * left)
-            line.append_text(c)
-            if i < ncols - 1 or how != "l":
-                line.append(" " * (pad - left))
+            lead = (space if i else "") + " " * left
+            if lead:
+                parts.append(lead)
+                pos += len(lead)
+            plain = c.plain
+            if c.style:
+                spans.append(Span(pos, pos + len(plain), c.style))
+            spans.extend(Span(pos + sp.start, pos + sp.end, sp.style) for sp in c.spans)
+            parts.append(plain)
+            pos += len(plain)
+            if (i < ncols - 1 or how != "l") and pad - left:
+                parts.append(" " * (pad - left))
+                pos += pad - left
+        line = Text("".join(parts), no_wrap=True, overflow="crop", spans=spans)
         line.rstrip()
         if width is not None:
             line.truncate(width, overflow="crop")
@@ -71,9 +95,40 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
     return out
 
 
+_EMPTY = _BLANK = Text("")
+
+
 def _same(a: Text, b: Text) -> bool:
     """True if two lines draw the same (Text's == ignores its base style)."""
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
+
+
+def _changed_cells(a: Text, b: Text, width: int) -> tuple[int, int]:
+    """The cells ``[start, end)`` of a line that may draw differently as ``b``
+    than as ``a``: from the first character whose text or spans differ to the
+    last (to the end of the line when its length changed: what follows has
+    moved); the whole ``width`` when the line's own style differs or a
+    character is not one cell wide."""
+    pa, pb = a.plain, b.plain
+    if (a.style != b.style or a.cell_len != len(pa) or b.cell_len != len(pb)
+            or "\t" in pa or "\t" in pb):
+        return 0, width
+    spans_a, spans_b = set(a.spans), set(b.spans)
+    common = spans_a & spans_b
+    if [x for x in a.spans if x in common] != [x for x in b.spans if x in common]:
+        return 0, width  # the same spans laid in another order: styles may stack otherwise
+    n = min(len(pa), len(pb))
+    first = next((i for i in range(n) if pa[i] != pb[i]), n)
+    if len(pa) != len(pb):
+        last = width
+    else:
+        last = next((i + 1 for i in range(n - 1, first - 1, -1) if pa[i] != pb[i]), 0)
+    for span in spans_a ^ spans_b:
+        if span.end > span.start:
+            first, last = min(first, span.start), max(last, span.end)
+    if last <= first:  # only spans of no width differ: draw it all, to be sure
+        return 0, width
+    return min(first, width), min(last, width)
 
 
 class QuietScroll:
@@ -122,6 +177,12 @@ class DataWidget(Widget):
         self._lines: list[Text] = []
         self._height = -1
         self._built_width = -1
+        #: line index -> its Strip as last rendered; kept while the line, the
+        #: width and the style stay the same (see ``render_line``)
+        self._strips: dict[int, Strip] = {}
+        self._strips_key: tuple[int, Any] = (-1, None)
+        #: (y, the line's text, style and spans) -> Strip, for lines drawn before
+        self._recent: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
 
     def _set(self, data: Any) -> bool:
         """Store ``data`` and redraw if it changed. Returns True when it changed."""
@@ -166,20 +227,59 @@ class DataWidget(Widget):
         height = max(1, len(self._lines))
         if height != self._height:
             self._height = height
+            self._strips.clear()
             self.styles.height = height  # a new layout only when the height changes
             self.refresh()
             return
         if width != old_width or len(old) != len(self._lines):
+            self._strips.clear()
             self.refresh()
             return
-        # the same size: repaint only the lines that changed
-        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
-        if changed:
-            self.refresh(*changed)
+        # the same size: repaint only the lines that changed, and of each only
+        # the cells between its first and last change (what the terminal is sent)
+        regions = []
+        for y, (a, b) in enumerate(zip(old, self._lines)):
+            if not _same(a, b):
+                self._strips.pop(y, None)
+                start, end = _changed_cells(a, b, width)
+                regions.append(Region(start, y, end - start, 1))
+        if regions:
+            self.refresh(*regions)
 
     def on_resize(self, event: Any) -> None:
         if event.size.width != self._built_width:
             self._redraw()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the content as a Strip (Textual's Line API), rendered
+        once per change of that line, as ``render`` would draw it (the same
+        segments, styles and text-selection offsets). A line that goes back to
+        how it was a moment ago (the cursor moved off and on again) is found
+        in a small cache. A subclass drawing with its own ``render`` (and a
+        widget with text selected) is drawn whole, as Textual does."""
+        cls = type(self)
+        if cls.build is DataWidget.build or cls.render is not DataWidget.render or self.text_selection is not None:
+            return super().render_line(y)
+        width = self.size.width
+        style = self.visual_style
+        key = (width, style)
+        if key != self._strips_key:  # a new width or style (theme, focus): every line again
+            self._strips_key = key
+            self._strips.clear()
+            self._recent.clear()
+        strip = self._strips.get(y)
+        if strip is None:
+            line = self._lines[y] if 0 <= y < len(self._lines) else _BLANK
+            seen = (y, line.plain, line.style, tuple(line.spans), line.end)
+            strip = self._recent.get(seen)
+            if strip is None:
+                strips = Visual.to_strips(self, visualize(self, line, markup=False), width, 1, style)
+                strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+                if y:  # drawn alone it is line 0: the offsets text selection reads say line y
+                    strip = strip.apply_offsets(0, y)
+                self._recent[seen] = strip
+            self._strips[y] = strip
+        return strip
 
     def render(self) -> Text:
         out = Text("\n").join(self._lines)

@@ -9,16 +9,36 @@ review screen with ``match.state_at(cursor)`` and ``viewer=None``. Subclasses
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.widgets.base import Banner
 from tui.widgets.common import seat_letters, seat_style
+from tui.widgets.pages import PageBar
+
+T = TypeVar("T")
+
+
+class Same:
+    """A key part equal only to one for the very same object (``Board.kept``)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
 
 
 class Board(Widget):
@@ -40,6 +60,36 @@ class Board(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(classes="board-generic", id="board-generic")
+
+    # -- sections the cursor does not touch -------------------------------------------------
+    #: how many builds of one section ``kept`` remembers
+    KEPT = 8
+
+    def kept(self, name: str, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """``build()``, or what it gave when section ``name`` was last built
+        with an equal ``key`` (one of the last ``KEPT``). ``show`` runs on every
+        cursor key; a section keyed on the state and on only the choices it
+        draws (``touching``) is not built again while the cursor moves among
+        other choices. Put the state in the key as ``Same(state)`` (compared
+        by identity: states are frozen once made, and a deep comparison would
+        cost what it saves)."""
+        memo: dict[str, dict[tuple[Any, ...], T]] = self.__dict__.setdefault("_kept", {})
+        builds = memo.setdefault(name, {})
+        if key in builds:
+            return builds[key]
+        value = builds[key] = build()
+        if len(builds) > self.KEPT:
+            del builds[next(iter(builds))]
+        return value
+
+    @staticmethod
+    def touching(targets: Sequence[Any], kinds: type | tuple[type, ...]) -> tuple[Any, ...]:
+        """A key for ``kept``: whether ``targets`` is a single choice, whether
+        the first is of ``kinds``, and the choices of ``kinds`` among them, in
+        order (a section that draws only those kinds, looking at all of them or
+        at the first, draws the same for any other choices)."""
+        first = bool(targets) and isinstance(targets[0], kinds)
+        return (len(targets) == 1, first, *(t for t in targets if isinstance(t, kinds)))
 
     # -- panels: a board with more to show than fits folds it into pages -------------------
     @property
@@ -107,23 +157,111 @@ class PagedBoard(Board):
 
     A page is ``(label, sections, seat)``: its name in the page bar, the
     section names it shows, and for a player's own page that seat (else None).
-    Subclasses fill ``_pages`` (usually in ``show``, as the width allows),
-    set ``BODY_ID`` to their scrolling body, and redraw in ``_redraw``.
+    Subclasses set ``ID_PREFIX`` and ``SECTIONS`` (their widgets: the PageBar
+    ``#<prefix>-pages``, the Banner ``#<prefix>-banner``, a container
+    ``#<prefix>-sec-<section>`` per section) and ``BODY_ID`` (their scrolling body),
+    keep ``_last`` (the arguments of the last ``show``) and redraw in ``_redraw``:
+    ``_fold`` works the pages out (``_make_pages``, fewer when ``_is_wide``) and
+    ``_show_page`` shows the current one.
+
+    Announcements: ``announce(lines)`` keeps what the last decision caused for the
+    board's banner until the next decision (``_draw_banner`` paints it).
     """
 
     #: the id of the board's scrolling body (scrolled home on a panel switch)
     BODY_ID = ""
     #: the section that is a player's own page (``page_for`` matches its seat)
     SEAT_SECTION = "farm"
+    #: the prefix of the board's widget ids ("wv": ``#wv-pages``, ``#wv-banner``, ``#wv-sec-map``)
+    ID_PREFIX = ""
+    #: the sections, in the order they are composed
+    SECTIONS: tuple[str, ...] = ()
+    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
+    WIDE = 60
+    TALL = 34
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._page = 0
         self._pages: list[tuple[str, frozenset[str], int | None]] = []
+        self._last: tuple | None = None  #: (game, state, viewer, seats, targets) of the last show
+        self._decision: Any = None  #: the decision the page was last turned for
+        self._shown: dict[str, bool] = {}  #: section -> displayed
+        self._announce: list[str] = []
+        self._wide: bool | None = None
 
-    def _redraw(self) -> None:
-        """Draw the current page again (after a page switch)."""
+    def _redraw(self, *, relayout: bool = False) -> None:
+        """Draw the current page again (after a page switch; ``relayout``: work the
+        pages out again, after a resize)."""
         raise NotImplementedError
+
+    def _is_wide(self) -> bool:
+        """Whether the board is at least WIDE columns and the screen TALL rows."""
+        width = self.size.width or 44
+        try:
+            height = self.screen.size.height
+        except Exception:  # noqa: BLE001
+            height = 24
+        return width >= self.WIDE and height >= self.TALL
+
+    def on_resize(self, event: Any) -> None:
+        if self._last is not None and self._is_wide() != self._wide:
+            self._redraw(relayout=True)
+
+    def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
+        """The pages for these players at this size: ``(label, sections, seat)``."""
+        raise NotImplementedError
+
+    def _fold(self, seats: list[str], letters: list[str], wide: bool, count: int, relayout: bool = False) -> None:
+        """Work the pages out again (``_make_pages``) when there are none, when the size
+        class ``wide`` changed, when there should be ``count`` pages and are not, or on
+        ``relayout``; the page shown stays on the same section (and seat)."""
+        if not self._pages or relayout or wide != self._wide or len(self._pages) != count:
+            current = self._pages[self._page] if self._pages else None
+            self._wide = wide
+            self._pages = self._make_pages(seats, letters)
+            if current is not None:
+                self._page = self.page_for(next(iter(current[1])), current[2])
+
+    def _show_page(self) -> tuple[frozenset[str], int | None]:
+        """Show the current page: the page bar (with the panel keys), its sections shown
+        and the others hidden (the banner may then take its own height again: the
+        screen is laid out anyway). Returns the page's (sections, seat)."""
+        _label, secs, seat = self._pages[self._page]
+        p = self.ID_PREFIX
+        bar = self.query_one(f"#{p}-pages", PageBar)
+        keys = self.panel_keys()
+        bar.hint = f"  {keys}" if keys and self.has_panels else ""
+        bar.update(self.page_names, self._page)
+        for sec in self.SECTIONS:
+            on_page = sec in secs
+            if self._shown.get(sec) != on_page:
+                self._shown[sec] = on_page
+                self.query_one(f"#{p}-sec-{sec}").display = on_page
+                self.query_one(f"#{p}-banner", Banner).allow_shrink()
+        return secs, seat
+
+    @on(PageBar.Selected)
+    def _page_clicked(self, event: PageBar.Selected) -> None:
+        event.stop()
+        self.select_page(event.index)
+
+    # -- announcements ---------------------------------------------------------------
+    @property
+    def announcements(self) -> list[str]:
+        """What the last decision caused, as shown in the banner ([] for none)."""
+        return list(self._announce)
+
+    def announce(self, lines: Sequence[str], *, redraw: bool = True) -> None:
+        """Show ``lines`` (the announcements of the last decision) in the banner until
+        the next decision; [] takes them away. ``redraw=False``: only remember them,
+        for the redraw about to come (the banner changes once a key)."""
+        self._announce = list(lines)
+        if redraw and self._last is not None:
+            self._draw_banner()
+
+    def _draw_banner(self) -> None:
+        """Paint the banner for the last ``show`` and the announcements."""
 
     def page_for(self, section: str, seat: int | None) -> int:
         """The page that shows ``section`` (for the seat section: the page of

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -76,6 +76,16 @@ class Log(QuietScroll, RichLog):
         self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
 
     @property
+    def rich_style(self) -> Any:
+        """Textual's style of the log (worked out through every ancestor on each
+        call, i.e. once per line drawn), kept while the widget's style is the same."""
+        key = self.visual_style
+        kept = self.__dict__.get("_kept_style")
+        if kept is None or kept[0] is not key:
+            kept = self.__dict__["_kept_style"] = (key, super().rich_style)
+        return kept[1]
+
+    @property
     def entries(self) -> list[LogEntry]:
         return list(self._entries)
 
@@ -85,6 +95,9 @@ class Log(QuietScroll, RichLog):
         drops the lines of entries taken back (undo) without re-rendering the
         rest, and rewrites everything only when the mark or the width changes."""
         entries = list(entries)
+        if self._wrap_width is None:  # not laid out yet: on_resize draws them at the real width
+            self._entries, self._mark = entries, mark
+            return
         old = self._entries
         if mark == self._mark:
             keep = 0
@@ -96,6 +109,9 @@ class Log(QuietScroll, RichLog):
                 self._rewrite()
                 return
             self._entries = entries
+            if len(entries) - keep > self.TAIL:  # more than a rewrite draws: draw the newest
+                self._rewrite()
+                return
             for i in range(keep, len(entries)):
                 self._write_entry(entries, i, scroll_end=True)
             if mark is None:

@@ -54,14 +54,20 @@ class PageBar(DataWidget):
         self._set((tuple(names), active))
 
     def build(self, width: int) -> list[Text]:
-        line = self._draw()
-        if line.cell_len > width:  # no gaps between the names when they do not fit
-            line = self._draw(gap="")
+        # the last column stays blank, so the bar never runs into what is to its
+        # right (a panel's border); what does not fit goes in this order: the
+        # gaps between the names, then the key hint (the footer names the keys
+        # too; a cut "<-" under --ascii ran into the border), then the names' ends
+        room = max(1, width - 1)
+        for gap, hint in ((" ", True), ("", True), (" ", False), ("", False)):
+            line = self._draw(gap, hint)
+            if line.cell_len <= room:
+                break
         # cut with "…", or plainly under --ascii (no glyph outside ASCII)
-        line.truncate(width, overflow="crop" if use_ascii(self) else "ellipsis")
+        line.truncate(room, overflow="crop" if use_ascii(self) else "ellipsis")
         return [line]
 
-    def _draw(self, gap: str = " ") -> Text:
+    def _draw(self, gap: str = " ", hint: bool = True) -> Text:
         names, active = self._data
         out = Text(no_wrap=True, overflow="crop" if use_ascii(self) else "ellipsis")
         self._spans = []
@@ -73,7 +79,7 @@ class PageBar(DataWidget):
                 out.append(f" {name} ", style="")
             self._spans.append((start, len(out.plain)))
             out.append(gap)
-        if self.hint:
+        if self.hint and hint:
             out.append(self.hint, style="dim")
         return out
 

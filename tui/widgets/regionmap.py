@@ -18,6 +18,7 @@ Used for the Golden Age province map; any game with regions and borders can use 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 
 from rich.style import Style
@@ -107,11 +108,13 @@ class RegionMap(DataWidget):
         return out
 
     @staticmethod
-    def _box(cells: Sequence[Sequence[str]], rid: str, widths: Sequence[int], w: int,
+    @lru_cache(maxsize=1024)
+    def _box(cells: tuple[tuple[str, ...], ...], rid: str, widths: tuple[int, ...], w: int,
              h: int) -> tuple[int, int, int, int]:
         """The rectangle of ``rid``'s cells (r0, c0, r1, c1) to write lines of ``widths``
         in: the most lines shown whole, then the most characters shown, then the highest,
-        then the widest."""
+        then the widest. Kept (a search over every rectangle: a cursor key redraws
+        the map with the same answers)."""
         rows, cols = len(cells), len(cells[0])
         best: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None = None
         for r0 in range(rows):
@@ -205,7 +208,7 @@ class RegionMap(DataWidget):
             if not any(reg.id in row for row in cells):
                 continue
             options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
-            widths = [min(x.cell_len for x in opts) for opts in options]
+            widths = tuple(min(x.cell_len for x in opts) for opts in options)
             r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
             top, left = r0 * (h + 1), c0 * (w + 1)
             room_w = (c1 - c0 + 1) * w + (c1 - c0)
@@ -220,9 +223,12 @@ class RegionMap(DataWidget):
                     t.truncate(room_w - pad - 1)
                     t.append(more, style="dim")
                 x = left + pad
-                for k, ch in enumerate(t.plain):
-                    chars[top + i][x + k] = ch
-                    styles[top + i][x + k] = t.get_style_at_offset(_CONSOLE, k) + mark
+                row_chars, row_styles = chars[top + i], styles[top + i]
+                for seg in t.render(_CONSOLE, end=""):  # one style per run, not per character
+                    style = (seg.style or Style()) + mark
+                    for ch in seg.text:
+                        row_chars[x], row_styles[x] = ch, style
+                        x += 1
         for y in range(height):
             line = Text(no_wrap=True)
             run, run_style = "", None

@@ -36,7 +36,6 @@ import textwrap
 from typing import Any, Sequence
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
@@ -164,18 +163,9 @@ class WindmillValleyBoard(PagedBoard):
     }
     """
 
-    #: Boards at least this wide (and screens this tall) combine panels into fewer pages.
-    WIDE = 60
-    TALL = 34
     BODY_ID = "wv-body"
-
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._last: tuple | None = None
-        self._decision: Any = None
-        self._shown: dict[str, bool] = {}
-        self._announce: list[str] = []
-        self._wide: bool | None = None
+    ID_PREFIX = "wv"
+    SECTIONS = SECTIONS
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
@@ -223,14 +213,6 @@ class WindmillValleyBoard(PagedBoard):
             yield WrapCards(title="Contracts", id="wv-contracts", label_width=2)
 
     # -- pages -----------------------------------------------------------------------
-    def _is_wide(self) -> bool:
-        width = self.size.width or 44
-        try:
-            height = self.screen.size.height
-        except Exception:  # noqa: BLE001
-            height = 24
-        return width >= self.WIDE and height >= self.TALL
-
     def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
         wide = self._is_wide()
         if wide:
@@ -250,13 +232,9 @@ class WindmillValleyBoard(PagedBoard):
             pages.append((label, frozenset({"farm"}), i))
         return pages
 
-    def announce(self, lines: Sequence[str], *, redraw: bool = True) -> None:
-        """Show ``lines`` (announcements of the last decision) in the banner line until the
-        next decision; [] turns it back into the status line. ``redraw=False``: only
-        remember them, for the redraw about to come (the banner changes once a key)."""
-        self._announce = list(lines)
-        if redraw:
-            self._banner(self._last[1] if self._last is not None else None)
+    def _draw_banner(self) -> None:
+        assert self._last is not None
+        self._banner(self._last[1])
 
     def _banner(self, state: Any) -> None:
         """The newest announcements (the steps the game took by itself first, e.g. the wheels
@@ -313,10 +291,6 @@ class WindmillValleyBoard(PagedBoard):
                 return " (0 tools: the floodgate sets the speed)"
         return ""
 
-    @property
-    def announcements(self) -> list[str]:
-        return list(self._announce)
-
     def _reveal(self, anchor: str) -> None:
         """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
         try:
@@ -328,15 +302,6 @@ class WindmillValleyBoard(PagedBoard):
             body.scroll_home(animate=False)
         else:
             body.scroll_to_widget(widget, animate=False, top=False)
-
-    @on(PageBar.Selected, "#wv-pages")
-    def _page_clicked(self, event: PageBar.Selected) -> None:
-        event.stop()
-        self.select_page(event.index)
-
-    def on_resize(self, event: Any) -> None:
-        if self._last is not None and self._is_wide() != self._wide:
-            self._redraw(relayout=True)
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
@@ -357,13 +322,7 @@ class WindmillValleyBoard(PagedBoard):
         letters = seat_letters(names + ([C.SOLO_NAME] if state.solo is not None else []))
         wide = self._is_wide()
         self.set_class(not wide, "-narrow")
-        if not self._pages or relayout or wide != self._wide or len(self._pages) != (2 if wide else 4) + len(names):
-            current = self._pages[self._page] if self._pages else None
-            self._wide = wide
-            self._pages = self._make_pages(names, letters)
-            if current is not None:
-                sec = next(iter(current[1]))
-                self._page = self.page_for(sec, current[2])
+        self._fold(names, letters, wide, (2 if wide else 4) + len(names), relayout)
         if decision is not None and decision != self._decision:
             self._decision = decision
             if task is not None:
@@ -380,18 +339,7 @@ class WindmillValleyBoard(PagedBoard):
                     self.call_after_refresh(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
-        label, secs, farm_seat = self._pages[self._page]
-        bar = self.query_one("#wv-pages", PageBar)
-        keys = self.panel_keys()
-        bar.hint = f"  {keys}" if keys and self.has_panels else ""
-        bar.update(self.page_names, self._page)
-        for sec in SECTIONS:
-            on = sec in secs
-            if self._shown.get(sec) != on:
-                self._shown[sec] = on
-                self.query_one(f"#wv-sec-{sec}").display = on
-                # the screen is laid out anyway: the banner may take its own height again
-                self.query_one("#wv-banner", Banner).allow_shrink()
+        secs, farm_seat = self._show_page()
         self._banner(state)
         target = targets[0] if targets else None
         words = split_target(target)

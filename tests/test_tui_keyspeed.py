@@ -1,0 +1,350 @@
+"""Issue 9's key speed: what a key redraws (the timing itself is `make bench`'s).
+
+DataWidget renders line by line (Textual's Line API) and keeps each line's
+Strip until that line changes; these tests hold it to drawing exactly what the
+whole-widget render draws, and to converting only the lines that changed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.app import App
+from textual.containers import Vertical
+from textual.widget import Widget
+
+import tui.widgets.base as base
+from tui.widgets.base import TextBlock
+
+
+class BlockApp(App):
+    CSS = "#box { width: 30; height: auto; }"
+
+    def compose(self):
+        with Vertical(id="box"):
+            yield TextBlock(id="block")
+
+
+def styled(k: int, mark: str = "") -> Text:
+    line = Text(f"{k} ")
+    line.append("bold", style="bold red")
+    line.append(" dim", style="dim")
+    line.append(" rev", style="reverse" + (f" {mark}" if mark else ""))
+    return line
+
+
+def segments(strip) -> list[tuple]:
+    return [(s.text, s.style, s.style.meta if s.style is not None else None) for s in strip]
+
+
+def whole(widget: Widget, y: int) -> list[tuple]:
+    """Line ``y`` as Textual's own whole-widget render draws it."""
+    widget._dirty_regions.add(widget.region)  # makes Widget.render_line render everything again
+    return segments(Widget.render_line(widget, y))
+
+
+async def test_lines_render_as_the_whole_widget_renders_them() -> None:
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update([styled(k) for k in range(4)] + [Text("")])
+        await pilot.pause()
+        for y in range(5):
+            # the same text, styles (dim as Textual draws it) and text-selection offsets
+            assert segments(block.render_line(y)) == whole(block, y)
+
+
+async def test_a_changed_line_is_the_only_one_drawn_again(monkeypatch) -> None:
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        lines = [styled(k) for k in range(6)]
+        block.update(lines)
+        await pilot.pause()
+        drawn: list[str] = []
+        real = base.visualize
+
+        def counting(widget, obj, **kw):
+            drawn.append(obj.plain)
+            return real(widget, obj, **kw)
+
+        monkeypatch.setattr(base, "visualize", counting)
+        block.update(lines[:2] + [styled(2, "bold")] + lines[3:])  # the cursor marks line 2
+        await pilot.pause()
+        assert drawn == ["2 bold dim rev"]
+        assert segments(block.render_line(2)) == whole(block, 2)
+        assert "bold" in str(block.render_line(2)._segments[-1].style)
+        drawn.clear()
+        block.update(lines)  # and moves off again: line 2 as it was, from the cache
+        await pilot.pause()
+        assert drawn == []
+        assert segments(block.render_line(2)) == whole(block, 2)
+
+
+async def test_a_new_theme_draws_every_line_again() -> None:
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update([styled(k) for k in range(3)])
+        await pilot.pause()
+        before = segments(block.render_line(1))
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        after = segments(block.render_line(1))
+        assert after != before
+        assert after == whole(block, 1)
+
+
+# -- the picker's border titles ------------------------------------------------------------
+class PickerApp(App):
+    CSS = "ChoicePicker { border: round $primary; width: 40; }"
+
+    def compose(self):
+        from tui.widgets.choice import ChoicePicker
+
+        yield ChoicePicker(id="picker")
+
+
+def screen_text(app: App) -> list[str]:
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+async def test_new_picker_titles_repaint_the_border_rows_only() -> None:
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        picker.set_choices([("", "Take the blue card", ""), ("", "Pass", "")], "Ann, choose:")
+        picker.set_titles("A Ann", "1-2 or Enter")
+        await pilot.pause()
+        top, bottom = picker.region.y, picker.region.bottom - 1
+        assert "A Ann" in screen_text(app)[top] and "1-2 or Enter" in screen_text(app)[bottom]
+        picker.set_titles("A Ann", "1-2 or Enter")  # the same: nothing to repaint
+        assert not picker._repaint_regions
+        picker.set_titles("B Bob", "1-3 or Enter")
+        rows = sorted({y for region in picker._repaint_regions for y in region.line_range})
+        assert rows == [0, picker.outer_size.height - 1]  # not the choices in between
+        await pilot.pause()
+        assert "B Bob" in screen_text(app)[top] and "1-3 or Enter" in screen_text(app)[bottom]
+
+
+# -- header and footer keep the lines they drew --------------------------------------------
+async def test_footer_keys_come_back_as_they_were_and_stay_clickable(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from tui.chrome import KeyFooter
+    from tui.screens import game_screen_class
+
+    match = Match(get_game("gift-of-tulips"), [Seat("Ann"), Seat("Bob"), Seat("Cy")], seed=3)
+    screen = game_screen_class("gift-of-tulips")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = screen.query_one(KeyFooter)
+        first = screen_text(app)[-1]
+        assert "Redo" not in first
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        with_redo = screen_text(app)[-1]
+        assert "Redo" in with_redo and match.ply == 0
+        await pilot.press("enter")  # the same keys as the first time: the kept line
+        await pilot.pause()
+        assert "Redo" not in screen_text(app)[-1]
+        assert "Redo" not in [k.description for _s, _e, k in footer._spans]  # a click finds what is shown
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen_text(app)[-1] == with_redo
+        # the kept line brings back where each key sits: a click on Redo redoes
+        start = next(s for s, _e, k in footer._spans if k.description == "Redo")
+        await pilot.click(KeyFooter, offset=(start + 1, 0))
+        await pilot.pause()
+        assert match.ply == 1
+
+
+# -- grid: one string and its spans per line -------------------------------------------------
+def appended_grid(rows, *, justify="", width=None, flex=None, gap=1) -> list[Text]:
+    """grid() as Rich would put it together piece by piece (Text.append /
+    append_text), the way it was written first: the reference."""
+    cells = [[c if isinstance(c, Text) else Text(str(c)) for c in row] for row in rows]
+    ncols = max((len(r) for r in cells), default=0)
+    widths = [0] * ncols
+    for row in cells:
+        for i, c in enumerate(row):
+            widths[i] = max(widths[i], c.cell_len)
+    if width is not None and flex is not None and flex < ncols:
+        widths[flex] = max(0, width - sum(w for i, w in enumerate(widths) if i != flex) - gap * (ncols - 1))
+    out = []
+    for row in cells:
+        line = Text(no_wrap=True, overflow="crop")
+        for i in range(ncols):
+            c = row[i] if i < len(row) else Text("")
+            if c.cell_len > widths[i]:
+                c = c.copy()
+                c.truncate(widths[i], overflow="crop")
+            pad = widths[i] - c.cell_len
+            how = justify[i] if i < len(justify) else "l"
+            left = pad if how == "r" else pad // 2 if how == "c" else 0
+            if i:
+                line.append(" " * gap)
+            line.append(" " * left)
+            line.append_text(c)
+            if i < ncols - 1 or how != "l":
+                line.append(" " * (pad - left))
+        line.rstrip()
+        if width is not None:
+            line.truncate(width, overflow="crop")
+        out.append(line)
+    return out
+
+
+def test_grid_puts_lines_together_as_rich_would() -> None:
+    from hypothesis import given, settings, strategies as st
+
+    from tui.widgets.base import _same, grid
+
+    words = st.text(alphabet="ab x李", max_size=7)
+
+    @st.composite
+    def cells(draw):
+        plain = draw(words)
+        if draw(st.booleans()):
+            return plain
+        text = Text(plain, style=draw(st.sampled_from(["", "bold", "red"])))
+        if plain and draw(st.booleans()):
+            text.stylize("reverse", 0, draw(st.integers(0, len(plain))))
+        if draw(st.booleans()):
+            text.append("zz", style="dim")
+        return text
+
+    @settings(max_examples=100, deadline=None)
+    @given(rows=st.lists(st.lists(cells(), max_size=5), max_size=4), justify=st.text(alphabet="lrc", max_size=5),
+           width=st.none() | st.integers(0, 30), flex=st.none() | st.integers(0, 4), gap=st.integers(0, 2))
+    def check(rows, justify, width, flex, gap) -> None:
+        got = grid(rows, justify=justify, width=width, flex=flex, gap=gap)
+        want = appended_grid(rows, justify=justify, width=width, flex=flex, gap=gap)
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            assert _same(a, b), (a, b)
+
+    check()
+
+
+# -- a board keeps the sections the cursor does not touch ------------------------------------
+@pytest.mark.parametrize("game_id, players, decisions, section", [
+    ("golden-age", 4, 300, "_players"), ("fields-of-arle", 2, 100, "_summary")])
+async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section) -> None:
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+
+    match = late_match(get_game(game_id), players, decisions)
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        widgets = list(board.query(DataWidget))
+        order = list(range(len(screen._shown))) + list(range(len(screen._shown)))[::-1]
+        assert len(order) > 2
+        built = {"n": 0}
+        real = getattr(board, section)
+
+        def counting(*args, **kw):
+            built["n"] += 1
+            return real(*args, **kw)
+
+        setattr(board, section, counting)
+        for i in order:
+            screen._cursor_moved(i)
+            kept = [list(w._lines) for w in widgets]
+            board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            screen._draw_board(list(screen._shown[i].moves))
+            for w, lines in zip(widgets, kept):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+        # the section was built afresh each time above, and came from what was kept otherwise
+        assert built["n"] < 2 * len(order)
+
+
+# -- the picker draws a label it drew before from what it kept -------------------------------
+async def test_picker_lines_are_drawn_as_option_list_draws_them() -> None:
+    from textual.widgets import OptionList
+
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+
+        def compare() -> None:
+            for option in ol.options:
+                for style in (ol.get_visual_style("option-list--option"),
+                              ol.get_visual_style("option-list--option-highlighted")):
+                    mine = ol._get_option_render(option, style)
+                    ol._option_render_cache.clear()
+                    theirs = OptionList._get_option_render(ol, option, style)
+                    assert [segments(s) for s in mine] == [segments(s) for s in theirs]
+
+        picker.set_choices([("", "Take the blue card", ""), ("0", "Pass", "")], "Ann, choose:")
+        await pilot.pause()
+        compare()
+        kept = ol.__dict__["_drawn"]
+        # "0 Pass" again, now the first option: drawn from what was kept, in its new place
+        picker.set_choices([("0", "Pass", ""), ("", "Sell", "")], "Bob, choose:")
+        await pilot.pause()
+        assert [str(o.prompt) for o in ol.options] == ["0 Pass", "1 Sell"]
+        compare()  # (OptionList's own drawing has the meta {"option": 0} for "0 Pass")
+        # drawn once per style, in its first place; the second place came from that
+        assert sum(1 for seen in kept.keys() if seen[0] == "0 Pass") == 2
+
+
+# -- what reaches the terminal: the partial updates add up to the whole screen ---------------
+def cells(screen) -> list[list[tuple]]:
+    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse)
+             for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
+
+
+@pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
+                                           ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
+async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
+    """Every frame the app writes (only the cells that changed) is fed to a
+    terminal emulator; after each key its screen must be what a full repaint
+    of the app's screen draws, cell for cell (text, colours, attributes)."""
+    import pyte
+    from textual._compositor import LayoutUpdate
+
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match, late_spec
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+
+    game = get_game(game_id)
+    players, decisions = late_spec(game)
+    match = late_match(game, players, min(decisions, 60))
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = pyte.Screen(*size)
+    stream = pyte.Stream(term)
+    real_display = type(app)._display
+
+    def display(self, shown_screen, renderable) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            stream.feed(renderable.render_segments(self.console))
+        real_display(self, shown_screen, renderable)
+
+    app._display = display.__get__(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
+            await pilot.press(key)
+            await pilot.pause()
+            whole = pyte.Screen(*size)
+            strips = app.screen._compositor.render_strips()
+            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+            assert cells(term) == cells(whole), key
