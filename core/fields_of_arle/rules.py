@@ -371,7 +371,7 @@ class FieldsOfArle(PickGame, BotModules):
             lines += SO.solo_lines(state.players[0], self.scores(state)[0].total)
         elif len(self.winners(state)) > 1:
             total = self.scores(state)[0].total
-            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (R12, no tie-breaker)")
+            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (there is no tie-breaker)")
         return lines
 
     # text (notation "place forester", "build mill flax", "load wood 1 2") -------------
@@ -567,7 +567,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return {
             "woolweaver": f"turns {k} wool into {k} woolen",
-            "tanner": f"turns {k} hides into {k} leather",
+            "tanner": f"turns {A.plural(k, 'hides')} into {k} leather",
             "linenweaver": f"turns {k} flax into {k} linen",
             "potter": f"turns {k} clay into {3 * k} food and {k} peat",
             "baker": f"bakes {k} time{'s' if k != 1 else ''}: {k} grain (flax when out of grain) and {k} peat"

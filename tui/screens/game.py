@@ -30,6 +30,7 @@ calls back instead of posting a message).
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
@@ -225,10 +226,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     """
 
     BOT_DELAY = 0.3
-    #: Seconds after the deciding human changes during which pick keys are
-    #: ignored, so a held key cannot play the next player's turn (key repeats
-    #: within one player's turn are not held back).
-    SEAT_GUARD = 0.4
+    #: After the deciding human changes, pick keys are ignored while the keys
+    #: from before keep coming less than this many seconds apart (a held key's
+    #: repeats), so a held key cannot play the next player's turn; the first key
+    #: after a quiet gap this long is picked at once (``ChoicePicker.hold``).
+    #: Key repeats within one player's turn are not held back. 0: no guard.
+    SEAT_GUARD = 0.15
 
     DEFAULT_CSS = """
     GameScreen #game-body {
@@ -278,7 +281,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
         Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
-        Binding("s", "save", "Save"),
+        Binding("s", "save", "Save", tooltip="Save the game to a file (s again), or export its record (e)"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
         # a board folded into pages (``Board.has_panels``): Left/Right (and [ ] as in
@@ -305,7 +308,6 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
         self.seat_guard = self.SEAT_GUARD if seat_guard is None else seat_guard
         self._last_human: int | None = None  # the human whose choices were shown last
-        self._guard_timer: Timer | None = None
         self._shown_history: tuple[int, Any] | None = None  # (moves, last move) when last drawn
         self.names = [s.name for s in match.seats]
         self.letters = seat_letters(self.names)
@@ -331,6 +333,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._autosave_failed = False
         self._keys_state: tuple[bool, ...] = ()
         self._board_key: Any = None
+        self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
 
@@ -360,19 +363,33 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.set_class(width >= 110, "-wide")
 
     def on_screen_resume(self) -> None:
-        # Review may have continued from an earlier point; redraw everything.
+        # Review may have continued from an earlier point: redraw everything.
+        # Back to the very position drawn, a human to decide (review, help, a
+        # dialog closed), the screen is only repainted (one frame): the picker,
+        # its cursor and the board are as they were.
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
-            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+            elif getattr(self, "_covered", True) and not self._drawn_as_is():
                 self.refresh_view()
+            else:
+                self._resumed_at = None
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
                 self.call_after_refresh(self._unfocus_picker)  # after Textual restores the focus
             elif focused is None or focused not in self.focus_chain:
                 self.picker.focus_list()
+
+    def _drawn_as_is(self) -> bool:
+        """The screen shows the match as it is and nothing is waiting to run
+        (no bot to move, no curtain, a game at one keyboard)."""
+        m = self.match
+        seat = m.to_move()
+        return (m.authority_here and self._shown_history == self._history_key()
+                and (seat is None or not m.is_bot(seat)) and not self._curtain_up
+                and self._forced() is None)
 
     def _unfocus_picker(self) -> None:
         """The game is over and the picker hidden: take the focus out of it (its
@@ -536,23 +553,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._keys_state = keys
             self.refresh_bindings()
 
-    def _guard_seat_change(self, seat: int) -> None:
-        """The deciding human changed: hold picks for ``seat_guard`` seconds and
-        say whose turn it is in the header."""
-        if self.seat_guard <= 0:
-            return
-        self.picker.hold(self.seat_guard)
-        self.sub_title = f"{self.names[seat]}'s turn"
-        if self._guard_timer is not None:
-            self._guard_timer.stop()
-        version = self._version
-
-        def over() -> None:
-            self._guard_timer = None
-            if version == self._version:
-                self.sub_title = self.decision_text(self.match.state, self.match.to_move())
-
-        self._guard_timer = self.set_timer(self.seat_guard, over)
+    def _guard_seat_change(self, since: float | None = None) -> None:
+        """The deciding human changed: picks wait until the keys from before
+        stop (``ChoicePicker.hold``: a held key stops here, a new press counts).
+        ``since``: when the last key came, if the picker did not see it."""
+        if self.seat_guard > 0:
+            self.picker.hold(self.seat_guard, since)
 
     def _picker_keys(self, n: int) -> str:
         if n == 0:
@@ -576,7 +582,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_key = key
         m = self.match
         viewer = self._viewer_for(m.to_move())
-        shown = self.game.view(m.state, viewer)
+        # one view per decision: the cursor keys of a decision show the board the
+        # very same state object (boards keep what the cursor does not touch)
+        if self._board_view is None or self._board_view[:2] != (self._version, viewer):
+            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+        shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
 
     def _update_log(self) -> None:
@@ -653,6 +663,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself
         # when its list has focus; the filter input keeps typed characters).
+        self.picker.note_key(event.time)  # (a key the picker saw is noted twice: no harm)
         if event.character == "/" and not self._curtain_up and self._moves and not self.picker.filtering:
             event.stop()  # open the filter now, so a key typed right after goes into it
             event.prevent_default()
@@ -780,13 +791,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
         if index is not None:
             self.picker.highlight(index)
-        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+        self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
         """The hint's line with both choices named as the picker names them
         (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
         margin, gain, iterations) from the worker."""
-        from core.bots.hint import hint_line
+        from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
@@ -796,7 +807,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
+                         margin_words(self.game, state, margin))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -810,7 +822,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown_history = self._history_key()
         if seat is not None and not self.match.is_bot(seat):
             if self._last_human is not None and seat != self._last_human:
-                self._guard_seat_change(seat)
+                self._guard_seat_change()
             self._last_human = seat
 
     def _check_curtain(self, seat: int | None) -> None:
@@ -835,7 +847,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if seat is not None and seat != self._curtain_seat:
             self._check_curtain(seat)  # the seat changed while the curtain was up
         elif seat is not None and not self.match.is_bot(seat):
-            self._guard_seat_change(seat)  # a held Enter must not pick at once
+            self._guard_seat_change(time.monotonic())  # the key that closed the curtain, held, must not pick
         self.picker.focus_list()
 
     def _check_over(self) -> None:
@@ -1009,8 +1021,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def action_save(self) -> None:
         app: Any = self.app
-        if hasattr(app, "save_dialog"):  # LowlandsApp: path dialog, confirm before replacing
-            app.save_dialog(self.match)
+        if hasattr(app, "save_or_export"):  # LowlandsApp: save or export, path dialog, confirm before replacing
+            app.save_or_export(self.match)
             return
         try:
             from saves import save
