@@ -78,7 +78,7 @@ async def test_hint_highlights_the_strong_choice_and_says_why(tmp_path: Path) ->
         assert notes[0].startswith("Hint: ") and "projected margin" in notes[0]
         picked = screen._shown[screen.picker.highlighted_index].moves
         assert len(picked) == 1  # the choice itself, not a group holding it
-        # (the line has no "against" part when the search saw only one choice)
+        # (on a loaded machine the search may try one choice only: "Hint: X (projected margin ...).")
         named = notes[0].removeprefix("Hint: ").split(": projected margin")[0].split(" (projected margin")[0]
         # named as the picker names it, not by the notation
         assert named == screen.choice_label(match.state, picked[0])

@@ -642,6 +642,8 @@ async def test_launcher_entries_fit_80_columns(dirs) -> None:
 
     from rich.cells import cell_len
 
+    from core import get_game
+    from core.match import Seat
     from tui.screens.launcher import short_updated
 
     data, _ = dirs

@@ -609,3 +609,39 @@ async def test_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
         texts += [c.label for c in screen.picker.choices]
         texts += [line.text for line in screen.log_widget.lines]
         assert all(t.isascii() for t in texts), [t for t in texts if not t.isascii()]
+
+
+@pytest.mark.parametrize("gid", ["golden-age", "windmill-valley", "fields-of-arle"])
+async def test_left_right_turn_the_board_panels_but_move_the_cursor_in_the_filter(tmp_path: Path, gid: str) -> None:
+    """GameScreen's panel keys serve every board with panels (at 80x24 all three fold
+    theirs into pages); in the picker's filter Left/Right are the filter's own."""
+    from textual.widgets import Input
+
+    from tui.screens import screen_for
+
+    game = get_game(gid)
+    names = ["Ann", "Bob", "Cy"][:max(2, game.min_players)]
+    match = Match(game, [Seat(n, "human") for n in names], seed=3)
+    screen = screen_for(match, data_dir=tmp_path)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        assert board.has_panels
+
+        def where() -> Any:
+            return board.page if hasattr(board, "page") else board.tab
+
+        first = where()
+        await pilot.press("right")
+        await pilot.pause()
+        assert where() != first
+        await pilot.press("left")
+        await pilot.pause()
+        assert where() == first
+        await pilot.press("slash", "a", "b")
+        await pilot.pause()
+        box = screen.query_one("#picker-filter", Input)
+        assert box.has_focus and box.value == "ab" and box.cursor_position == 2
+        await pilot.press("left")
+        await pilot.pause()
+        assert box.cursor_position == 1 and where() == first

@@ -2,89 +2,237 @@
 
 A seat's projection is its VP track, plus the end-game scoring as it would
 stand if the game ended now (contracts, empty windmill groups, patch rows and
-columns: ``scoring.final_parts``), plus what its guilders, tools and stored
-bulbs are still worth, plus a share of what its contracts, helpers and plans
-under way (patch rows and columns, windmill groups) may still bring. In a solo
-game the other side is the Gardener: its VP, its end bonus (RULES.md section
-10) and the VP its remaining cards will bring.
+columns: ``scoring.final_parts``), plus what it may still gain in the turns
+left (``turns_left``): what its stored bulbs, guilders and tools will buy, what
+its contracts can still add with the progress reachable in those turns
+(``contract_potential``), and its plans under way (patch rows and columns,
+windmill groups) by their progress and whether the bulbs they lack can still
+be planted (``plan_potential``). In a solo game the other side is the
+Gardener: its VP, its end bonus, the VP its remaining cards and the unique
+calendar rewards it will claim bring (RULES.md section 10, ``gardener``).
+
+Everything here reads only what ``GAME.view`` shows (the Gardener's discard
+pile is open; its deck order is not used).
 """
 
 from __future__ import annotations
+
+import math
 
 from core.windmill_valley import components as C
 from core.windmill_valley import scoring as SC
 from core.windmill_valley.state import State
 
-#: VP a guilder, a tool, a bulb in storage and a wheel step (towards the next
-#: calendar advance) are still worth before the end. Measured (solo arenas
-#: against the Gardener, 4 games each at 500 iterations): 0.4 / 0.5 / 0.8 / 0
-#: scored 61 VP on average, 0.9 / 0.7 / 0.8 / 0.4 scored 55, all zero 63-65;
-#: resources count only through what they buy within the search.
-GUILDER_VP = 0.0
-TOOL_VP = 0.0
-BULB_VP = 0.0
-STEP_VP = 0.0
-#: What a contract, a helper and an installed wheel enhancement are still worth
-#: beyond their value now, at the start of the game; it shrinks to 0 as the
-#: calendar (the game's clock) nears its end. Measured (solo, 12 games, seed 1,
-#: 200 iterations): contract/helper 4/2 without plans won 1, 8/4 with plans 4
-#: (66.7 VP), 12/4 with plans 4 (68.9 VP); 8/4 without plans 1.
-CONTRACT_POTENTIAL = 12.0
+#: VP a guilder and a tool are still worth while ``RESOURCE_TURNS`` or more
+#: turns are left, shrinking to 0 with the turns left (``turns_left``):
+#: resources matter only through what they buy before the end.
+GUILDER_VP = 0.3
+TOOL_VP = 0.3
+RESOURCE_TURNS = 6.0
+#: What a helper and an installed wheel enhancement are still worth beyond
+#: their value now, at the start of the game; it shrinks to 0 as the calendar
+#: (the game's clock) nears its end.
 HELPER_POTENTIAL = 4.0
 TILE_POTENTIAL = 1.0
-#: Share of the end-game VP a plan under way already counts (times the share of
-#: the calendar left): a row of the patch by its bulbs so far (10 VP one colour,
-#: else 3), a column whose bulbs so far differ (4 VP), a windmill group by its
-#: windmills built (its colour's VP per bulb when it is empty).
+#: Weight of ``contract_potential`` (the VP a contract can still add).
+CONTRACT_REACH = 1.0
+#: Weight of ``plan_potential`` (rows, columns and windmill groups under way).
 PLAN_POTENTIAL = 1.0
+#: Expected rates per player turn (rules of thumb from solo games): bulbs
+#: planted, windmills built, wheel enhancements installed, farm cards and
+#: tools gained.
+BULB_RATE = 1.0
+BUILD_RATE = 0.35
+ENHANCE_RATE = 0.35
+CARD_RATE = 0.3
+TOOL_RATE = 0.3
+#: Share of the windmills built that stand next to a given kind of field, and
+#: of the bulbs planted that have a given colour (contract potentials).
+ADJ_SHARE = 0.5
+COLOUR_SHARE = 0.25
+#: Wheel steps a player takes in an average turn (the calendar's pace).
+STEPS_PER_TURN = 2.5
+#: VP a stored bulb is worth while it can still be planted (its patch reward
+#: and its share of rows, columns and groups).
+STORED_BULB_VP = 1.5
+#: VP a player gains in an average turn beyond what the rest of the
+#: projection counts (times the turns left after this one), so that ending the
+#: game sooner costs the player its own turns as well as the Gardener cards.
+TURN_VP = 3.0
 #: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
 _SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
+_SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
+_STEPS_TO_END = C.CALENDAR_END * C.LARGE_SPACES
+
+
+def gardener_cards_left(state: State) -> float:
+    """Expected Gardener cards still to draw until its calendar reaches the end
+    (0.0 with no Gardener or once there). The discard pile is open, so the
+    calendar cards left in its deck are known: needing ``k`` more of the ``K``
+    calendar cards among ``N`` cards, ``k * (N + 1) / (K + 1)`` draws (a deck
+    that runs out is reshuffled from all 20)."""
+    b = state.solo
+    if b is None or b.calendar >= C.CALENDAR_END:
+        return 0.0
+    need = C.CALENDAR_END - b.calendar
+    n = len(C.SOLO_CARDS) - len(b.discard)
+    k = _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard)
+    if n <= 0:
+        n, k = len(C.SOLO_CARDS), _SOLO_STEPS
+    if k >= need:
+        return need * (n + 1) / (k + 1)
+    return n + (need - k) * (len(C.SOLO_CARDS) + 1) / (_SOLO_STEPS + 1)
+
+
+def turns_left(state: State) -> float:
+    """Expected turns each player still takes (the current one included), from
+    the calendar: the leader's wheel steps to the 4th space at
+    ``STEPS_PER_TURN`` a turn and, solo, the Gardener's expected cards; plus
+    the round after the end is triggered (none once triggered: the rounds
+    left). 0.0 once the game is over."""
+    if state.phase == "over":
+        return 0.0
+    if state.end_round >= 0:
+        return float(state.end_round - state.round + 1)
+    steps = max(f.step for f in state.farms)
+    t = max(0.0, (_STEPS_TO_END - steps) / STEPS_PER_TURN)
+    if state.solo is not None:
+        t = min(t, gardener_cards_left(state))
+    return t + 1.0
+
+
+def _reach(missing: int, capacity: float) -> float:
+    """Chance-like share (0..1) that ``missing`` more bulbs get planted with
+    ``capacity`` bulbs still plantable."""
+    if missing <= 0:
+        return 1.0
+    return min(1.0, capacity / missing)
+
+
+def bulb_capacity(state: State, seat: int, turns: float) -> float:
+    """Bulbs ``seat`` can still plant: its storage plus ``BULB_RATE`` a turn,
+    at most its free patch spaces."""
+    f = state.farms[seat]
+    free = C.PATCH_ROWS * C.PATCH_COLS - sum(len(r) for r in f.patch)
+    return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0))
 
 
 def projected(state: State) -> list[float]:
-    """Per seat, the projected final score in VP (a float)."""
+    """Per seat, the projected final score in VP (a float): VP track, end-game
+    scoring now, and before the end what resources, helpers, tiles, stored
+    bulbs, contracts and plans may still bring (this module's weights)."""
     over = state.phase == "over"
     left = 1.0 - max([f.calendar for f in state.farms] + [state.solo.calendar if state.solo else 0]) / C.CALENDAR_END
+    turns = turns_left(state)
+    res = min(turns, RESOURCE_TURNS) / RESOURCE_TURNS
     out = []
     for seat, f in enumerate(state.farms):
         v = float(f.vp + sum(SC.final_parts(state, seat).values()))
         if not over:
-            v += GUILDER_VP * f.guilders + TOOL_VP * f.tools + BULB_VP * len(f.storage) + STEP_VP * f.step
+            v += res * (GUILDER_VP * f.guilders + TOOL_VP * f.tools)
             tiles = sum(1 for d in (*f.large, *f.small) if C.DESIGNS[d][1] != "base")
-            v += left * (CONTRACT_POTENTIAL * len(f.contracts) + HELPER_POTENTIAL * len(f.helpers)
-                         + TILE_POTENTIAL * tiles)
-            v += left * PLAN_POTENTIAL * plan_potential(state, seat)
+            v += left * (HELPER_POTENTIAL * len(f.helpers) + TILE_POTENTIAL * tiles)
+            v += TURN_VP * max(0.0, turns - 1.0)
+            cap = bulb_capacity(state, seat, turns)
+            v += STORED_BULB_VP * min(len(f.storage), cap)
+            v += CONTRACT_REACH * contract_potential(state, seat, turns, cap)
+            v += PLAN_POTENTIAL * plan_potential(state, seat, cap)
         out.append(v)
     return out
 
 
-def plan_potential(state: State, seat: int) -> float:
+def plan_potential(state: State, seat: int, capacity: float) -> float:
     """End-game VP of ``seat``'s plans under way, by their progress (0 to 1 each):
-    partial patch rows and columns, windmill groups not yet empty."""
+    partial patch rows and columns, times the share of their missing bulbs that
+    ``capacity`` (bulbs still plantable, ``bulb_capacity``) covers, and windmill
+    groups not yet empty by their windmills built, for the bulbs of their
+    colour planted or stored within that capacity."""
     f = state.farms[seat]
     v = 0.0
     for r in f.patch:
         if 0 < len(r) < C.PATCH_COLS:
-            v += (C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP) * len(r) / C.PATCH_COLS
+            reach = _reach(C.PATCH_COLS - len(r), capacity)
+            v += (C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP) * len(r) / C.PATCH_COLS * reach
     for c in SC.columns(f.patch):
         if 0 < len(c) < C.PATCH_ROWS and len(set(c)) == len(c):
-            v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS
-    planted = "".join(f.patch)
+            reach = _reach(C.PATCH_ROWS - len(c), capacity)
+            v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS * reach
+    planted = "".join(f.patch) + f.storage[: int(capacity)]
     for g, n in enumerate(f.mills):
         if n:
             v += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
     return v
 
 
+def contract_potential(state: State, seat: int, turns: float, capacity: float) -> float:
+    """VP ``seat``'s contracts may still add beyond their value now
+    (``scoring.contract_vp``) in ``turns`` more turns with ``capacity`` bulbs
+    still plantable: per kind, the expected progress at this module's rates
+    (windmills built, enhancements installed, cards and tools gained, bulbs
+    planted), capped by what is left to gain (windmills in the groups, empty
+    wheel spaces, card slots, patch rows)."""
+    f = state.farms[seat]
+    later = max(0.0, turns - 1.0)
+    mills_left = sum(f.mills)
+    builds = min(float(mills_left), BUILD_RATE * later)
+    large_free = sum(1 for d in f.large if C.DESIGNS[d][1] == "base")
+    small_free = sum(1 for d in f.small if C.DESIGNS[d][1] == "base")
+    # the two spaces at the arrows cannot take a tile this turn
+    enh = max(0.0, min(float(large_free + small_free - 2), ENHANCE_RATE * later))
+    v = 0.0
+    for cid in f.contracts:
+        parts = C.FARM_CARDS[cid][1].split(":")
+        kind, vp = parts[0], int(parts[-1])
+        if kind == "adj":
+            v += vp * builds * ADJ_SHARE
+        elif kind == "mills":
+            v += vp * builds
+        elif kind == "large":
+            v += vp * min(float(large_free), enh)
+        elif kind == "smallfull":
+            v += vp * (C.SMALL_SPACES - small_free) / C.SMALL_SPACES * _reach(small_free, enh)
+        elif kind == "tier":
+            v += vp * enh * C.OFFER_TIERS.count(parts[1]) / len(C.OFFER_TIERS)
+        elif kind == "cards":
+            slots = len(C.HELPER_VP) + C.CONTRACT_SLOTS - len(f.helpers) - len(f.contracts)
+            v += vp * min(float(slots), CARD_RATE * later)
+        elif kind == "tools2":
+            v += vp / 2 * TOOL_RATE * later
+        elif kind == "colour":
+            v += vp * min(capacity, f.storage.count(parts[1]) + COLOUR_SHARE * BULB_RATE * later)
+        elif kind in ("rows", "monorow"):
+            best = 0.0
+            for r in f.patch:
+                if len(r) < C.PATCH_COLS and (kind == "rows" or set(r) <= {parts[1]}):
+                    best = max(best, (len(r) + 1) / (C.PATCH_COLS + 1) * _reach(C.PATCH_COLS - len(r), capacity))
+            v += vp * best
+        elif kind == "cols":
+            best = 0.0
+            for c in SC.columns(f.patch):
+                if len(c) < C.PATCH_ROWS:
+                    best = max(best, (len(c) + 1) / (C.PATCH_ROWS + 1) * _reach(C.PATCH_ROWS - len(c), capacity))
+            v += vp * best
+    return v
+
+
 def gardener(state: State) -> float:
-    """The Gardener's projected final VP in a solo game (0.0 with no Gardener)."""
+    """The Gardener's projected final VP in a solo game (0.0 with no Gardener):
+    its VP, its end bonus, ``SOLO_CARD_VP`` for each card still to come (one a
+    player turn, ``turns_left``) and ``SOLO_UNIQUE_VP`` for each calendar
+    column it is expected to reach that still has an open unique reward."""
     b = state.solo
     if b is None:
         return 0.0
     if state.phase == "over":
         return float(b.vp)
-    turns_left = max(0, C.CALENDAR_END - b.calendar) / _SOLO_STEP_SHARE
-    return b.vp + C.SOLO_END_BONUS[b.level] + turns_left * C.SOLO_CARD_VP[b.level]
+    cards = turns_left(state)
+    v = b.vp + C.SOLO_END_BONUS[b.level] + cards * C.SOLO_CARD_VP[b.level]
+    steps = min(float(C.CALENDAR_END - b.calendar), cards * _SOLO_STEP_SHARE)
+    for k in range(math.ceil(steps)):
+        col = b.calendar + k
+        if "o" in state.uniques[col]:
+            v += C.SOLO_UNIQUE_VP * min(1.0, steps - k)
+    return v
 
 
 def margins(state: State) -> list[float]:

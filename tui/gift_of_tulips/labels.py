@@ -94,9 +94,8 @@ class GiftOfTulipsLabels(GameLabels):
     def decision_text(self, state: Any, seat: int | None) -> str:
         if seat is None:
             return "Game over"
-        name = self.names[seat]
-        bot = " (computer)" if self.match.is_bot(seat) else ""
+        name = self.seat_name(seat)
         if state.phase == "setup":
-            return f"{name}{bot} chooses a tulip to keep"
+            return f"{name} chooses a tulip to keep"
         which = "1st card" if not state.used else "2nd card"
-        return f"{name}{bot} to play: {which}"
+        return f"{name} to play: {which}"

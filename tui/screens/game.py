@@ -196,6 +196,10 @@ class GameLabels:
         """The line above the choices."""
         return f"{self.names[seat]}, choose:"
 
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s player name, with " (computer)" for a bot: "Ann", "Bob (computer)"."""
+        return self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+
     def decision_text(self, state: Any, seat: int | None) -> str:
         """The header's sub-title: whose decision it is."""
         if seat is None:
@@ -280,7 +284,19 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("s", "save", "Save", tooltip="Save the game to a file (s again), or export its record (e)"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
+        # a board folded into pages (``Board.has_panels``): Left/Right (and [ ] as in
+        # review) turn them, PgUp/PgDn scroll a board with a scrolling body
+        Binding("right", "panel(1)", "Panels", key_display="←/→", priority=True,
+                tooltip="Previous / next board panel"),
+        Binding("left", "panel(-1)", "Panels", priority=True, show=False),
+        Binding("left_square_bracket", "panel(-1)", "Panel", show=False),
+        Binding("right_square_bracket", "panel(1)", "Panel", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
     ]
+
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
 
     def __init__(self, match: Any, *, data_dir: Path | str, curtain: bool = False,
                  bot_delay: float | None = None, seat_guard: float | None = None) -> None:
@@ -317,6 +333,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._autosave_failed = False
         self._keys_state: tuple[bool, ...] = ()
         self._board_key: Any = None
+        self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
 
@@ -346,19 +363,33 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.set_class(width >= 110, "-wide")
 
     def on_screen_resume(self) -> None:
-        # Review may have continued from an earlier point; redraw everything.
+        # Review may have continued from an earlier point: redraw everything.
+        # Back to the very position drawn, a human to decide (review, help, a
+        # dialog closed), the screen is only repainted (one frame): the picker,
+        # its cursor and the board are as they were.
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
-            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+            elif getattr(self, "_covered", True) and not self._drawn_as_is():
                 self.refresh_view()
+            else:
+                self._resumed_at = None
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
                 self.call_after_refresh(self._unfocus_picker)  # after Textual restores the focus
             elif focused is None or focused not in self.focus_chain:
                 self.picker.focus_list()
+
+    def _drawn_as_is(self) -> bool:
+        """The screen shows the match as it is and nothing is waiting to run
+        (no bot to move, no curtain, a game at one keyboard)."""
+        m = self.match
+        seat = m.to_move()
+        return (m.authority_here and self._shown_history == self._history_key()
+                and (seat is None or not m.is_bot(seat)) and not self._curtain_up
+                and self._forced() is None)
 
     def _unfocus_picker(self) -> None:
         """The game is over and the picker hidden: take the focus out of it (its
@@ -513,7 +544,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """What decides which keys the footer shows; screens with keys of
         their own add to it (the footer is rebuilt only when it changes)."""
         return (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
-                self.match.is_over())
+                self.match.is_over(), self.board.has_panels)
 
     def _refresh_keys(self) -> None:
         """Rebuild the footer only when a key comes or goes."""
@@ -551,7 +582,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_key = key
         m = self.match
         viewer = self._viewer_for(m.to_move())
-        shown = self.game.view(m.state, viewer)
+        # one view per decision: the cursor keys of a decision show the board the
+        # very same state object (boards keep what the cursor does not touch)
+        if self._board_view is None or self._board_view[:2] != (self._version, viewer):
+            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+        shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
 
     def _update_log(self) -> None:
@@ -762,7 +797,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """The hint's line with both choices named as the picker names them
         (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
         margin, gain, iterations) from the worker."""
-        from core.bots.hint import hint_line
+        from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
@@ -772,7 +807,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
+                         margin_words(self.game, state, margin))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -906,7 +942,20 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return self._open is not None
         if action == "save":  # a networked table is kept (and saved) by its server only
             return self.match.authority_here
+        if action == "panel":  # not in the picker's filter: its own cursor keys
+            return self.board.has_panels and not isinstance(self.focused, Input)
+        if action == "scroll_board":
+            return bool(getattr(self.board, "BODY_ID", ""))
         return True
+
+    def action_panel(self, delta: int) -> None:
+        """Show the board's previous (-1) or next (1) panel (``Board.switch_panel``)."""
+        self.board.switch_panel(delta)
+
+    def action_scroll_board(self, step: int) -> None:
+        """Scroll the board's body a page down (1) or up (-1)."""
+        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
 
     def action_scores(self) -> None:
         """The game is over: show the score sheet (the game-over screen) again."""
@@ -1005,34 +1054,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
 class PagedGameScreen(GameScreen):
     """A GameScreen whose board is a ``PagedBoard`` and whose game is a ``PickGame``
-    (Windmill Valley, Fields of Arle): Left/Right turn the board's pages (in the
-    picker's filter they move its cursor), PgUp/PgDn scroll it. What a decision
-    caused (the lines it added to the state's ``events``) is announced in the
-    board's banner until the next decision, undo, redo or review's continue;
-    a game's screen extends ``announce`` to notify some lines too."""
-
-    #: The keys that switch the board's panels here (shown on its page bar).
-    PANEL_KEYS = "←→"
-
-    BINDINGS = [
-        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
-        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
-    ]
-
-    def action_page(self, step: int) -> None:
-        """The board's next (1) or previous (-1) page, from its top."""
-        focused = self.focused
-        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
-            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
-            return
-        self.board.switch_panel(step)
-
-    def action_scroll_board(self, step: int) -> None:
-        """Scroll the board's body a page down (1) or up (-1)."""
-        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
-        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+    (Windmill Valley, Fields of Arle): what a decision caused (the lines it added
+    to the state's ``events``) is announced in the board's banner until the next
+    decision, undo, redo or review's continue; a game's screen extends
+    ``announce`` to notify some lines too."""
 
     def play(self, move: Any) -> None:
         before = list(self.match.state.events)

@@ -271,7 +271,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if info.error:
             what = f"the damaged autosave {Path(info.path).name}"
         else:
-            what = f"{describe_save(info)}"
+            head, players = describe_save(info)
+            what = f"{head} ({players})"
         if _locked(app, info):
             app.push_screen(MessageDialog(f"{what}: this game is open in another copy of Lowlands; "
                                           "it cannot be deleted.", title="Not deleted", error=True))

@@ -256,7 +256,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; }
     """
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape,b", "back", "Back")]  # (b: from the game list; Escape anywhere)
 
     def __init__(self, games: dict[str, tuple[str, int, int]], me: str) -> None:
         super().__init__()

@@ -45,7 +45,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
-from tui.widgets.textlines import wrap_plain
+from tui.widgets.textlines import wrap_plain, wrap_text
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -157,10 +157,17 @@ class ScoreSpark(Static, can_focus=False):
 
 
 class ReviewLog(ScrollView, can_focus=False):
-    """The move list, one row per line (cut to the width, never wrapped),
-    drawn only where it is in view: a match of 1000 decisions costs what one
-    screenful does. The screen moves the highlight (``highlighted``), which
-    starts with a mark (``mark``); a click on a line posts ``Selected``.
+    """The move list, one row per line (cut to the width with an ellipsis),
+    except the highlighted line, which is written whole, wrapped to at most
+    ``ROWS`` rows (continuations indented under its text), so the decision at
+    the cursor is never cut at 80 columns. Drawn only where it is in view: a
+    match of 1000 decisions costs what one screenful does. The screen moves the
+    highlight (``highlighted``), which starts with a mark (``mark``); a click
+    on a line posts ``Selected``.
+
+    The list is ``count + ROWS - 1`` rows high whatever is highlighted (the
+    last rows blank when the highlighted line takes fewer), so a step never
+    changes its size (no layout).
 
     Args:
         count: how many lines.
@@ -169,6 +176,9 @@ class ReviewLog(ScrollView, can_focus=False):
         mark: drawn in front of the highlighted line (``▶``; ``>`` under --ascii).
         ellipsis: end a cut line with ``…`` (False: just cut it, for --ascii).
     """
+
+    #: the most rows the highlighted line takes
+    ROWS = 3
 
     COMPONENT_CLASSES = {"review-log--cursor"}
     DEFAULT_CSS = """
@@ -205,7 +215,8 @@ class ReviewLog(ScrollView, can_focus=False):
         self.highlighted = highlighted
         self.mark = mark
         self.ellipsis = ellipsis
-        self.virtual_size = Size(0, count)
+        self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
+        self.virtual_size = Size(0, count + self.ROWS - 1)
 
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
@@ -215,51 +226,91 @@ class ReviewLog(ScrollView, can_focus=False):
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
-            self.virtual_size = Size(self.virtual_size.width, count)
+            self.virtual_size = Size(self.virtual_size.width, count + self.ROWS - 1)
+        self._wrapped = None
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
-        """Highlight line ``index`` (repainting only the old and the new line)
-        and scroll it into view."""
+        """Highlight line ``index`` and scroll it into view (repainting only the
+        two lines when neither takes more than a row, else the rows below)."""
         old, self.highlighted = self.highlighted, index
         if old != index:
-            self.refresh_line(old)
-            self.refresh_line(index)
+            width = self.scrollable_content_region.width
+            was = self._wrapped
+            tall = (was is not None and was[0] == old and len(was[3]) > 1) or len(self._rows(index, width)) > 1
+            if tall:
+                self.refresh()
+            else:
+                self.refresh_line(old)
+                self.refresh_line(index)
         self.scroll_to_highlight()
 
+    def _rows(self, index: int, width: int) -> list[str]:
+        """The highlighted line ``index`` as its rows at ``width`` (kept for the last one)."""
+        text = self.mark + self._line(index)
+        hit = self._wrapped
+        if hit is not None and hit[0] == index and hit[1] == width and hit[2] == text:
+            return hit[3]
+        if width <= 0 or cell_len(text) <= width:
+            rows = [text]
+        else:
+            head = text.split(". ", 1)[0]
+            indent = len(head) + 2 if ". " in text and len(head) + 2 < width // 2 else 2
+            rows = [line.plain for line in wrap_text(Text(text), width, indent=indent)]
+            if len(rows) > self.ROWS:  # the last row ends with an ellipsis
+                rows = rows[:self.ROWS - 1] + [self._cut(" ".join([rows[self.ROWS - 1]] + [
+                    r.strip() for r in rows[self.ROWS:]]), width)]
+        self._wrapped = (index, width, text, rows)
+        return rows
+
+    def _cut(self, text: str, width: int) -> str:
+        if cell_len(text) > width:
+            return set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
+        return text
+
+    def _row(self, y: int, width: int) -> tuple[int, int]:
+        """(line, its row) drawn at virtual row ``y``; line -1: a blank row."""
+        h = self.highlighted
+        if y < h:
+            return y, 0
+        k = len(self._rows(h, width)) if 0 <= h < self.count else 1
+        if y < h + k:
+            return h, y - h
+        index = y - k + 1
+        return (index, 0) if index < self.count else (-1, 0)
+
     def scroll_to_highlight(self) -> None:
-        """Scroll as little as needed to show the highlighted line."""
+        """Scroll as little as needed to show the highlighted line, all its rows."""
         height = self.scrollable_content_region.height
         if height <= 0:
             return
         top = round(self.scroll_offset.y)
         i = self.highlighted
+        last = i + len(self._rows(i, self.scrollable_content_region.width)) - 1 if 0 <= i < self.count else i
         if i < top:
             self.scroll_to(y=i, animate=False, immediate=True)
-        elif i >= top + height:
-            self.scroll_to(y=i - height + 1, animate=False, immediate=True)
+        elif last >= top + height:
+            self.scroll_to(y=min(i, last - height + 1), animate=False, immediate=True)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        index = y + round(self.scroll_offset.y)
+        index, part = self._row(y + round(self.scroll_offset.y), max(0, width))
         style = self.rich_style
         if not 0 <= index < self.count or width <= 0:
             return Strip([Segment(" " * max(0, width), style)], max(0, width))
         marked = index == self.highlighted
-        text = (self.mark if marked else " ") + self._line(index)
-        if cell_len(text) > width:
-            text = set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
-        else:
-            text = set_cell_size(text, width)
         if marked:
+            text = set_cell_size(self._rows(index, width)[part], width)
             style = style + self.get_component_rich_style("review-log--cursor")
+        else:
+            text = set_cell_size(self._cut(" " + self._line(index), width), width)
         return Strip([Segment(text, style)], width)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index = offset.y + round(self.scroll_offset.y)
+        index, _part = self._row(offset.y + round(self.scroll_offset.y), self.scrollable_content_region.width)
         if 0 <= index < self.count:
             self.post_message(self.Selected(self, index))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from rich.text import Text
 from textual import events, on
@@ -27,7 +27,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
-from textual.visual import Visual, visualize
+from textual.cache import LRUCache
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Padding, Visual, visualize
 
 from tui.widgets.base import Banner, QuietScroll
 from tui.widgets.common import glyph
@@ -163,6 +166,37 @@ class PickList(QuietScroll, OptionList):
         visual = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, glyph(self, "\u2026", "..."))
         cache[id(option)] = (option, width, visual)
         return visual
+
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        """The option's lines, as OptionList draws them; a label drawn before in
+        the same style and width (the choices of a decision shown again after
+        an undo, a "Pass" in every decision) is not rendered again, only
+        given its place in this list."""
+        prompt = option.prompt
+        if not isinstance(prompt, Text) or option._divider:
+            return super()._get_option_render(option, style)
+        padding = self.get_component_styles("option-list--option").padding
+        key = (option, style, padding)
+        strips = self._option_render_cache.get(key)
+        if strips is None:
+            width = self.scrollable_content_region.width - self._get_left_gutter_width()
+            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"))
+            drawn: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_drawn", LRUCache(256))
+            plain = drawn.get(seen)
+            if plain is None:
+                visual = self._get_visual(option)
+                if padding:
+                    visual = Padding(visual, padding)
+                plain = [strip.extend_cell_length(width, style.rich_style)
+                         for strip in Visual.to_strips(self, visual, width, None, style)]
+                drawn[seen] = plain
+            meta = {"option": self._option_to_index[option]}
+            strips = self._option_render_cache[key] = [strip.apply_meta(meta) for strip in plain]
+        return strips
+
+    def _clear_caches(self) -> None:
+        self.__dict__.pop("_drawn", None)
+        super()._clear_caches()
 
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)

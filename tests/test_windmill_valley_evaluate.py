@@ -1,0 +1,117 @@
+"""Windmill Valley evaluation for the bots (core/windmill_valley/evaluate.py):
+the pieces of the projected final score margin, each on hand-made positions.
+
+Expected values come from the rule tables (components.py: the Gardener's 20
+cards, its VP per card, end bonus and unique reward VP) and the evaluation's
+documented model, not from running it on a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine import copy_state
+from core.windmill_valley import GAME
+from core.windmill_valley import components as C
+from core.windmill_valley import evaluate as E
+
+
+def solo(seed: int = 2):
+    """A solo game past the set-up decisions, at the player's first turn."""
+    s = GAME.setup(["Sol"], seed)
+    while s.phase != "play":
+        s = GAME.apply(s, GAME.legal_moves(s)[0])
+    return s
+
+
+def card(text: str) -> int:
+    """The farm card whose contract text is ``text``."""
+    return next(i for i, c in enumerate(C.FARM_CARDS) if c[4] == text)
+
+
+def test_gardener_cards_left_reads_the_open_discard() -> None:
+    """Needing k of the K calendar cards among N unseen cards takes k(N+1)/(K+1)
+    draws: 4 of 7 among 20 at the start (10.5); after 5 cards with 3 calendar
+    steps, 1 of 4 among 15 (3.2)."""
+    s = solo()
+    assert E.gardener_cards_left(s) == pytest.approx(4 * 21 / 8)
+    steps = [i for i, c in enumerate(C.SOLO_CARDS) if c[1]][:3]
+    others = [i for i, c in enumerate(C.SOLO_CARDS) if not c[1]][:2]
+    s.solo.discard = steps + others
+    s.solo.deck = [i for i in range(len(C.SOLO_CARDS)) if i not in s.solo.discard]
+    s.solo.calendar = 3
+    assert E.gardener_cards_left(s) == pytest.approx(16 / 5)
+
+
+def test_turns_left_follow_the_calendar_and_the_triggered_end() -> None:
+    """Turns left shrink as the player's wheel nears the 4th calendar space, are
+    capped by the Gardener's expected cards, and once the end is triggered are
+    the rounds left."""
+    s = solo()
+    pace = 4 * C.LARGE_SPACES / E.STEPS_PER_TURN
+    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1)
+    s.solo.calendar = 3  # the Gardener one calendar card away: about 20/7 cards
+    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1) == pytest.approx(21 / 8 + 1)
+    s.solo.calendar = 0
+    s.farms[0].step = 21  # 3 steps from the end: about 1.2 turns, then the last round
+    assert E.turns_left(s) == pytest.approx(3 / E.STEPS_PER_TURN + 1)
+    s.end_round = s.round
+    assert E.turns_left(s) == 1.0
+
+
+def test_gardener_projection_counts_cards_and_open_unique_rewards() -> None:
+    """The Gardener projects its VP + end bonus + 3 VP a card to come + 3 VP a
+    calendar column it will reach with an open unique reward; claiming the
+    open rewards of the columns ahead lowers it by exactly those VP."""
+    s = solo()
+    s.end_round = s.round  # one card to come; its calendar steps 7/20 of a column
+    g = E.gardener(s)
+    share = 7 / 20
+    assert g == pytest.approx(C.SOLO_END_BONUS[2] + C.SOLO_CARD_VP[2] + C.SOLO_UNIQUE_VP * share)
+    s.uniques[0] = s.uniques[0].replace("o", "x")
+    assert E.gardener(s) == pytest.approx(g - C.SOLO_UNIQUE_VP * share)
+
+
+def test_a_nearly_complete_contract_evaluates_higher() -> None:
+    """A violet row one bulb short, with a violet bulb in storage, is worth more
+    under the '12 VP per full violet row' contract than the same row with one
+    white bulb in it (that row can never complete the contract; an empty row
+    still may, by 1/8 of it)."""
+    s = solo()
+    f = s.farms[0]
+    f.contracts = [card("12 VP per full violet row")]
+    f.storage = "v"
+    f.patch = ["vvvvvv", "", "", ""]
+    near = copy_state(s)
+    s.farms[0].patch = ["vvvwvv", "", "", ""]
+    turns = E.turns_left(near)
+    cap = E.bulb_capacity(near, 0, turns)
+    assert E.contract_potential(near, 0, turns, cap) == pytest.approx(12 * 7 / 8)
+    assert E.contract_potential(s, 0, turns, cap) == pytest.approx(12 * 1 / 8)  # only an empty row is left
+    assert E.evaluate(near, 0) > E.evaluate(s, 0)
+
+
+def test_contract_potential_follows_the_progress_reachable_in_the_turns_left() -> None:
+    """'2 VP per windmill on the main board' adds BUILD_RATE windmills a turn
+    after this one, never more than the windmills left on the farm board."""
+    s = solo()
+    f = s.farms[0]
+    f.contracts = [card("2 VP per windmill on the main board")]
+    assert E.contract_potential(s, 0, 5.0, 0.0) == pytest.approx(2 * E.BUILD_RATE * 4)
+    f.mills = [0, 0, 0, 0, 1]
+    assert E.contract_potential(s, 0, 20.0, 0.0) == pytest.approx(2.0)
+    assert E.contract_potential(s, 0, 1.0, 0.0) == 0.0  # the last turn: nothing more
+
+
+def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
+    """A one-colour row of 6 counts 10 VP x 6/7 when its 7th bulb can be planted
+    and nothing once no bulb can be (capacity 0); so do the columns; a group of windmills
+    half built counts half its colour's VP for the planted and stored bulbs."""
+    s = solo()
+    f = s.farms[0]
+    f.patch = ["rrrrrr", "", "", ""]
+    f.mills = [1, 1, 1, 2, 3]  # red group: 1 of 2 built
+    f.storage = "r"
+    groups = C.MILL_VP[2] * 7 * 0.5
+    columns = 6 * C.COLUMN_DIFFERENT_VP * (1 / 4) * (1 / 3)  # each lacks 3 bulbs; 1 can be planted
+    assert E.plan_potential(s, 0, 1.0) == pytest.approx(10 * 6 / 7 + columns + groups)
+    assert E.plan_potential(s, 0, 0.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
