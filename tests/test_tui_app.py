@@ -577,7 +577,7 @@ async def test_ascii_mode_spells_keys_in_ascii(dirs) -> None:
         await settle(pilot)
         shown = [app.get_key_display(b.binding) for b in app.screen.active_bindings.values() if b.binding.show]
         assert shown and all(k.isascii() for k in shown)
-        assert "left/right" in shown  # the arrows spelt in words (one footer entry for both)
+        assert "left/right" in shown and "up/down" in shown  # the review's key pairs (one footer entry each)
 
 
 async def test_focus_never_stays_on_a_hidden_widget_after_a_screen_returns(dirs) -> None:
