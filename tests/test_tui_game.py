@@ -673,3 +673,21 @@ async def test_log_set_behind_the_curtain_is_drawn_at_its_width(tmp_path: Path) 
         shown = " ".join(" ".join(line.text.split()) for line in log.lines)
         wanted = " ".join(f"{e.turn} {e.letter} {e.text}" for e in log.entries)
         assert shown == wanted and "Bob keeps" in shown
+
+
+async def test_give_says_the_giver_scores_its_vp(tmp_path: Path) -> None:
+    """Playtest finding 11: "Give to Bob (+2 VP)" did not say whose VP; the giver's
+    ("you score 'giving' points ... plus the value of that tulip")."""
+    match = make_match("hh", seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        give = next(label for label in picker_labels(screen) if label.startswith("Give to Bob"))
+        vp = int(give.split("(you +")[1].split(" VP)")[0])
+        before = match.state.give_vp[0]
+        await pilot.press(str(picker_labels(screen).index(give) + 1))
+        await pilot.pause()
+        assert match.state.give_vp[0] == before + vp  # Ann, who gave, scored them
