@@ -38,8 +38,12 @@ def load_game_package(game_id: str) -> Any | None:
     if the game has none or it does not exist (yet). Errors inside an existing
     package are raised."""
     module = GAME_PACKAGES.get(game_id)
-    if module is None:
-        return None
+    return None if module is None else import_optional(module)
+
+
+def import_optional(module: str) -> Any | None:
+    """Import ``module``; None if that very module (or a package above it)
+    does not exist (yet). Errors inside an existing module are raised."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as e:

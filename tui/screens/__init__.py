@@ -10,7 +10,6 @@ not written yet, falls back to the generic ``tui.screens.game.GameScreen``).
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,12 +31,9 @@ def register_screen(game_id: str, screen: type[Any]) -> type[Any]:
 
 def _import_optional(module: str) -> Any | None:
     """Import ``module``; None if that very module does not exist (yet)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name is not None and (module == e.name or module.startswith(e.name + ".")):
-            return None
-        raise
+    from tui.boards import import_optional
+
+    return import_optional(module)
 
 
 def load_game_screens() -> dict[str, type[Any]]:
