@@ -462,6 +462,9 @@ async def test_end_to_end_by_keys_then_continue(dirs) -> None:
         await settle(pilot)
         await pilot.press("1")
         await settle(pilot)
+        # a fixed seed: with some seeds a drawn card's single choice plays itself
+        # among the first six decisions (a blank seed made this test flaky)
+        app.screen.query_one("#seed", Input).value = "11"
         await pilot.press("ctrl+s")
         await settle(pilot)
         game = app.screen
