@@ -603,14 +603,15 @@ def test_action_spaces_and_free_actions_keep_their_keys_through_random_games() -
     """Playtest finding 6: the Grocer was 2, then 1 once the Fisherman was taken;
     "Release 1 horse" g, then 6, then e. Now each action space has its board key
     (summer Fisherman 1 .. Laborer f, winter Peat Boatman 1 ..), in the Special
-    Action's group too, releasing is x / y / z and the groups keep a letter."""
+    Action's group too, releasing is x / y / z, a peat boat conversion its good's
+    row of the goods track (in a group or before feeding) and the groups keep a letter."""
     from tui.fields_of_arle.labels import SPACE_KEYS
 
     screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
     screen.names = ["Ann", "Bob"]
     rnd = random.Random(4)
     state = GAME.setup(["Ann", "Bob"], 4)
-    seen = {"place": 0, "release": 0, "special": 0}
+    seen = {"place": 0, "release": 0, "special": 0, "boat": 0}
     while not GAME.is_over(state):
         keys = _shown_keys(screen, state)
         for text, key in keys.items():
@@ -631,6 +632,17 @@ def test_action_spaces_and_free_actions_keep_their_keys_through_random_games() -
             assert all(k == SPACE_KEYS[C.SPACE_INDEX[t.split()[1]] % 15] for t, k in inner.items()), inner
         if "Free actions" in keys:
             assert keys["Free actions"] == "v"
+        boat_key = {f"boat {g}": str(i + 1) for i, g in enumerate(C.TRACK_GOODS)}
+        if state.tasks and state.tasks[-1].kind in ("conv", "final"):
+            for text, key in keys.items():
+                if text in boat_key:
+                    seen["boat"] += 1
+                    assert key == boat_key[text], (text, keys)
+        for group in screen.build_menu(state, GAME.legal_moves(state)):
+            if len(group.moves) > 1 and any(m.verb == "boat" for m in group.moves):
+                inner = _shown_keys(screen, state, group)
+                seen["boat"] += 1
+                assert all(inner[t] == k for t, k in boat_key.items() if t in inner), inner
         state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
     assert all(seen.values()), seen
 
@@ -726,3 +738,26 @@ def test_every_building_label_fits_whole_in_one_form_per_building() -> None:
                               "Schnapps: brick+grain"]
         if len(A._VARIANTS[b][1]) > 1 and all(len(lb) < 20 for lb in labels):
             assert len({lb.split(":")[0] for lb in labels}) == 1, labels
+
+
+def test_a_peat_boat_conversion_keeps_its_goods_row_key() -> None:
+    """Playtest finding 6 (free actions keep their keys): in a group a peat boat
+    conversion is its good's row of the goods track (food 1 .. hides 5), also where
+    a good is full or other choices come first (numbering by place would shift it)."""
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+    want = {f"boat {g}": str(i + 1) for i, g in enumerate(C.TRACK_GOODS)}
+    for seed in range(1, 30):
+        rnd = random.Random(seed)
+        state = GAME.setup(["Ann", "Bob"], seed)
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            for group in screen.build_menu(state, moves):
+                texts = [GAME.notation(m) for m in group.moves]
+                boats = [t for t in texts if t in want]
+                if len(group.moves) > 1 and boats and any(texts.index(t) + 1 != int(want[t]) for t in boats):
+                    keys = _shown_keys(screen, state, group)
+                    assert {t: keys[t] for t in boats} == {t: want[t] for t in boats}, keys
+                    return
+            state = GAME.apply(state, rnd.choice(moves))
+    raise AssertionError("no group with a shifted peat boat conversion")  # pragma: no cover

@@ -436,13 +436,21 @@ class FieldsOfArleLabels(GameLabels):
         """A fixed key per thing (playtest finding 6): an action space its board
         key (``SPACE_KEYS``) when placing, imitating or in the Special Action's
         group (the Special Action itself ``g``, as its group);
-        releasing an animal x / y / z (``FREE_KEYS``); giving up a worker, ending
+        releasing an animal x / y / z (``FREE_KEYS``); a peat boat conversion its
+        good's row of the goods track (food 1 .. hides 5) in the peat boat's or the
+        free actions' group and before feeding; giving up a worker, ending
         the work phase and stopping ``0``; others numbered by position."""
         verb = move.verb
         if verb == "special" and opened is None:  # one Special Action offered, not a group
             return GROUP_KEYS["special"]
         if verb in ("place", "special", "imitate"):
             return space_key(C.SPACE_INDEX[move.arg.split()[0]])
+        t = state.tasks[-1] if state.tasks else None
+        if verb == "boat" and move.arg in C.TRACK_GOODS and (opened is not None or (
+                t is not None and t.kind in ("conv", "final"))):
+            # a peat boat conversion: its good's row of the goods track (food 1 .. hides 5),
+            # where the list is about conversions (not beside an action's own numbered choices)
+            return str(C.TRACK_GOODS.index(move.arg) + 1)
         key = FREE_KEYS.get(self.game.notation(move))
         return key if key is not None else super().choice_key(state, move, opened)
 
