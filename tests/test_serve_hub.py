@@ -445,3 +445,35 @@ async def test_new_table_form_fits_80x24_for_every_game() -> None:
             assert box.max_scroll_y == 0, game
             fields = list(form.query("#options Checkbox, #options Input"))
             assert form.focused is (fields[0] if fields else form.query_one("#seats")), game
+
+
+async def test_new_table_form_shows_what_is_typed_and_the_options_defaults() -> None:
+    """Playtest finding 4: a number field with the cursor in it was drawn as a box
+    with no text row (the value showed only once the cursor left), and Fields of
+    Arle's "first game" looked on (Textual's checkbox draws "X" on and off alike)
+    though its Options default, the later games' set, is off."""
+    from textual.app import App
+
+    from core.fields_of_arle.rules import Options
+    from tui.screens.lobby import NewTableScreen
+
+    games = {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewTableScreen(games, "Ann"))
+        await pilot.pause()
+        form = app.screen
+        await pilot.press(str(sorted(games, key=lambda g: games[g][0]).index("fields-of-arle") + 1))
+        await pilot.pause()
+        tick = form.query_one("#opt-first_game")
+        assert tick.value is Options().first_game is False
+        assert "X" not in tick.render_line(0).text  # drawn off
+        for field, typed in (("#seats", "1"), ("#level", "greedy"), ("#bots", "1")):
+            await pilot.press("tab")
+            await pilot.pause()
+            box = form.query_one(field)
+            assert form.focused is box
+            box.value = ""
+            await pilot.press(*typed)
+            await pilot.pause()
+            assert box.content_size.height >= 1 and typed in box.render_line(0).text, field
