@@ -477,3 +477,42 @@ async def test_new_table_form_shows_what_is_typed_and_the_options_defaults() -> 
             await pilot.press(*typed)
             await pilot.pause()
             assert box.content_size.height >= 1 and typed in box.render_line(0).text, field
+
+
+async def test_networked_header_keeps_who_decides_and_the_seat_at_80_columns(tmp_path: Any) -> None:
+    """Playtest finding 12: at 80 columns a networked table's header was cut
+    ("Fields of Arle — Half-year 1/9 summer · bob: place a worker ·…"): too long,
+    it drops the game's name and keeps the decision and "you are Ann"."""
+    from tui.chrome import TitleHeader
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen, TableClientApp
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, LobbyScreen)
+            app.link.send(P.CreateTable("fields-of-arle", [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.lobby.tables:
+                    break
+            await pilot.press("1")
+            await pilot.press("t")  # start
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            await pilot.pause()
+            header = screen.query_one(TitleHeader).render_line(0).text
+            assert "you are Ann" in screen.sub_title
+            assert len(f"{screen.title} — {screen.sub_title}") > 80 - 18  # the whole would not fit
+            assert screen.sub_title in header and "…" not in header
+            await pilot.press("q")
+            await pilot.pause(0.2)
+    finally:
+        await hub.close()
