@@ -221,11 +221,33 @@ async def test_new_table_form_sends_the_game_seats_bots_and_options() -> None:
     assert msg.seats[2].level == "greedy"
 
 
+async def start_table_with_a_bot(app: Any, pilot: Any, game: str) -> Any:
+    """In TableClientApp ``app`` (Ann, in the lobby): make a ``game`` table with Ann and
+    a bot, open it, start it; the GameScreen shown."""
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen
+
+    await pilot.pause(0.3)
+    assert isinstance(app.screen, LobbyScreen)
+    app.link.send(P.CreateTable(game, [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if app.lobby.tables:
+            break
+    await pilot.press("1")
+    await pilot.press("t")  # start
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if isinstance(app.screen, GameScreen):
+            break
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
 async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> None:
     """The lobby app in-process against a hub: a table with a bot; the game screen
     decides only for its seat; review cannot cut the table back; saving is off."""
     from tui.screens.dialogs import PathDialog
-    from tui.screens.game import GameScreen
     from tui.screens.lobby import LobbyScreen, TableClientApp
     from tui.screens.review import ReviewScreen
 
@@ -234,21 +256,7 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
     app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
     try:
         async with app.run_test(size=(120, 36)) as pilot:
-            await pilot.pause(0.3)
-            assert isinstance(app.screen, LobbyScreen)
-            app.link.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.lobby.tables:
-                    break
-            await pilot.press("1")
-            await pilot.press("t")  # start
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, GameScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
+            screen = await start_table_with_a_bot(app, pilot, "gift-of-tulips")
             m = screen.match
             table = hub.tables[m.table]
             for _ in range(6):  # Ann picks whenever it is her turn; the hub's bot answers
@@ -484,29 +492,14 @@ async def test_networked_header_keeps_who_decides_and_the_seat_at_80_columns(tmp
     ("Fields of Arle — Half-year 1/9 summer · bob: place a worker ·…"): too long,
     it drops the game's name and keeps the decision and "you are Ann"."""
     from tui.chrome import TitleHeader
-    from tui.screens.game import GameScreen
-    from tui.screens.lobby import LobbyScreen, TableClientApp
+    from tui.screens.lobby import TableClientApp
 
     hub = Hub(tmp_path / "server", bot_delay=0)
     path = await hub.start()
     app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.3)
-            assert isinstance(app.screen, LobbyScreen)
-            app.link.send(P.CreateTable("fields-of-arle", [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.lobby.tables:
-                    break
-            await pilot.press("1")
-            await pilot.press("t")  # start
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, GameScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
+            screen = await start_table_with_a_bot(app, pilot, "fields-of-arle")
             await pilot.pause()
             header = screen.query_one(TitleHeader).render_line(0).text
             assert "you are Ann" in screen.sub_title
