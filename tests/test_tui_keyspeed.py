@@ -348,3 +348,29 @@ async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_
             strips = app.screen._compositor.render_strips()
             pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
             assert cells(term) == cells(whole), key
+
+
+# -- a new list of choices that scrolls like the old one asks for no layout ------------------
+async def test_new_choices_keep_the_scrollbar_without_a_layout() -> None:
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+        picker.set_choices([("", f"Choice {i}", "") for i in range(30)], "Ann, choose:")
+        await pilot.pause()
+        assert ol.show_vertical_scrollbar
+        shown: list[bool] = []
+        real = type(ol)._refresh_scrollbars
+
+        def watch(self) -> None:
+            real(self)
+            shown.append(self.show_vertical_scrollbar)
+
+        ol._refresh_scrollbars = watch.__get__(ol)
+        picker.set_choices([("", f"Other {i}", "") for i in range(25)], "Bob, choose:")
+        # the emptied list in between was never measured: the scrollbar never went
+        assert shown and all(shown)
+        await pilot.pause()
+        assert ol.show_vertical_scrollbar and ol.scroll_y == 0

@@ -482,3 +482,34 @@ async def test_dialogs_close_without_escape(tmp_path: Path) -> None:
         await pilot.press("tab", "tab", "enter")  # the path -> OK -> Cancel
         await settle(pilot)
         assert app.screen is game and answers == [None, None]
+
+
+async def test_a_layout_leaves_no_request_for_another_frame(tmp_path: Path, monkeypatch) -> None:
+    """After a OneLayout layout no widget or scrollbar still asks for a layout
+    or a scroll (a scrollbar shown by a new board page asked for a second
+    layout, a frame later: a Windmill Valley review step took two frames)."""
+    from tui.chrome import OneLayout
+
+    m = random_match(get_game("windmill-valley"), 4, 120)
+    left: list[str] = []
+    layouts: list[int] = []
+    real = OneLayout._refresh_layout
+
+    def layout(screen, size=None, scroll=False) -> None:
+        real(screen, size, scroll)
+        layouts.append(1)
+        for node in screen.walk_children(with_self=False):
+            for w in (node, node._vertical_scrollbar, node._horizontal_scrollbar):
+                if w is not None and (w._layout_required or w._scroll_required):
+                    left.append(f"{type(w).__name__} of {node.id}")
+
+    monkeypatch.setattr(OneLayout, "_refresh_layout", layout)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            await pilot.press("left")
+            await pilot.pause()
+        await settle(pilot)
+        assert app.screen.cursor == 108
+    assert layouts and left == []

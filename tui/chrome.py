@@ -150,13 +150,13 @@ class OneLayout:
             sizes = {entry[0]: entry[1:] for entry in _resized}  # (the sizes a Resize would carry)
             followers = [(w, h) for w in sizes if (h := _follows_size(w)) is not None]
             _resized.clear()
-            if followers:
-                for widget, handler in followers:
-                    if widget.is_attached:
-                        handler(events.Resize(*sizes[widget]))
-                if self._settle_requests():
-                    super()._refresh_layout(size, False)  # type: ignore[misc]
-                    _resized.clear()
+            for widget, handler in followers:
+                if widget.is_attached:
+                    handler(events.Resize(*sizes[widget]))
+            if self._settle_requests():
+                super()._refresh_layout(size, False)  # type: ignore[misc]
+                _resized.clear()
+                self._settle_requests()  # (what that second pass asked for is done)
         finally:
             _quiet_sizes = False
             self._one_layout_busy = False
@@ -175,6 +175,12 @@ class OneLayout:
         clear the arrangement caches of those that asked for a layout (as
         ``Widget._check_refresh`` does). True if a new layout is needed."""
         nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+        nodes += [bar for node in nodes for bar in (getattr(node, "_vertical_scrollbar", None),
+                                                     getattr(node, "_horizontal_scrollbar", None))
+                  if bar is not None]  # (a scrollbar shown or hidden asks for a layout)
+        for node in nodes:  # scrolled since: the layout places them at their offsets
+            if getattr(node, "_scroll_required", False) and not node._layout_required:
+                node._scroll_required = False
         restyle = [n for n in nodes if getattr(n, "_refresh_styles_required", False)]
         for node in restyle:
             node._refresh_styles_required = False

@@ -145,24 +145,6 @@ class FieldsOfArleBoard(PagedBoard):
     """The Fields of Arle table (see the module doc)."""
 
     DEFAULT_CSS = """
-    FieldsOfArleBoard {
-        height: 1fr;
-    }
-    FieldsOfArleBoard #fa-body {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-    }
-    FieldsOfArleBoard DataWidget {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    FieldsOfArleBoard .fa-section {
-        height: auto;
-    }
-    FieldsOfArleBoard #fa-banner {
-        height: auto;
-    }
     FieldsOfArleBoard #fa-scores, FieldsOfArleBoard #fa-barn, FieldsOfArleBoard #fa-tools,
     FieldsOfArleBoard #fa-goods, FieldsOfArleBoard #fa-dests, FieldsOfArleBoard #fa-other,
     FieldsOfArleBoard #fa-months, FieldsOfArleBoard #fa-piles {
@@ -182,24 +164,24 @@ class FieldsOfArleBoard(PagedBoard):
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
         yield Banner(id="fa-banner")
-        with VerticalScroll(id="fa-body", can_focus=False):
-            with Vertical(id="fa-sec-actions", classes="fa-section"):
+        with VerticalScroll(id="fa-body", classes="board-body", can_focus=False):
+            with Vertical(id="fa-sec-actions", classes="board-section"):
                 yield Banner(id="fa-effect")
                 yield TextBlock(id="fa-actions")
                 yield TextBlock(id="fa-other")
                 yield TextBlock(id="fa-months")
-            with Vertical(id="fa-sec-players", classes="fa-section"):
+            with Vertical(id="fa-sec-players", classes="board-section"):
                 yield TextBlock(id="fa-summary")
                 yield ScoreSheet(title="Score now (live preview)", id="fa-scores")
                 yield TextBlock(id="fa-preview")
-            with Vertical(id="fa-sec-farm", classes="fa-section"):
+            with Vertical(id="fa-sec-farm", classes="board-section"):
                 yield TextBlock(id="fa-home")
                 yield TextBlock(id="fa-animals")
                 yield Storage(title="Barn", cost_header="VP", id="fa-barn")
                 yield TextBlock(id="fa-barn-note")
                 yield TextBlock(id="fa-goods")
                 yield TextBlock(id="fa-tools")
-            with Vertical(id="fa-sec-supply", classes="fa-section"):
+            with Vertical(id="fa-sec-supply", classes="board-section"):
                 yield TextBlock(id="fa-buildings")
                 yield TextBlock(id="fa-dests")
                 yield TextBlock(id="fa-piles")

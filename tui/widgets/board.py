@@ -168,7 +168,29 @@ class PagedBoard(Board):
     board's banner until the next decision (``_draw_banner`` paints it).
     """
 
-    #: the id of the board's scrolling body (scrolled home on a panel switch)
+    DEFAULT_CSS = """
+    PagedBoard {
+        height: 1fr;
+    }
+    PagedBoard > .board-body {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
+    }
+    PagedBoard DataWidget {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    PagedBoard .board-section {
+        height: auto;
+    }
+    PagedBoard > Banner {
+        height: auto;
+    }
+    """
+
+    #: the id of the board's scrolling body (class ``board-body``; scrolled home on a
+    #: panel switch); its sections have the class ``board-section``
     BODY_ID = ""
     #: the section that is a player's own page (``page_for`` matches its seat)
     SEAT_SECTION = "farm"

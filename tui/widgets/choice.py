@@ -209,8 +209,11 @@ class PickList(QuietScroll, OptionList):
             picker._cursor_on(self.options[highlighted])
 
     def _repaint_option(self, index: int | None) -> None:
-        """Repaint the lines of option ``index`` (if it is in the list)."""
-        if index is None or not self.is_mounted:
+        """Repaint the lines of option ``index`` (if it is in the list). Not
+        while the list is emptied for new options (``set_options`` puts the
+        cursor off the old one): measuring the empty list would hide its
+        scrollbar and show it again, two screen layouts for nothing."""
+        if index is None or not self.is_mounted or index >= self.option_count:
             return
         self._update_lines()
         y = self._index_to_line.get(index)

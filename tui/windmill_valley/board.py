@@ -106,24 +106,6 @@ class WindmillValleyBoard(PagedBoard):
     """The Windmill Valley table (see the module doc)."""
 
     DEFAULT_CSS = """
-    WindmillValleyBoard {
-        height: 1fr;
-    }
-    WindmillValleyBoard #wv-body {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-    }
-    WindmillValleyBoard DataWidget {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    WindmillValleyBoard .wv-section {
-        height: auto;
-    }
-    WindmillValleyBoard #wv-banner {
-        height: auto;
-    }
     WindmillValleyBoard #wv-rings {
         height: auto;
         width: auto;
@@ -171,18 +153,18 @@ class WindmillValleyBoard(PagedBoard):
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
         yield Banner(id="wv-banner")
-        with VerticalScroll(id="wv-body", can_focus=False):
+        with VerticalScroll(id="wv-body", classes="board-body", can_focus=False):
             yield from self._compose_sections()
 
     def _compose_sections(self) -> ComposeResult:
-        with Vertical(id="wv-sec-wheels", classes="wv-section"):
+        with Vertical(id="wv-sec-wheels", classes="board-section"):
             with Horizontal(id="wv-rings"):
                 yield Ring(side="right", cell=6, id="wv-large")
                 yield Ring(side="left", cell=6, id="wv-small")
             yield TextBlock(id="wv-preview")
             yield WrapCards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
             yield TextBlock(id="wv-key")
-        with Vertical(id="wv-sec-tracks", classes="wv-section"):
+        with Vertical(id="wv-sec-tracks", classes="board-section"):
             with Horizontal(id="wv-water-row"):
                 yield Track(C.FLOODGATE_LEVELS, start=1, cell=3, legend=False, labels={1: "1", 2: "2", 3: "3"},
                             title="Floodgate", id="wv-floodgate")
@@ -194,16 +176,16 @@ class WindmillValleyBoard(PagedBoard):
             yield TextBlock(id="wv-cal-note")
             yield TextBlock(id="wv-wish")
             yield Track(100, loop=True, lanes=True, title="VP track (one line per player)", id="wv-vp")
-        with Vertical(id="wv-sec-players", classes="wv-section"):
+        with Vertical(id="wv-sec-players", classes="board-section"):
             yield TextBlock(id="wv-players")
-        with Vertical(id="wv-sec-map", classes="wv-section"):
+        with Vertical(id="wv-sec-map", classes="board-section"):
             yield GridMap(cell=4, title="Valley map (windmills on the crossings)", id="wv-map")
             yield TextBlock(id="wv-map-note")
-        with Vertical(id="wv-sec-market", classes="wv-section"):
+        with Vertical(id="wv-sec-market", classes="board-section"):
             yield WrapMarket(title="Market", id="wv-market")
             yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
             yield WrapCards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=2)
-        with Vertical(id="wv-sec-farm", classes="wv-section"):
+        with Vertical(id="wv-sec-farm", classes="board-section"):
             yield TextBlock(id="wv-farm-head")
             with Horizontal(id="wv-farm-row"):
                 yield Storage(title="Storage", cost_header="cost", id="wv-storage")
