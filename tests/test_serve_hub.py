@@ -221,11 +221,33 @@ async def test_new_table_form_sends_the_game_seats_bots_and_options() -> None:
     assert msg.seats[2].level == "greedy"
 
 
+async def start_table_with_a_bot(app: Any, pilot: Any, game: str) -> Any:
+    """In TableClientApp ``app`` (Ann, in the lobby): make a ``game`` table with Ann and
+    a bot, open it, start it; the GameScreen shown."""
+    from tui.screens.game import GameScreen
+    from tui.screens.lobby import LobbyScreen
+
+    await pilot.pause(0.3)
+    assert isinstance(app.screen, LobbyScreen)
+    app.link.send(P.CreateTable(game, [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if app.lobby.tables:
+            break
+    await pilot.press("1")
+    await pilot.press("t")  # start
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if isinstance(app.screen, GameScreen):
+            break
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
 async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> None:
     """The lobby app in-process against a hub: a table with a bot; the game screen
     decides only for its seat; review cannot cut the table back; saving is off."""
     from tui.screens.dialogs import PathDialog
-    from tui.screens.game import GameScreen
     from tui.screens.lobby import LobbyScreen, TableClientApp
     from tui.screens.review import ReviewScreen
 
@@ -234,21 +256,7 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
     app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
     try:
         async with app.run_test(size=(120, 36)) as pilot:
-            await pilot.pause(0.3)
-            assert isinstance(app.screen, LobbyScreen)
-            app.link.send(P.CreateTable("gift-of-tulips", [P.SeatInfo("Ann"), P.SeatInfo("Bot", "bot")]))
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.lobby.tables:
-                    break
-            await pilot.press("1")
-            await pilot.press("t")  # start
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, GameScreen):
-                    break
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
+            screen = await start_table_with_a_bot(app, pilot, "gift-of-tulips")
             m = screen.match
             table = hub.tables[m.table]
             for _ in range(6):  # Ann picks whenever it is her turn; the hub's bot answers
@@ -445,3 +453,59 @@ async def test_new_table_form_fits_80x24_for_every_game() -> None:
             assert box.max_scroll_y == 0, game
             fields = list(form.query("#options Checkbox, #options Input"))
             assert form.focused is (fields[0] if fields else form.query_one("#seats")), game
+
+
+async def test_new_table_form_shows_what_is_typed_and_the_options_defaults() -> None:
+    """Playtest finding 4: a number field with the cursor in it was drawn as a box
+    with no text row (the value showed only once the cursor left), and Fields of
+    Arle's "first game" looked on (Textual's checkbox draws "X" on and off alike)
+    though its Options default, the later games' set, is off."""
+    from textual.app import App
+
+    from core.fields_of_arle.rules import Options
+    from tui.screens.lobby import NewTableScreen
+
+    games = {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewTableScreen(games, "Ann"))
+        await pilot.pause()
+        form = app.screen
+        await pilot.press(str(sorted(games, key=lambda g: games[g][0]).index("fields-of-arle") + 1))
+        await pilot.pause()
+        tick = form.query_one("#opt-first_game")
+        assert tick.value is Options().first_game is False
+        assert "X" not in tick.render_line(0).text  # drawn off
+        for field, typed in (("#seats", "1"), ("#level", "greedy"), ("#bots", "1")):
+            await pilot.press("tab")
+            await pilot.pause()
+            box = form.query_one(field)
+            assert form.focused is box
+            box.value = ""
+            await pilot.press(*typed)
+            await pilot.pause()
+            assert box.content_size.height >= 1 and typed in box.render_line(0).text, field
+
+
+async def test_networked_header_keeps_who_decides_and_the_seat_at_80_columns(tmp_path: Any) -> None:
+    """Playtest finding 12: at 80 columns a networked table's header was cut
+    ("Fields of Arle — Half-year 1/9 summer · bob: place a worker ·…"): too long,
+    it drops the game's name and keeps the decision and "you are Ann"."""
+    from tui.chrome import TitleHeader
+    from tui.screens.lobby import TableClientApp
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await start_table_with_a_bot(app, pilot, "fields-of-arle")
+            await pilot.pause()
+            header = screen.query_one(TitleHeader).render_line(0).text
+            assert "you are Ann" in screen.sub_title
+            assert len(f"{screen.title} — {screen.sub_title}") > 80 - 18  # the whole would not fit
+            assert screen.sub_title in header and "…" not in header
+            await pilot.press("q")
+            await pilot.pause(0.2)
+    finally:
+        await hub.close()

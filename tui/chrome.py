@@ -331,7 +331,12 @@ class _KeptLine(Widget):
 
 
 class TitleHeader(_KeptLine):
-    """The header line: icon, then the screen's title and sub-title, centred."""
+    """The header line: icon, then the screen's title and sub-title, centred.
+
+    Too long for the width: a screen whose ``HEADER_KEEPS_SUB_TITLE`` is true
+    (a game: its sub-title says who decides what, and from which seat a networked
+    table is seen) shows the sub-title alone first; what still does not fit is cut
+    with an ellipsis."""
 
     DEFAULT_CSS = """
     TitleHeader {
@@ -370,6 +375,11 @@ class TitleHeader(_KeptLine):
         left = Content(f" {icon}").pad_right(max(0, self.ICON_WIDTH - 2))
         room = max(0, width - self.ICON_WIDTH - self.RIGHT_WIDTH)
         title = self._title()
+        if title.cell_length > room and getattr(self.screen, "HEADER_KEEPS_SUB_TITLE", False):
+            screen, app = self.screen, self.app
+            head = screen.title if screen.title is not None else app.title
+            if title.plain.startswith(head) and len(title.plain) > len(head) + 3:
+                title = title[len(head) + 3:]  # after "Title — " (" - " under --ascii)
         if title.cell_length > room:
             title = title.truncate(room, ellipsis=True)
         return Content.assemble(left, title.center(room), " " * self.RIGHT_WIDTH)

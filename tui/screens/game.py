@@ -268,6 +268,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     }
     """
 
+    #: a header too long for the width drops the game's name before the sub-title
+    #: (who decides what; a networked table's "you are bob") is cut (TitleHeader)
+    HEADER_KEEPS_SUB_TITLE = True
+
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
         # once the game is over (the final board): back to the score sheet

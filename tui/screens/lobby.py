@@ -239,7 +239,8 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     """
 
     # one line per field (label and box side by side), so the form with a
-    # game's options fits 80x24; taller than the screen, it scrolls
+    # game's options fits 80x24; taller than the screen, it scrolls. The boxes
+    # are compact: Input's focused border (tall) would leave no row for the text
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
     NewTableScreen > VerticalScroll { width: 64; height: auto; max-height: 100%; border: thick $primary;
@@ -273,13 +274,13 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             yield Vertical(id="options")
             with Horizontal(classes="field"):
                 yield Label("Seats (players, you included):")
-                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
+                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Bots' level (random, greedy, strong):")
-                yield Input(DEFAULT_LEVEL, id="level", max_length=8)
+                yield Input(DEFAULT_LEVEL, id="level", max_length=8, compact=True)
             with Horizontal(classes="field"):
                 yield Label("Of the seats, played by the computer:")
-                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
+                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1, compact=True)
             yield Static("", id="new-error")
             yield Label("Enter in the last field makes the table; Esc goes back.", id="new-hint")
 
@@ -319,7 +320,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         """A label and a field per option of the game's Options (bool: a checkbox,
         else a text field holding the default), as the new-game form offers them."""
         from core import GAMES
-        from tui.screens.new_game import _default_of, option_docs, option_fields
+        from tui.screens.new_game import Tick, _default_of, option_docs, option_fields
 
         options = GAMES[game_id].Options
         docs = option_docs(options)
@@ -328,10 +329,11 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             default = _default_of(f)
             label = f.name.replace("_", " ")
             if isinstance(default, bool):
-                out.append(Checkbox(f"Option: {label}", default, id=f"opt-{f.name}", tooltip=docs.get(f.name)))
+                # a Tick: Textual's Checkbox draws "X" on and off alike (told apart by colour only)
+                out.append(Tick(f"Option: {label}", default, id=f"opt-{f.name}", tooltip=docs.get(f.name)))
             else:
                 out.append(Horizontal(Label(f"Option: {label}"),
-                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name)), classes="field"))
+                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name), compact=True), classes="field"))
         return out
 
     @on(Input.Submitted, "#options Input")
