@@ -207,6 +207,14 @@ class BotModules:
         sampled from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
         return _bot_module(self, "determinize").determinize(view, seat, rng)
 
+    def margin_text(self, state: Any, margin: float) -> str:
+        """The hint's words for the projected final margin ``margin`` (VP) of the
+        seat to move in ``state``: ``evaluate.margin_text`` where the game words it
+        (Fields of Arle solo: "projected score 41 (target 110)"), else
+        "projected margin +4.5 VP"."""
+        words = getattr(_bot_module(self, "evaluate"), "margin_text", None)
+        return words(state, margin) if words is not None else f"projected margin {margin:+.1f} VP"
+
 
 def _bot_module(game: Any, name: str) -> Any:
     """The module ``name`` beside the module that defines ``game``'s class."""

@@ -4,18 +4,38 @@ Windmill Valley and Fields of Arle share this shape: a move is ``Pick(verb, arg)
 written ``"verb arg"`` ("gate 2", "build mill flax"); the state keeps the pending
 decisions as a stack ``tasks`` (the top one is pending, ``tasks[-1].seat`` decides),
 its ``phase`` ("over" at the end), ``players`` (names), ``turns`` (turns begun) and
-``events`` (the newest announcements). ``PickGame`` gives such a game the protocol's
-queries and text (``to_move``, ``is_over``, ``turn``, ``pending``, ``legal_moves``,
-``apply``, ``notation``, ``parse``, ``describe``); the game supplies ``_legal`` (the
-pending decision's choices as notation strings), ``apply_trusted`` and
-``describe_choice`` (one choice in the rulebook's words).
+``events`` (the newest announcements); ``Task`` is an entry of that stack.
+``PickGame`` gives such a game the protocol's queries and text (``to_move``,
+``is_over``, ``turn``, ``pending``, ``legal_moves``, ``apply``, ``notation``,
+``parse``, ``describe``); the game supplies ``_legal`` (the pending decision's
+choices as notation strings), ``apply_trusted`` and ``describe_choice`` (one
+choice in the rulebook's words).
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterable
 
+import msgspec
+
 from core.engine import IllegalMove, Move
+
+
+class Task(msgspec.Struct, array_like=True):
+    """One pending step: the top of a state's ``tasks`` stack is decided or run next.
+
+    Attributes:
+        kind: what is pending (each game's RULES.md "Decisions" names its kinds).
+        seat: the seat it belongs to.
+        a, b: small integer arguments (what they hold per kind: the game's state.py).
+        s: a string argument (the same).
+    """
+
+    kind: str
+    seat: int
+    a: int = 0
+    b: int = 0
+    s: str = ""
 
 
 class Pick(Move, frozen=True, tag="pick"):

@@ -55,6 +55,8 @@ class SaveInfo(msgspec.Struct):
         partial: for a save broken at some move, how many decisions before it
             replay (a read-only review can show them: ``load_partial``); -1
             otherwise.
+        created: when the game was started, or copied (``fork``) (ISO 8601).
+        seed: the game's seed (a copy has its original's).
     """
 
     path: str
@@ -66,6 +68,8 @@ class SaveInfo(msgspec.Struct):
     updated: str = ""
     error: str = ""
     partial: int = -1
+    created: str = ""
+    seed: int = 0
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -301,6 +305,18 @@ def load_partial(path: str | os.PathLike[str]) -> tuple[Match, SaveError | None]
     return decode_partial(_read(path), str(path))
 
 
+def fork(match: Match) -> None:
+    """Make ``match`` a new game copied from the one it was read from: a new
+    ``match.id`` (so its autosave is its own, beside the original's) and a
+    ``created`` time of now (the launcher tells the copy by it)."""
+    import secrets
+
+    from saves.format import now_iso
+
+    match.id = secrets.token_hex(6)
+    match.created = now_iso()
+
+
 def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
     """Where ``match`` autosaves: ``root/autosave/<match.id>.json``."""
     return Path(root) / AUTOSAVE_DIR / f"{match.id}.json"
@@ -321,7 +337,7 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     except OSError as e:
         raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
-                    match.ply, match.is_over(), f.updated, "")
+                    match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed)
     try:
         _index_put(path, st, info)
     except Exception:  # the index is only a cache: losing it costs a replay
@@ -401,6 +417,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         f = read_file(data, str(p))
         info.game_id, info.players, info.ply, info.updated = (
             f.game, [s.name for s in f.seats], len(f.moves), f.updated)
+        info.created, info.seed = f.created, f.seed
         from core import GAMES
 
         game = GAMES.get(f.game)

@@ -85,8 +85,9 @@ def dirs(tmp_path: Path) -> tuple[Path, Path]:
 @pytest.fixture(autouse=True)
 def _no_seat_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot tests press keys far faster than a person: the game screen's
-    seat-change guard (GameScreen.SEAT_GUARD, a held key must not play the next
-    player's turn) is off unless a test passes ``seat_guard=`` itself."""
+    seat-change guard (GameScreen.SEAT_GUARD: keys less than that apart count
+    as one held key, which must not play the next player's turn) is off unless
+    a test passes ``seat_guard=`` itself."""
     import sys
 
     mod = sys.modules.get("tui.screens.game")

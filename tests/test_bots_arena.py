@@ -48,7 +48,7 @@ def test_solo_arena_counts_the_gardener() -> None:
     r = arena.run_arena("windmill-valley", 1, ["greedy"], 1, seed=3)
     lines = arena.format_result(r)
     assert r.levels[0].wins + r.opponent_wins == 1
-    assert lines[-1].startswith("win rates: greedy=") and "gardener=" in lines[-1]
+    assert lines[-1].startswith("win rates: greedy=") and "opponent=" in lines[-1]
 
 
 def test_cli_prints_the_table_and_win_rates(capsys) -> None:

@@ -592,7 +592,10 @@ def test_8_9_tie_is_a_shared_win():
 def test_8_10_solo_target_and_rating_in_epilogue():
     s = run_until(new(1), GAME.is_over)
     lines = GAME.epilogue(s)
-    assert any("solo target of 110" in x for x in lines) and any(x.startswith("Rating:") for x in lines)
+    assert any("solo target of 110" in x for x in lines) and any(x.startswith("Rank: ") for x in lines)
+    total = GAME.scores(s)[0].total
+    assert lines[-2] == f"Ann is {110 - total:g} VP short of the solo target of 110 VP"
+    assert lines[-1].startswith(f"Rank: {SO.rating(total)} (")
     assert GAME.winners(s) == []
     assert [SO.rating(x) for x in (50, 80, 105, 110, 125)] == \
         ["Novice", "Farmer", "Dike Reeve", "Target reached", "Master of Arle"]
@@ -980,3 +983,19 @@ def test_5_4_5_solver_matches_brute_force(counts, empty, stalls, stables, anyp):
     ok, young = _brute(counts, empty, stalls, stables, anyp)
     assert AN.fits(counts, empty, stalls, stables, anyp) == ok
     assert set(AN.offspring(counts, empty, stalls, stables, anyp)) == young
+
+
+def test_solo_hint_says_the_projected_score_and_the_target():
+    """Playtest finding 7: a solo hint words its margin as the projected score
+    against the target (the game's ``margin_text``), not as a margin."""
+    from core.bots.hint import hint
+    from core.fields_of_arle.evaluate import projected
+
+    s = new(1)
+    h = hint(GAME, s, seed=1, seconds=None, iterations=30)
+    assert "margin" not in h.text and "(target 110)" in h.text
+    score = round(h.margin + 110)
+    assert f"projected score {score} (target 110)" in h.text
+    assert abs(score - projected(s)[0]) < 30  # a score near the position's own projection, not -69
+    duo = hint(GAME, new(2), seed=1, seconds=None, iterations=30)
+    assert f"projected margin {duo.margin:+.1f} VP" in duo.text and "target" not in duo.text

@@ -18,6 +18,22 @@ from net.ssh import Limits
 from tests.serve_helpers import Term, make_table, start_server, wait_until
 
 
+@contextlib.asynccontextmanager
+async def at_a_table(tmp_path, **server_options):
+    """A server (``start_server(tmp_path, **server_options)``) with Ann and Bob
+    connected and seated at one new table: yields (server, table, {name: Term});
+    afterwards every Term in that dict is closed, then the server."""
+    server = await start_server(tmp_path, **server_options)
+    terms: dict[str, Term] = {}
+    try:
+        terms["Ann"] = await Term().open(server.port, "Ann")
+        terms["Bob"] = await Term().open(server.port, "Bob")
+        table = await make_table(server, terms["Ann"], terms["Bob"])
+        yield server, table, terms
+    finally:
+        for t in terms.values():
+            t.close()
+        await server.close()
 
 
 def secret_cards(table, seat):
@@ -44,13 +60,8 @@ async def play_one(table, terms, latencies=None):
 
 
 async def test_two_players_see_each_others_moves_not_each_others_secrets(tmp_path):
-    server = await start_server(tmp_path)
-    ann = bob = None
-    try:
-        ann = await Term().open(server.port, "Ann")
-        bob = await Term().open(server.port, "Bob")
-        table = await make_table(server, ann, bob)
-        terms = [ann, bob] if table.record.seats[0].name == "Ann" else [bob, ann]
+    async with at_a_table(tmp_path) as (server, table, by_name):
+        terms = [by_name[s.name] for s in table.record.seats]
         latencies: list[float] = []
         for _ in range(6):
             await play_one(table, terms, latencies)
@@ -87,21 +98,10 @@ async def test_two_players_see_each_others_moves_not_each_others_secrets(tmp_pat
 
         saved = load(tmp_path / "serve" / "autosave" / f"{table.record.id}.json")
         assert saved.moves == table.match.moves
-    finally:
-        for t in (ann, bob):
-            if t is not None:
-                t.close()
-        await server.close()
 
 
 async def test_dropped_client_gets_its_seat_back_at_the_current_decision(tmp_path):
-    server = await start_server(tmp_path)
-    ann = bob = None
-    try:
-        ann = await Term().open(server.port, "Ann")
-        bob = await Term().open(server.port, "Bob")
-        table = await make_table(server, ann, bob)
-        terms = {"Ann": ann, "Bob": bob}
+    async with at_a_table(tmp_path) as (server, table, terms):
         names = [s.name for s in table.record.seats]
         for _ in range(3):
             await play_one(table, [terms[n] for n in names])
@@ -118,11 +118,6 @@ async def test_dropped_client_gets_its_seat_back_at_the_current_decision(tmp_pat
         assert table.info().seats[seat].connected
         await play_one(table, [terms[n] for n in names])
         assert m.movers[-1] == seat
-    finally:
-        for t in (ann, bob):
-            if t is not None:
-                t.close()
-        await server.close()
 
 
 async def test_only_a_pty_session_is_offered(tmp_path):
@@ -176,23 +171,12 @@ async def test_keys_from_authorized_keys_only(tmp_path):
 
 
 async def test_server_restart_restores_the_table(tmp_path):
-    server = await start_server(tmp_path)
-    ann = bob = None
-    try:
-        ann = await Term().open(server.port, "Ann")
-        bob = await Term().open(server.port, "Bob")
-        table = await make_table(server, ann, bob)
-        terms = {"Ann": ann, "Bob": bob}
+    async with at_a_table(tmp_path) as (server, table, terms):
         names = [s.name for s in table.record.seats]
         for _ in range(3):
             await play_one(table, [terms[n] for n in names])
         moves = list(table.match.moves)
         table_id = table.record.id
-    finally:
-        for t in (ann, bob):
-            if t is not None:
-                t.close()
-        await server.close()
     server = await start_server(tmp_path)
     try:
         back = server.hub.tables[table_id]
@@ -206,8 +190,6 @@ async def test_server_restart_restores_the_table(tmp_path):
 
 
 async def test_twenty_flooding_and_two_silent_clients_lose_no_move_of_a_whole_game(tmp_path):
-    server = await start_server(tmp_path, limits=Limits(per_address=40, input_rate=1024))
-    ann = bob = None
     flooders: list[Term] = []
     silent: list[Any] = []
     stop = asyncio.Event()
@@ -219,42 +201,38 @@ async def test_twenty_flooding_and_two_silent_clients_lose_no_move_of_a_whole_ga
                 t.send(junk)
             await asyncio.sleep(0.1)
 
-    try:
-        ann = await Term().open(server.port, "Ann")
-        bob = await Term().open(server.port, "Bob")
-        table = await make_table(server, ann, bob)
-        names = [s.name for s in table.record.seats]
-        terms = [ann if n == "Ann" else bob for n in names]
-        flooders = list(await asyncio.gather(*[Term(80, 24, draw=False).open(server.port, f"F{i}") for i in range(20)]))
-        tasks = [asyncio.get_running_loop().create_task(flood(t)) for t in flooders]
-        # and clients that never answer: a TCP connection that says nothing, and a
-        # session whose client stops reading its screen
-        _mute_reader, mute = await asyncio.open_connection("127.0.0.1", server.port)
-        deaf = await asyncssh.connect("127.0.0.1", server.port, username="Deaf", known_hosts=None, client_keys=None)
-        deaf_chan, _ = await deaf.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
-        deaf_chan.pause_reading()
-        silent.extend([mute, deaf])
-        await wait_until(lambda: server.total == 24, what="24 connections")
-        await wait_until(lambda: all(t.received > 1000 for t in flooders), what="20 apps running")
-        m = table.match
-        while not m.is_over():
-            await play_one(table, terms)
-        stop.set()
-        await asyncio.gather(*tasks)
-        assert table.record.status == "finished"
-        assert all(s.dropped > 0 for s in server.sessions if s.player.startswith("F"))  # the cap held
-        for t in terms:  # both saw the end
-            await t.wait_for("Review (r)")
-        await table.flush()
-        from saves import load
+    async with at_a_table(tmp_path, limits=Limits(per_address=40, input_rate=1024)) as (server, table, by_name):
+        try:
+            names = [s.name for s in table.record.seats]
+            terms = [by_name[n] for n in names]
+            flooders = list(await asyncio.gather(*[Term(80, 24, draw=False).open(server.port, f"F{i}") for i in range(20)]))
+            tasks = [asyncio.get_running_loop().create_task(flood(t)) for t in flooders]
+            # and clients that never answer: a TCP connection that says nothing, and a
+            # session whose client stops reading its screen
+            _mute_reader, mute = await asyncio.open_connection("127.0.0.1", server.port)
+            deaf = await asyncssh.connect("127.0.0.1", server.port, username="Deaf", known_hosts=None, client_keys=None)
+            deaf_chan, _ = await deaf.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+            deaf_chan.pause_reading()
+            silent.extend([mute, deaf])
+            await wait_until(lambda: server.total == 24, what="24 connections")
+            await wait_until(lambda: all(t.received > 1000 for t in flooders), what="20 apps running")
+            m = table.match
+            while not m.is_over():
+                await play_one(table, terms)
+            stop.set()
+            await asyncio.gather(*tasks)
+            assert table.record.status == "finished"
+            assert all(s.dropped > 0 for s in server.sessions if s.player.startswith("F"))  # the cap held
+            for t in terms:  # both saw the end
+                await t.wait_for("Review (r)")
+            await table.flush()
+            from saves import load
 
-        assert load(tmp_path / "serve" / "autosave" / f"{table.record.id}.json").moves == m.moves
-    finally:
-        stop.set()
-        for t in [ann, bob, *flooders, *silent]:
-            if t is not None:
+            assert load(tmp_path / "serve" / "autosave" / f"{table.record.id}.json").moves == m.moves
+        finally:
+            stop.set()
+            for t in [*flooders, *silent]:
                 t.close()
-        await server.close()
 
 
 async def test_limits_and_window_changes(tmp_path):

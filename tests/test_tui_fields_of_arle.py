@@ -272,6 +272,48 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
+    # playtest finding 9: a placement that asks for more says what the space offers
+    assert effect_text(state, after, seat, by["place forester"]) == "-1 food, then choose: a forest or a building"
+    grocer = by["place grocer"]
+    assert effect_text(state, GAME.apply(state, grocer), seat, grocer) == \
+        "then choose: timber, brick or an animal, and 1 grain, 1 leather"
+    cutter = by["place peatcutter"]
+    assert effect_text(state, GAME.apply(state, cutter), seat, cutter) == \
+        "+1 peat, then choose: cut peat 3 times in all (1 per spade)"
+
+
+def test_peat_cutting_prompts_count_the_cuts() -> None:
+    """Playtest finding 9: the Peat Cutter cuts once per spade (3), but its prompts
+    never said how many cuts were left."""
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+    state = GAME.setup(["Ann", "Bob"], 3)
+    seat = GAME.to_move(state)
+    state = GAME.apply(state, GAME.parse(state, "place peatcutter"))  # the first cut is made for you
+    assert state.tasks[-1].kind == "cut"
+    assert screen.prompt_text(state, seat) == "Ann: cut peat from which moor? (cut 2 of 3)".replace("Ann", screen.names[seat])
+    state = GAME.apply(state, GAME.parse(state, "cut b"))
+    assert screen.prompt_text(state, seat).endswith("(cut 3 of 3)")
+    assert choice_text(state, "stop") == "Stop here" and choice_text(GAME.setup(["Ann", "Bob"], 3), "skip") == \
+        "Pass: give up this worker"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_choice_under_the_cursor_and_its_vp_show_beside_the_choices(tmp_path: Path, size: Any) -> None:
+    """Playtest finding 9: at 80x24 the VP preview was only at the bottom of the
+    Players page. Now the banner above every page says what the choice under the
+    cursor does and its VP (120x40: under the actions, VP beside them)."""
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("2")  # the Grocer: its own choices follow, on another page
+        await pilot.pause()
+        assert match.state.tasks[-1].kind == "opt"
+        text = " ".join(board_text(screen).split())
+        assert "Under the cursor: +1 grain, +1 timber, +1 leather" in text, text
+        assert "VP" in text.split("Under the cursor:")[1].split("leather")[1][:20]
+        assert screen.fa_board.page_names[screen.fa_board._page] not in ("Actions", "Work")
 
 
 async def test_a_sale_shows_the_destinations_and_its_labels_read_alike(tmp_path: Path) -> None:
@@ -500,8 +542,9 @@ def _first_state(want: Any, seed: int = 3, rnd_seed: int = 1) -> Any:
 def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     """Playtest: free actions ("Return the handcart (1)", "Go to Hage: v1 c1")
     were listed among an action's own choices (the Colonist's horse, a field).
-    They are one "Free actions (n) ›" item at the end, opening exactly them;
-    at the end of the work phase they are the choices themselves."""
+    They are one "Free actions (n) ›" item at the end, opening exactly them (a
+    single one is listed as itself); at the end of the work phase they are the
+    choices themselves."""
     from core.fields_of_arle import actions as A
 
     screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
@@ -510,7 +553,7 @@ def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     def free_beside_own(state: Any, moves: Any) -> bool:
         t = state.tasks[-1]
         free = set(A.free_options(state, t.seat))
-        return t.kind == "opt" and any(GAME.notation(m) in free for m in moves) and any(
+        return t.kind == "opt" and sum(GAME.notation(m) in free for m in moves) >= 2 and any(
             GAME.notation(m) not in free for m in moves)
 
     state = _first_state(free_beside_own)
@@ -526,6 +569,12 @@ def test_free_actions_sit_in_one_item_after_the_decisions_own_choices() -> None:
     state = _first_state(lambda s, ms: s.tasks[-1].kind == "endwork" and len(ms) > 1)
     menu = screen.build_menu(state, GAME.legal_moves(state))
     assert not any(it.label.startswith("Free actions") for it in menu)
+    state = _first_state(lambda s, ms: s.tasks[-1].kind == "opt" and sum(GAME.notation(m) in set(
+        A.free_options(s, s.tasks[-1].seat)) for m in ms) == 1)
+    menu = screen.build_menu(state, GAME.legal_moves(state))
+    one = set(A.free_options(state, state.tasks[-1].seat))
+    assert not any(it.label.startswith("Free actions") for it in menu)
+    assert [len(it.moves) for it in menu if GAME.notation(it.moves[0]) in one] == [1]
 
 
 def test_the_farmers_plow_choices_say_what_each_does() -> None:
@@ -537,3 +586,143 @@ def test_the_farmers_plow_choices_say_what_each_does() -> None:
     both = choice_text(state, "plow horse+fields")
     assert only.startswith("Plow only") and "horse" in only
     assert f"{plows + 1} field" in both and "only" not in both and "horse" in both
+
+
+def _shown_keys(screen: FieldsOfArleScreen, state: Any, opened: Any = None) -> dict[str, str]:
+    """notation (or a group's label) -> the key the picker gives it, as GameScreen._show_menu does."""
+    from tui.widgets.choice import settle_hotkeys
+
+    items = ([type(opened)(screen.choice_label(state, m), (m,), key=screen.choice_key(state, m, opened))
+              for m in opened.moves] if opened is not None else screen.build_menu(state, GAME.legal_moves(state)))
+    hints = [it.key or (screen.choice_key(state, it.moves[0]) if len(it.moves) == 1 else "") for it in items]
+    return {(GAME.notation(it.moves[0]) if len(it.moves) == 1 else it.label.split(" (")[0]): k
+            for it, k in zip(items, settle_hotkeys(hints))}
+
+
+def test_action_spaces_and_free_actions_keep_their_keys_through_random_games() -> None:
+    """Playtest finding 6: the Grocer was 2, then 1 once the Fisherman was taken;
+    "Release 1 horse" g, then 6, then e. Now each action space has its board key
+    (summer Fisherman 1 .. Laborer f, winter Peat Boatman 1 ..), in the Special
+    Action's group too, releasing is x / y / z and the groups keep a letter."""
+    from tui.fields_of_arle.labels import SPACE_KEYS
+
+    screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
+    screen.names = ["Ann", "Bob"]
+    rnd = random.Random(4)
+    state = GAME.setup(["Ann", "Bob"], 4)
+    seen = {"place": 0, "release": 0, "special": 0}
+    while not GAME.is_over(state):
+        keys = _shown_keys(screen, state)
+        for text, key in keys.items():
+            verb, _, arg = text.partition(" ")
+            if verb == "place":
+                seen["place"] += 1
+                assert key == SPACE_KEYS[C.SPACE_INDEX[arg] % 15], (text, keys)
+            if verb == "release":
+                seen["release"] += 1
+                assert key == {"sheep": "x", "cattle": "y", "horse": "z"}[arg], (text, keys)
+            if text in ("skip", "end", "stop", "done"):
+                assert key == "0"
+        if "Special Action" in keys:
+            assert keys["Special Action"] == "g"
+            group = next(it for it in screen.build_menu(state, GAME.legal_moves(state)) if it.label.startswith("Special"))
+            inner = _shown_keys(screen, state, group)
+            seen["special"] += 1
+            assert all(k == SPACE_KEYS[C.SPACE_INDEX[t.split()[1]] % 15] for t, k in inner.items()), inner
+        if "Free actions" in keys:
+            assert keys["Free actions"] == "v"
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    assert all(seen.values()), seen
+
+
+async def test_the_action_board_shows_each_spaces_key(tmp_path: Path) -> None:
+    """The key beside each space on the board is the one that places there, before
+    and after other spaces are taken (playtest finding 6)."""
+    import re
+
+    def row(key: str, who: str, name: str) -> bool:
+        return re.search(rf"(?m)^\W*{key}\s+{re.escape(who)}\s+{name}\b", board_text(screen)) is not None
+
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = match.to_move()
+        assert row("1", "·", "Fisherman") and row("2", "·", "Grocer") and row("f", "·", "Laborer")
+        await pilot.press("1")  # the Fisherman
+        await pilot.pause()
+        assert GAME.notation(match.moves[0]) == "place fisherman" and match.to_move() != first
+        assert row("1", "[" + "AB"[first] + "]", "Fisherman") and row("2", "·", "Grocer")
+        await pilot.press("2")  # the other player: still the Grocer
+        await pilot.pause()
+        assert GAME.notation(match.moves[-1]) == "place grocer"
+
+
+def test_labels_read_in_one_style_through_random_games() -> None:
+    """Playtest finding 11: "1 tmbr" beside "1 brick", "v1 c1" beside "carriage 1,
+    cell 1", "Takes 1 sheep" beside "Take 1 horse", "1 hides", a tool without its
+    step, "Return the plow (2)". Every label now: goods in full words, imperative
+    verbs, loads and returns by the barn place, every tool with its step."""
+    import re
+
+    abbreviations = re.compile(r"\b(tmbr|brk|fd|grn|lthr|wln|wntr|smr|lwr|hrs|ctl|shp|v\d|c\d|H\.)\b")
+    seen: set[str] = set()
+    for names, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob"], 2), (["Ann"], 3)):
+        rnd = random.Random(seed)
+        state = GAME.setup(names, seed)
+        while not GAME.is_over(state):
+            moves = GAME.legal_moves(state)
+            for m in moves:
+                label = choice_text(state, GAME.notation(m))
+                assert not abbreviations.search(label), label
+                assert label.split()[0] not in ("Takes", "Turns", "Builds", "Places", "Cuts", "Releases"), label
+                assert "1 hides" not in label, label
+                if m.verb == "tool":
+                    assert re.search(r" \d->\d: \d ", label), label
+                if m.verb in ("load", "return") or (m.verb == "use" and m.arg.startswith("loading")):
+                    assert re.search(r"barn \d(, cell \d+|\))$", label), label
+                seen.add(m.verb)
+            state = GAME.apply(state, rnd.choice(moves))
+    assert {"tool", "load", "return", "take", "times"} <= seen, seen
+
+
+async def test_a_moor_is_drawn_once_and_the_farm_page_is_not_cut(tmp_path: Path) -> None:
+    """Playtest findings 11 and 12 at 80x24: each moor was drawn as two rows of
+    "moor -4" (six moors at -4?), and "Food scores as 3 + 0 on the two food indicat"
+    was cut; so was the Supply page's "Destinations (cells; ... each on"."""
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.fa_board
+        board.select_page(board.page_for("farm", 0))
+        await pilot.pause()
+        text = board_text(screen)
+        assert text.count("moor -4") == 3, text
+        flat = " ".join(text.split())
+        assert "on the two food indicators." in flat
+        board.select_page(board.page_for("supply", None))
+        await pilot.pause()
+        flat = " ".join(board_text(screen).split())
+        assert "Destinations (cells; sales for food, each once; who went there)" in flat
+
+
+def test_every_building_label_fits_whole_in_one_form_per_building() -> None:
+    """Playtest finding 11: building costs in mixed forms ("Schnapps: 1 wood, 1 grain"
+    beside "Loading St.: wood+grain") and cut or abbreviated ("tmbr"). Every payment
+    of every building: one compact form, uncut, the same name for all payments of a
+    building where it fits, distinct labels."""
+    from core.fields_of_arle import actions as A
+    from tui.fields_of_arle.labels import building_label
+
+    for b in C.BUILDINGS:
+        labels = [building_label(b, pay) for pay, _ in A._VARIANTS[b][1]]
+        assert len(set(labels)) == len(labels), labels
+        for label in labels:
+            assert len(label) <= LABEL_WIDTH and not label.endswith("…"), label
+            assert ", " not in label, label  # compact: goods joined by +
+        if b == "schnapps":
+            assert labels == ["Schnapps: wood+grain", "Schnapps: clay+grain", "Schnapps: timber+grain",
+                              "Schnapps: brick+grain"]
+        if len(A._VARIANTS[b][1]) > 1 and all(len(lb) < 20 for lb in labels):
+            assert len({lb.split(":")[0] for lb in labels}) == 1, labels

@@ -107,7 +107,7 @@ async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
     m = _solo_lost_to_gardener()
     lines = m.game.epilogue(m.state)
     assert any("Gardener" in line and "wins" in line for line in lines)
-    assert winners_text(m) == "No player wins."
+    assert winners_text(m) == f"{m.seats[0].name[0]} {m.seats[0].name} scores {m.game.scores(m.state)[0].total:g} VP."
     app = make_app(dirs)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
@@ -119,7 +119,7 @@ async def test_game_over_shows_epilogue_and_no_player_wins(dirs, size) -> None:
             assert line in shown
         ep = screen.query_one("#epilogue", Static)
         assert ep.region.height >= len(lines) and ep.region.y < size[1] - 1  # visible, on screen
-        assert "No player wins." in str(screen.query_one("#winners", Static).render())
+        assert winners_text(m) in str(screen.query_one("#winners", Static).render())
 
 
 # -- item 9: review numbers turns as the log does; one sparkline scale; ½ ------------------------

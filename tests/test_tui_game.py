@@ -609,3 +609,85 @@ async def test_ascii_mode_draws_only_ascii(tmp_path: Path) -> None:
         texts += [c.label for c in screen.picker.choices]
         texts += [line.text for line in screen.log_widget.lines]
         assert all(t.isascii() for t in texts), [t for t in texts if not t.isascii()]
+
+
+@pytest.mark.parametrize("gid", ["golden-age", "windmill-valley", "fields-of-arle"])
+async def test_left_right_turn_the_board_panels_but_move_the_cursor_in_the_filter(tmp_path: Path, gid: str) -> None:
+    """GameScreen's panel keys serve every board with panels (at 80x24 all three fold
+    theirs into pages); in the picker's filter Left/Right are the filter's own."""
+    from textual.widgets import Input
+
+    from tui.screens import screen_for
+
+    game = get_game(gid)
+    names = ["Ann", "Bob", "Cy"][:max(2, game.min_players)]
+    match = Match(game, [Seat(n, "human") for n in names], seed=3)
+    screen = screen_for(match, data_dir=tmp_path)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        assert board.has_panels
+
+        def where() -> Any:
+            return board.page if hasattr(board, "page") else board.tab
+
+        first = where()
+        await pilot.press("right")
+        await pilot.pause()
+        assert where() != first
+        await pilot.press("left")
+        await pilot.pause()
+        assert where() == first
+        await pilot.press("slash", "a", "b")
+        await pilot.pause()
+        box = screen.query_one("#picker-filter", Input)
+        assert box.has_focus and box.value == "ab" and box.cursor_position == 2
+        await pilot.press("left")
+        await pilot.pause()
+        assert box.cursor_position == 1 and where() == first
+
+
+async def test_log_set_behind_the_curtain_is_drawn_at_its_width(tmp_path: Path) -> None:
+    """Playtest finding 14: a move logged while the curtain hid the board (keys typed
+    as it lifts may play before the next layout) was wrapped at a guessed width, and
+    the log then showed its lines cut off ("keeps a violet 3 and / other card in the
+    secret") until a resize."""
+    match = make_match("hh", seed=3)
+    app, screen = app_for(match, tmp_path, curtain=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("2")  # Ann keeps; the curtain hides the board for Bob
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        match.push(match.legal_moves()[1])  # Bob's keep, played while the board is hidden
+        screen.refresh_view()
+        await pilot.press("enter")  # Bob's curtain lifts; Ann's comes down
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        log = screen.query_one(Log)
+        room = log.scrollable_content_region.width
+        assert room > 0 and all(line.cell_length <= room for line in log.lines)
+        shown = " ".join(" ".join(line.text.split()) for line in log.lines)
+        wanted = " ".join(f"{e.turn} {e.letter} {e.text}" for e in log.entries)
+        assert shown == wanted and "Bob keeps" in shown
+
+
+async def test_give_says_the_giver_scores_its_vp(tmp_path: Path) -> None:
+    """Playtest finding 11: "Give to Bob (+2 VP)" did not say whose VP; the giver's
+    ("you score 'giving' points ... plus the value of that tulip")."""
+    match = make_match("hh", seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        give = next(label for label in picker_labels(screen) if label.startswith("Give to Bob"))
+        vp = int(give.split("(you +")[1].split(" VP)")[0])
+        before = match.state.give_vp[0]
+        await pilot.press(str(picker_labels(screen).index(give) + 1))
+        await pilot.pause()
+        assert match.state.give_vp[0] == before + vp  # Ann, who gave, scored them

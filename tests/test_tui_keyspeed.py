@@ -7,6 +7,7 @@ whole-widget render draws, and to converting only the lines that changed.
 
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App
 from textual.containers import Vertical
@@ -219,7 +220,7 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
             text.append("zz", style="dim")
         return text
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=100, deadline=None)
     @given(rows=st.lists(st.lists(cells(), max_size=5), max_size=4), justify=st.text(alphabet="lrc", max_size=5),
            width=st.none() | st.integers(0, 30), flex=st.none() | st.integers(0, 4), gap=st.integers(0, 2))
     def check(rows, justify, width, flex, gap) -> None:
@@ -230,3 +231,146 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
             assert _same(a, b), (a, b)
 
     check()
+
+
+# -- a board keeps the sections the cursor does not touch ------------------------------------
+@pytest.mark.parametrize("game_id, players, decisions, section", [
+    ("golden-age", 4, 300, "_players"), ("fields-of-arle", 2, 100, "_summary")])
+async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section) -> None:
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+
+    match = late_match(get_game(game_id), players, decisions)
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        widgets = list(board.query(DataWidget))
+        order = list(range(len(screen._shown))) + list(range(len(screen._shown)))[::-1]
+        assert len(order) > 2
+        built = {"n": 0}
+        real = getattr(board, section)
+
+        def counting(*args, **kw):
+            built["n"] += 1
+            return real(*args, **kw)
+
+        setattr(board, section, counting)
+        for i in order:
+            screen._cursor_moved(i)
+            kept = [list(w._lines) for w in widgets]
+            board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            screen._draw_board(list(screen._shown[i].moves))
+            for w, lines in zip(widgets, kept):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+        # the section was built afresh each time above, and came from what was kept otherwise
+        assert built["n"] < 2 * len(order)
+
+
+# -- the picker draws a label it drew before from what it kept -------------------------------
+async def test_picker_lines_are_drawn_as_option_list_draws_them() -> None:
+    from textual.widgets import OptionList
+
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+
+        def compare() -> None:
+            for option in ol.options:
+                for style in (ol.get_visual_style("option-list--option"),
+                              ol.get_visual_style("option-list--option-highlighted")):
+                    mine = ol._get_option_render(option, style)
+                    ol._option_render_cache.clear()
+                    theirs = OptionList._get_option_render(ol, option, style)
+                    assert [segments(s) for s in mine] == [segments(s) for s in theirs]
+
+        picker.set_choices([("", "Take the blue card", ""), ("0", "Pass", "")], "Ann, choose:")
+        await pilot.pause()
+        compare()
+        kept = ol.__dict__["_drawn"]
+        # "0 Pass" again, now the first option: drawn from what was kept, in its new place
+        picker.set_choices([("0", "Pass", ""), ("", "Sell", "")], "Bob, choose:")
+        await pilot.pause()
+        assert [str(o.prompt) for o in ol.options] == ["0 Pass", "1 Sell"]
+        compare()  # (OptionList's own drawing has the meta {"option": 0} for "0 Pass")
+        # drawn once per style, in its first place; the second place came from that
+        assert sum(1 for seen in kept.keys() if seen[0] == "0 Pass") == 2
+
+
+# -- what reaches the terminal: the partial updates add up to the whole screen ---------------
+def cells(screen) -> list[list[tuple]]:
+    return [[(c.data, c.fg, c.bg, c.bold, c.italics, c.underscore, c.reverse)
+             for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
+
+
+@pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
+                                           ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
+async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
+    """Every frame the app writes (only the cells that changed) is fed to a
+    terminal emulator; after each key its screen must be what a full repaint
+    of the app's screen draws, cell for cell (text, colours, attributes)."""
+    import pyte
+    from textual._compositor import LayoutUpdate
+
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match, late_spec
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+
+    game = get_game(game_id)
+    players, decisions = late_spec(game)
+    match = late_match(game, players, min(decisions, 60))
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = pyte.Screen(*size)
+    stream = pyte.Stream(term)
+    real_display = type(app)._display
+
+    def display(self, shown_screen, renderable) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            stream.feed(renderable.render_segments(self.console))
+        real_display(self, shown_screen, renderable)
+
+    app._display = display.__get__(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
+            await pilot.press(key)
+            await pilot.pause()
+            whole = pyte.Screen(*size)
+            strips = app.screen._compositor.render_strips()
+            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+            assert cells(term) == cells(whole), key
+
+
+# -- a new list of choices that scrolls like the old one asks for no layout ------------------
+async def test_new_choices_keep_the_scrollbar_without_a_layout() -> None:
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+        picker.set_choices([("", f"Choice {i}", "") for i in range(30)], "Ann, choose:")
+        await pilot.pause()
+        assert ol.show_vertical_scrollbar
+        shown: list[bool] = []
+        real = type(ol)._refresh_scrollbars
+
+        def watch(self) -> None:
+            real(self)
+            shown.append(self.show_vertical_scrollbar)
+
+        ol._refresh_scrollbars = watch.__get__(ol)
+        picker.set_choices([("", f"Other {i}", "") for i in range(25)], "Bob, choose:")
+        # the emptied list in between was never measured: the scrollbar never went
+        assert shown and all(shown)
+        await pilot.pause()
+        assert ol.show_vertical_scrollbar and ol.scroll_y == 0

@@ -88,8 +88,8 @@ async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) 
         assert len(set(decoded)) <= ReviewScreen.SPARK_POINTS + 4
         log = review.query_one("#review-log", ReviewLog)
         assert log.count == 301 and log.highlighted == 300
-        bottom = log.scrollable_content_region.height - 1
-        assert log.render_line(bottom).text.startswith("▶ 300. ")
+        rows = [log.render_line(y).text for y in range(log.scrollable_content_region.height)]
+        assert any(r.startswith("▶ 300. ") for r in rows)  # in view (with its wrapped rows below)
         decoded.clear()
         await pilot.press("left")
         await settle(pilot)
@@ -324,8 +324,192 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         assert len(written) == Log.TAIL
         log = app.screen.query_one("#log", Log)
         assert log._first == 300 - Log.TAIL and len(log.entries) == 300
-        await pilot.press("question_mark")  # a screen on top and back: drawn again
+        game = app.screen
+        await pilot.press("down")
         await settle(pilot)
+        cursor = game.picker.highlighted_index
+        for key, back in (("question_mark", "q"), ("r", "b")):  # help, review: back to the same position
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.screen is not game
+            await pilot.press(back)
+            await settle(pilot)
+            assert app.screen is game and views == [1]  # repainted, not drawn again
+            assert game.picker.highlighted_index == cursor
+        await pilot.press("question_mark")
+        await settle(pilot)
+        m.undo()  # the match changed while covered (as review's "continue from here" does)
         await pilot.press("q")
         await settle(pilot)
-        assert type(app.screen).__name__ == "GoldenAgeScreen" and len(views) == 2
+        assert app.screen is game and views == [1, 1]
+
+
+async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_path: Path) -> None:
+    """tmux playtest: at 80x24 the move list cut every decision ("1. A Anna places
+    an Inf…"). The decision at the cursor is written whole, wrapped under its
+    text; the others stay one row each; a step keeps the list's size."""
+    m = random_match(GOLDEN, 3, 30)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        await pilot.press("home", "right")
+        await settle(pilot)
+        log = review.query_one("#review-log", ReviewLog)
+        width = log.scrollable_content_region.width
+        whole = review.log_line(1)
+        assert len(whole) + 1 > width  # it does not fit one row
+        rows = [log.render_line(y).text.rstrip() for y in range(log.scrollable_content_region.height)]
+        at = next(i for i, r in enumerate(rows) if r.startswith("▶"))
+        taken = [rows[at]] + [r for r in rows[at + 1:at + ReviewLog.ROWS] if r.startswith("      ")]
+        assert " ".join(" ".join(r.split()) for r in taken).lstrip("▶ ") == " ".join(whole.split())
+        assert rows[at + len(taken)].startswith("    2. ") and rows[at + len(taken)].endswith("…")
+        size = log.virtual_size
+        await pilot.press("right")
+        await settle(pilot)
+        assert log.virtual_size == size
+        await pilot.click("#review-log", offset=(4, 1))  # the set-up line (row 0 after the border)
+        await settle(pilot)
+        assert review.cursor == 0
+
+
+@pytest.mark.parametrize("game_id", ["windmill-valley", "golden-age"])
+async def test_the_first_frame_of_review_is_drawn_at_the_laid_out_widths(tmp_path: Path, monkeypatch, game_id) -> None:
+    """OneLayout tells the widgets a layout resized now (not by a Resize
+    message after the frame) and lays out once more if they changed: the
+    first frame of review already has every line widget built for its width."""
+    from tui.chrome import OneLayout
+    from tui.widgets.base import DataWidget
+
+    m = random_match(get_game(game_id), 4, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        seen: list[list[str]] = []
+        real = OneLayout._compositor_refresh
+
+        def paint(screen) -> None:
+            if isinstance(screen, ReviewScreen) and not getattr(screen, "_one_layout_busy", False) and not seen:
+                seen.append([
+                    f"{w.id}: built {w._built_width}, shown {w.size.width}"
+                    for w in screen._compositor.visible_widgets
+                    if isinstance(w, DataWidget) and w.size.width and w._built_width != w.size.width
+                    and not (w.styles.width is not None and w.styles.width.is_cells)  # (a width of its own)
+                ])
+            real(screen)
+
+        monkeypatch.setattr(OneLayout, "_compositor_refresh", paint)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        assert seen == [[]]
+
+
+#: Screens whose Escape has its plain key elsewhere than in BINDINGS: a key the
+#: screen reads itself, or a button reached with Tab and pressed with Enter.
+PLAIN_ROUTES = {
+    "ChoiceDialog": "n (on_key) or the cancel button",
+    "PathDialog": "the Cancel button (Tab, Enter)",
+    "SavePathDialog": "the Cancel button (Tab, Enter)",
+    "LoadDialog": "the Cancel button (Tab, Enter)",
+    "NewGameScreen": "the Back button (Tab, Enter)",
+    "LowlandsPalette": "Backspace in an empty search (back_or_close)",
+}
+
+
+def test_every_escape_has_a_plain_key() -> None:
+    """Issue 9: nothing needs Escape (nor a control key): every binding of
+    Escape in a Lowlands screen has a plain key for the same action (b,
+    Backspace, q, n, Enter), or a route listed in PLAIN_ROUTES."""
+    import importlib
+    import pkgutil
+
+    import tui.screens
+    from textual.screen import Screen
+
+    for mod in pkgutil.iter_modules(tui.screens.__path__):
+        importlib.import_module(f"tui.screens.{mod.name}")
+    for pkg in ("gift_of_tulips", "golden_age", "windmill_valley", "fields_of_arle"):
+        importlib.import_module(f"tui.{pkg}")
+    importlib.import_module("tui.app")
+
+    def subclasses(cls: type) -> list[type]:
+        out = []
+        for sub in cls.__subclasses__():
+            out += [sub, *subclasses(sub)]
+        return out
+
+    missing = []
+    checked = 0
+    for cls in subclasses(Screen):
+        if not cls.__module__.startswith("tui."):
+            continue
+        bindings = [b for klass in reversed(cls.__mro__) for b in getattr(klass, "BINDINGS", [])
+                    if not isinstance(b, tuple)]
+        plain: dict[str, set[str]] = {}
+        for b in bindings:
+            for key in b.key.split(","):
+                key = key.strip()
+                if key != "escape" and not key.startswith("ctrl+"):
+                    plain.setdefault(b.action, set()).add(key)
+        for b in bindings:
+            if "escape" in [k.strip() for k in b.key.split(",")]:
+                checked += 1
+                if not plain.get(b.action) and cls.__name__ not in PLAIN_ROUTES:
+                    missing.append(f"{cls.__name__}: {b.action}")
+    assert checked >= 10
+    assert missing == []
+
+
+async def test_dialogs_close_without_escape(tmp_path: Path) -> None:
+    """The routes of PLAIN_ROUTES: n in a choice dialog, Tab to Cancel and Enter
+    in a path dialog."""
+    from tui.screens.dialogs import ChoiceDialog, PathDialog
+
+    m = random_match(TULIPS, 3, 4)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        answers: list[object] = []
+        app.push_screen(ChoiceDialog("Which?", [("r", "Review", "review")]), answers.append)
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert app.screen is game and answers == [None]
+        app.push_screen(PathDialog("Load a saved game", "x.json"), answers.append)
+        await settle(pilot)
+        await pilot.press("tab", "tab", "enter")  # the path -> OK -> Cancel
+        await settle(pilot)
+        assert app.screen is game and answers == [None, None]
+
+
+async def test_a_layout_leaves_no_request_for_another_frame(tmp_path: Path, monkeypatch) -> None:
+    """After a OneLayout layout no widget or scrollbar still asks for a layout
+    or a scroll (a scrollbar shown by a new board page asked for a second
+    layout, a frame later: a Windmill Valley review step took two frames)."""
+    from tui.chrome import OneLayout
+
+    m = random_match(get_game("windmill-valley"), 4, 120)
+    left: list[str] = []
+    layouts: list[int] = []
+    real = OneLayout._refresh_layout
+
+    def layout(screen, size=None, scroll=False) -> None:
+        real(screen, size, scroll)
+        layouts.append(1)
+        for node in screen.walk_children(with_self=False):
+            for w in (node, node._vertical_scrollbar, node._horizontal_scrollbar):
+                if w is not None and (w._layout_required or w._scroll_required):
+                    left.append(f"{type(w).__name__} of {node.id}")
+
+    monkeypatch.setattr(OneLayout, "_refresh_layout", layout)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            await pilot.press("left")
+            await pilot.pause()
+        await settle(pilot)
+        assert app.screen.cursor == 108
+    assert layouts and left == []

@@ -672,6 +672,7 @@ async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> N
         await settle(pilot)
         assert isinstance(app.screen, ConfirmDialog)
         assert ", ".join(names) in app.screen.question and "Gift of Tulips" in app.screen.question
+        assert "('" not in app.screen.question  # words, not a Python tuple (tmux)
         await pilot.press("n")  # no: kept
         await settle(pilot)
         assert top.exists()

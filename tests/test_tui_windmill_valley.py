@@ -21,7 +21,7 @@ from core.windmill_valley import components as C
 from core.windmill_valley.rules import action_preview, arrows_of
 from tui.boards import board_for
 from tui.windmill_valley import WindmillValleyBoard, WindmillValleyScreen
-from tui.windmill_valley.labels import calendar_after, few_words, is_automatic, short_reward
+from tui.windmill_valley.labels import calendar_after, design_label, few_words, is_automatic, short_reward
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.pages import PageBar
 from tui.widgets.textlines import wrap_text
@@ -545,3 +545,31 @@ async def test_automatic_steps_show_first_in_the_status_line(tmp_path: Path) -> 
                 seen = True
                 break
         assert seen
+
+
+async def test_wheels_page_keys_every_short_label_it_draws(tmp_path: Path) -> None:
+    """Playtest finding 11: "[1c Lw2 GV 0G]" and "cal 2!" were drawn with no key (only
+    c/u/x was explained): the page's key gives each label drawn the rulebook's words."""
+    match = make_match(["Ann", "Bob"], seed=3)
+
+    def cal_ahead() -> bool:
+        f = match.state.farms[match.state.current]
+        return any(calendar_after(f, n) > f.calendar for n in range(C.MIN_STEPS, C.MAX_STEPS + 1))
+
+    while not (match.state.tasks and match.state.tasks[-1].kind == "steps" and cal_ahead()):
+        assert not match.is_over()
+        match.push(match.legal_moves()[0])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        state = match.state
+        f = state.farms[state.current]
+        key = " ".join(screen.query_one("#wv-key").text.split())
+        drawn = list(f.large) + list(f.small) + [d for d in state.offer if d >= 0]
+        assert drawn
+        for d in drawn:
+            label = design_label(d)
+            assert label in board_text(screen)
+            assert f"{label} = {C.DESIGNS[d][4]}" in key, label
+        assert " cal " in screen.query_one("#wv-preview").text and "cal N! = " in key
+        assert "price in guilders" in key

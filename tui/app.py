@@ -66,7 +66,7 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-message", Static).update(
             Content(
                 f"Terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {w}x{h}.\n"
-                "Enlarge the window; nothing is lost. (ctrl+q quits)"
+                "Enlarge the window; nothing is lost.\n(ctrl+q quits)"
             )
         )
 
@@ -197,6 +197,7 @@ class LowlandsApp(App[None]):
         self.ascii = ascii
         self.curtain = curtain
         self._ascii_filter: Any = None
+        self._legible_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
         #: matches shown read-only (a broken save, a game locked by another copy)
@@ -323,8 +324,17 @@ class LowlandsApp(App[None]):
 
     def get_line_filters(self) -> Sequence[Any]:
         """Textual's line filters, plus the ASCII look's (``tui.chrome.AsciiFilter``)
-        when ``ascii``: nothing non-ASCII reaches the screen."""
+        when ``ascii``: nothing non-ASCII reaches the screen; under NO_COLOR
+        ``tui.chrome.LegibleMonochrome`` in the place of Textual's Monochrome."""
         filters = list(super().get_line_filters())
+        if self.no_color:  # greys that stay readable (tui.chrome.LegibleMonochrome)
+            from textual.filter import Monochrome
+
+            if self._legible_filter is None:
+                from tui.chrome import LegibleMonochrome
+
+                self._legible_filter = LegibleMonochrome()
+            filters = [self._legible_filter if type(f) is Monochrome else f for f in filters]
         if self.ascii:
             if self._ascii_filter is None:
                 from tui.chrome import AsciiFilter
@@ -462,13 +472,14 @@ class LowlandsApp(App[None]):
                 self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
             return False
         fork_unless_autosave(match, path, self.data_dir)
-        return self.open_match(match, review=review)
+        return self.open_match(match, review=review, source=path)
 
-    def open_match(self, match: Any, *, review: bool = False) -> bool:
+    def open_match(self, match: Any, *, review: bool = False, source: Path | None = None) -> bool:
         """Open ``match``: its game screen, or review. If another copy of Lowlands
         is playing it (``saves.lock``), review opens read-only and play asks
         first: review it read-only, or continue a copy under a new id.
-        Returns False when nothing was opened (yet)."""
+        ``source``: the file it was read from (review names it when ``c``
+        continues it as a new game). Returns False when nothing was opened (yet)."""
         from saves.lock import MatchLocked, holder
 
         other = holder(self.data_dir, match.id)
@@ -482,7 +493,7 @@ class LowlandsApp(App[None]):
         if review:
             from tui.screens.review import ReviewScreen
 
-            self.push_screen(ReviewScreen(match))
+            self.push_screen(ReviewScreen(match, source=source))
             return True
         from tui.screens import screen_for
 
@@ -506,7 +517,9 @@ class LowlandsApp(App[None]):
         if choice == "review":
             self.open_read_only(match, f"{why} It is shown read-only here.")
         elif choice == "copy":  # its own id: its own autosave, beside the original
-            match.id = secrets.token_hex(6)
+            from saves import fork
+
+            fork(match)
             self.open_match(match)
 
     # -- live-match locks -----------------------------------------------------------------
@@ -574,6 +587,22 @@ class LowlandsApp(App[None]):
     def save_dialog(self, match: Any) -> None:
         """Ask for a path and save ``match`` there (confirming before replacing a file)."""
         self.run_worker(self._save_flow(match, export=False), exclusive=True, group="save-dialog")
+
+    def save_or_export(self, match: Any) -> None:
+        """``s`` in a game: save the game (``s`` again, or Enter) or export its
+        plain-text record (``e``), then ask for the path; no control key needed."""
+        self.run_worker(self._save_or_export(match), exclusive=True, group="save-dialog")
+
+    async def _save_or_export(self, match: Any) -> None:
+        from tui.screens.dialogs import ChoiceDialog
+
+        choice = await self.push_screen_wait(ChoiceDialog(
+            "Save the game to a file, to continue it later, or export its record, a plain-text "
+            "list of the decisions to read or share?",
+            [("s", "Save the game", "save"), ("e", "Export the record", "export")],
+            title="Save", cancel="Back"))
+        if choice is not None:
+            await self._save_flow(match, export=choice == "export")
 
     def export_dialog(self, match: Any) -> None:
         """Ask for a path and write ``match``'s plain-text record there."""
@@ -929,7 +958,9 @@ def fork_unless_autosave(match: Any, path: Path, data_dir: Path) -> bool:
         own = False
     if own:
         return False
-    match.id = secrets.token_hex(6)
+    from saves import fork
+
+    fork(match)
     return True
 
 
@@ -1136,7 +1167,7 @@ def _main(argv: list[str]) -> int:
 
         def start() -> Screen[Any] | None:
             if not read_only:  # read-only if another copy is playing it
-                app.open_match(match, review=True)
+                app.open_match(match, review=True, source=Path(args.file).expanduser())
                 return None
             from tui.screens.review import ReviewScreen
 

@@ -33,19 +33,23 @@ def register_board(game_id: str, board: type[Board]) -> type[Board]:
     return board
 
 
-def load_game_package(game_id: str) -> Any | None:
-    """Import ``game_id``'s TUI package (registering its board and screen); None
-    if the game has none or it does not exist (yet). Errors inside an existing
-    package are raised."""
-    module = GAME_PACKAGES.get(game_id)
-    if module is None:
-        return None
+def import_optional(module: str) -> Any | None:
+    """Import ``module``; None if that very module (or a package above it) does not
+    exist (yet). Errors inside an existing module are raised."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as e:
         if e.name is not None and (module == e.name or module.startswith(e.name + ".")):
             return None
         raise
+
+
+def load_game_package(game_id: str) -> Any | None:
+    """Import ``game_id``'s TUI package (registering its board and screen); None
+    if the game has none or it does not exist (yet). Errors inside an existing
+    package are raised."""
+    module = GAME_PACKAGES.get(game_id)
+    return None if module is None else import_optional(module)
 
 
 def board_for(game_id: str) -> type[Board]:

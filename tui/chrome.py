@@ -23,6 +23,7 @@ the right. A click on a key presses it.
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -53,6 +54,25 @@ class QuietTitles:
 _real_size_updated: dict[type, Any] = {}
 _quiet_sizes = False
 _late: set[Widget] = set()  # scrollbars a layout asked to repaint after it had begun
+_resized: list[tuple[Any, ...]] = []  # (widget, size, virtual, container) a OneLayout layout changed
+
+
+def _follows_size(widget: Widget) -> Any:
+    """If Lowlands wrote the ``on_resize`` of ``widget`` (a board that draws
+    for its width, a DataWidget, a log): a function calling it and the
+    ``on_resize`` of its base classes, in the order Textual does (a log's, then
+    RichLog's, which draws the lines written before the size was known);
+    else None."""
+    handlers = [cls.__dict__["on_resize"] for cls in type(widget).__mro__ if "on_resize" in cls.__dict__]
+    first = next((cls for cls in type(widget).__mro__ if "on_resize" in cls.__dict__), None)
+    if first is None or not first.__module__.startswith("tui."):
+        return None
+
+    def follow(event: Any) -> None:
+        for handler in handlers:
+            handler(widget, event)
+
+    return follow
 
 
 class OneLayout:
@@ -72,22 +92,126 @@ class OneLayout:
     before Screen among the bases.
     """
 
+    #: (set while laying out: the frame is painted once the layout is done)
+    _one_layout_busy = False
+    #: the size of the last layout; whether the screen is being resumed (Textual
+    #: lays it out then repaints all of it: the layout has painted already)
+    _one_layout_size: Any = None
+    _one_layout_resuming = False
+    _one_layout_painted = False
+    #: how many widgets the screen had at its last layout if all were mounted (else None)
+    _one_layout_mounted: int | None = None
+
+    def _screen_resized(self, size: Any) -> None:
+        """Textual lays a screen out again when it gets its size (a Resize of
+        the screen itself, a frame after the first layout at that very size):
+        not when it was laid out at that size and nothing asked for more."""
+        if size == self._one_layout_size and not getattr(self, "_layout_required", False):
+            return
+        super()._screen_resized(size)  # type: ignore[misc]
+
+    def _on_screen_resume(self, event: Any) -> None:
+        # (Textual calls this before Screen's own, which lays the screen out if
+        # its size changed and then repaints all of it)
+        self._one_layout_resuming = True
+        self._one_layout_painted = False
+
+    def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Any:
+        if layout and not regions and not recompose and self._one_layout_mounted is not None \
+                and sys._getframe(1).f_code.co_name == "await_mount":
+            # the screen's widgets have all mounted (Textual then asks for a
+            # layout of the screen): they had already when it was last laid out
+            nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+            if len(nodes) == self._one_layout_mounted and all(n._is_mounted for n in nodes):
+                return self
+        if self._one_layout_resuming:
+            self._one_layout_resuming = False
+            if self._one_layout_painted and not regions and repaint and not layout and not recompose:
+                return self  # the resume's layout painted every widget already
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)  # type: ignore[misc]
+
     def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        """Textual's layout; then the widgets it gave a new size that draw for
+        their size (``_follows_size``: a board choosing its pages, a DataWidget
+        wrapping its lines) are told now, not by a Resize message after this
+        frame; if that changed sizes (or styles: a board's class), the screen
+        is laid out once more, now; then one frame is painted. (Opening a
+        screen took a frame at the first guess of the sizes, another after the
+        Resize messages, and a third for the screen's own Resize.)"""
         global _quiet_sizes
         _install_quiet_sizes()
         _quiet_sizes = True
+        self._one_layout_busy = True
+        _resized.clear()
+        self._layout_required = False  # (a layout asked for before this one: this is it)
         try:
             super()._refresh_layout(size, scroll)  # type: ignore[misc]
+            sizes = {entry[0]: entry[1:] for entry in _resized}  # (the sizes a Resize would carry)
+            followers = [(w, h) for w in sizes if (h := _follows_size(w)) is not None]
+            _resized.clear()
+            for widget, handler in followers:
+                if widget.is_attached:
+                    handler(events.Resize(*sizes[widget]))
+            if self._settle_requests():
+                super()._refresh_layout(size, False)  # type: ignore[misc]
+                _resized.clear()
+                self._settle_requests()  # (what that second pass asked for is done)
         finally:
             _quiet_sizes = False
-            _late.clear()
+            self._one_layout_busy = False
+            _resized.clear()
+        self._one_layout_size = self.outer_size if size is None else size  # type: ignore[attr-defined]
+        nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+        self._one_layout_mounted = len(nodes) if all(n._is_mounted for n in nodes) else None
+        if getattr(self, "is_current", False) and not self.app._batch_count:  # type: ignore[attr-defined]
+            self._compositor_refresh()
+            self._one_layout_painted = True
+        _late.clear()
+
+    def _settle_requests(self) -> bool:
+        """Do now what Textual does at each widget's next idle for the style
+        and layout requests made since the layout: apply changed classes, and
+        clear the arrangement caches of those that asked for a layout (as
+        ``Widget._check_refresh`` does). True if a new layout is needed."""
+        nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
+        nodes += [bar for node in nodes for bar in (getattr(node, "_vertical_scrollbar", None),
+                                                     getattr(node, "_horizontal_scrollbar", None))
+                  if bar is not None]  # (a scrollbar shown or hidden asks for a layout)
+        for node in nodes:  # scrolled since: the layout places them at their offsets
+            if getattr(node, "_scroll_required", False) and not node._layout_required:
+                node._scroll_required = False
+        restyle = [n for n in nodes if getattr(n, "_refresh_styles_required", False)]
+        for node in restyle:
+            node._refresh_styles_required = False
+            node.update_node_styles(animate=False)
+        asked = False
+        for node in nodes:
+            if not getattr(node, "_layout_required", False):
+                continue
+            node._layout_required = False
+            asked = True
+            for ancestor in node.ancestors:
+                if not isinstance(ancestor, Widget):
+                    break
+                ancestor._clear_arrangement_cache()
+                ancestor._layout_updates += 1
+                if not ancestor.styles.auto_dimensions:
+                    break
+        if getattr(self, "_layout_required", False):
+            self._layout_required = False  # type: ignore[attr-defined]
+            asked = True
+        return asked or bool(restyle)
 
     def _compositor_refresh(self) -> None:
+        if self._one_layout_busy:
+            return  # painted once the layout is done
         # Widgets asked to repaint whose request has not reached the screen yet
         # (Textual passes it on at the widget's next idle: the scrollbars a
         # layout updates, a widget changed last in the key's handler) are
         # painted in this frame, not in one of their own just after it.
         pending = {w for w in self._compositor.visible_widgets if w._repaint_required}  # type: ignore[attr-defined]
+        pending |= {bar for bar in _late if bar._repaint_required}
         if pending:
             for widget in pending:
                 widget._repaint_required = False
@@ -110,6 +234,8 @@ def _install_quiet_sizes() -> None:
         def _size_updated(self: Widget, size: Any, virtual_size: Any, container_size: Any,
                           layout: bool = True, _real: Any = real) -> bool:
             result = _real(self, size, virtual_size, container_size, layout and not _quiet_sizes)
+            if _quiet_sizes and result:
+                _resized.append((self, size, virtual_size, container_size))
             if _quiet_sizes:
                 for bar in (self._vertical_scrollbar, self._horizontal_scrollbar):
                     if bar is not None and bar._repaint_required:
@@ -434,3 +560,39 @@ def _ascii_line(text: str) -> str:
     from tui.widgets.common import ascii_cell
 
     return "".join(ch if ch.isascii() else ascii_cell(ch, get_character_cell_size(ch)) for ch in text)
+
+
+class LegibleMonochrome(LineFilter):
+    """NO_COLOR's filter: every colour drawn as a grey (as Textual's Monochrome
+    draws it), but a foreground too close to its background to read (a violet
+    that turns dark grey on a near-black panel) is drawn in the background's
+    opposite, white or black, instead. Under NO_COLOR nothing is told apart by
+    colour anyway (players by their letter, varieties by their name), so text
+    stays plain and readable. ``LowlandsApp.get_line_filters`` puts it in the
+    place of Textual's Monochrome."""
+
+    #: the least difference in perceived brightness (0-1) kept as it is
+    CONTRAST = 0.45
+
+    def apply(self, segments: list[Segment], background: Any) -> list[Segment]:
+        base = (background.r, background.g, background.b) if background is not None else (0, 0, 0)
+        return [seg if seg.control or seg.style is None else Segment(seg.text, _legible(seg.style, base), None)
+                for seg in segments]
+
+
+@lru_cache(1024)
+def _legible(style: Style, base: tuple[int, int, int]) -> Style:
+    from textual.color import Color
+    from textual.filter import monochrome_style
+
+    mono = monochrome_style(style)
+    if mono.color is None:
+        return mono
+    fg = Color.from_rich_color(mono.color)
+    bg = Color.from_rich_color(mono.bgcolor) if mono.bgcolor is not None else Color(*base)
+    if mono.reverse:
+        fg, bg = bg, fg
+    if abs(fg.brightness - bg.brightness) >= LegibleMonochrome.CONTRAST:
+        return mono
+    plain = Color(255, 255, 255) if bg.brightness < 0.5 else Color(0, 0, 0)
+    return mono + (Style(bgcolor=plain.rich_color) if mono.reverse else Style(color=plain.rich_color))

@@ -6,10 +6,12 @@
 Seats are rotated: in game g seat i is played by level ``bots[(i + g) % N]``,
 so with G a multiple of N every listed level sits in every seat equally often.
 The table gives per level: sole wins, shared wins, mean final score, mean
-margin (own score minus the best other; solo: minus the Gardener), decisions
+margin (own score minus the best other; solo: the game's solo margin, against
+the Gardener in Windmill Valley, the target score in Fields of Arle), decisions
 per game, and seconds per decision (median, 95th percentile; wall clock, and
 the median in CPU seconds, which a loaded machine does not inflate); the last line is
-``win rates: strong=0.97 random=0.03`` (sole wins per game played).
+``win rates: strong=0.97 random=0.03`` (sole wins per game played; solo, also
+``opponent=``: the games lost to the Gardener or short of the target score).
 
 Determinism: the strong bot runs a fixed number of iterations per decision,
 ``--iterations`` or else ``--bot-time`` times the game's ``ITERATIONS_PER_SECOND``
@@ -74,7 +76,7 @@ class ArenaResult(msgspec.Struct):
         game: game id; players: seats per game; games: games played.
         levels: one LevelResult per distinct level, in the order first listed.
         turns: per game, ``game.turn`` of the final state (turns begun).
-        opponent_wins: solo games the opponent (the Gardener) won.
+        opponent_wins: solo games not won (the Gardener won; the target was missed).
     """
 
     game: str
@@ -207,7 +209,7 @@ def format_result(r: ArenaResult) -> list[str]:
         )
     rates = [f"{lv.level}={lv.wins / max(1, lv.games):.2f}" for lv in r.levels]
     if r.players == 1:
-        rates.append(f"gardener={r.opponent_wins / max(1, r.games):.2f}")
+        rates.append(f"opponent={r.opponent_wins / max(1, r.games):.2f}")
     lines.append("win rates: " + " ".join(rates))
     return lines
 

@@ -34,15 +34,26 @@ class Hint(msgspec.Struct, frozen=True):
     iterations: int = 0
 
 
-def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int) -> str:
+def margin_words(game: Any, state: Any, margin: float) -> str:
+    """The game's words for the chosen move's projected final margin ``margin``
+    (VP) in ``state`` (``BotModules.margin_text``): "projected margin +4.5 VP" by
+    default; a game may say it otherwise (Fields of Arle solo: "projected score
+    41 (target 110)")."""
+    words = getattr(game, "margin_text", None)
+    return words(state, margin) if words is not None else f"projected margin {margin:+.1f} VP"
+
+
+def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int,
+              outlook: str | None = None) -> str:
     """The hint's one line, with the two choices named ``best`` and ``other``
-    (a screen passes its picker labels, the record its notation)."""
+    (a screen passes its picker labels, the record its notation); ``outlook``
+    words the margin (``margin_words``; default "projected margin +4.5 VP")."""
+    outlook = outlook or f"projected margin {margin:+.1f} VP"
     if other is None:
         if iterations == 0 or gain == 0.0 and margin == 0.0:
             return f"Hint: {best}: the only choice."
-        return f"Hint: {best} (projected margin {margin:+.1f} VP)."
-    return (f"Hint: {best}: projected margin {margin:+.1f} VP, {gain:+.1f} VP against "
-            f"{other} ({iterations} searches).")
+        return f"Hint: {best} ({outlook})."
+    return f"Hint: {best}: {outlook}, {gain:+.1f} VP against {other} ({iterations} searches)."
 
 
 def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
@@ -60,9 +71,11 @@ def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
         return Hint(best.move, hint_line(name, None, 0.0, 0.0, 0), 0.0)
     tried = [c for c in a.choices[1:] if c.visits > 0]
     if not tried:
-        return Hint(best.move, hint_line(name, None, best.margin, 0.0, a.iterations), 0.0,
+        return Hint(best.move, hint_line(name, None, best.margin, 0.0, a.iterations,
+                                         margin_words(game, state, best.margin)), 0.0,
                     margin=best.margin, iterations=a.iterations)
     other = tried[0]
     gain = best.margin - other.margin
-    return Hint(best.move, hint_line(name, game.notation(other.move), best.margin, gain, a.iterations),
+    return Hint(best.move, hint_line(name, game.notation(other.move), best.margin, gain, a.iterations,
+                                     margin_words(game, state, best.margin)),
                 gain, other=other.move, margin=best.margin, iterations=a.iterations)

@@ -26,8 +26,10 @@ def event(s: State, text: str) -> None:
 
 def plural(n: int, word: str) -> str:
     """"2 horses", "3 wood": ``n`` and ``word``, plural where English adds an s."""
+    if word == "hides":
+        return f"{n} hide" if n == 1 else f"{n} hides"
     if word in ("sheep", "cattle", "food", "wood", "timber", "clay", "peat", "grain", "flax", "wool",
-                "linen", "woolen", "leather", "summer wear", "winter wear", "leather wear", "hides"):
+                "linen", "woolen", "leather", "summer wear", "winter wear", "leather wear"):
         return f"{n} {word}"
     return f"{n} {word}" + ("" if n == 1 else "s")
 

@@ -56,6 +56,15 @@ def margins(state: State) -> list[float]:
     return [s - (top[1] if s == top[0] else top[0]) for s in scores]
 
 
+def margin_text(state: State, margin: float) -> str:
+    """The hint's words for a projected margin (``BotModules.margin_text``): solo,
+    the projected score against the target, "projected score 41 (target 110)";
+    else "projected margin +4.5 VP"."""
+    if len(state.homes) == 1:
+        return f"projected score {margin + C.SOLO_TARGET:.0f} (target {C.SOLO_TARGET})"
+    return f"projected margin {margin:+.1f} VP"
+
+
 def evaluate(state: State, seat: int) -> float:
     """``seat``'s projected final score margin in VP (positive: ahead)."""
     return margins(state)[seat]

@@ -212,26 +212,18 @@ class FieldsOfArle(PickGame, BotModules):
                     s.tasks.append(Task("young", t.seat))
         elif k == "young":
             h.breed = [int(x) for x in w[1:4]]
-        elif k == "conv":
-            if w[0] == "feed":
+        elif k in ("conv", "final"):  # a conversion window: until "feed" / "done"
+            if w[0] == ("feed" if k == "conv" else "done"):
                 return
             if w[0] == "boat":
                 A.do_free(s, t.seat, w)
             else:
                 A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("conv", t.seat))
+            s.tasks.append(Task(k, t.seat))
         elif k == "payanimal":
             h.g[w[1]] -= 1
             if t.a > 1:
                 s.tasks.append(Task("payanimal", t.seat, t.a - 1))
-        elif k == "final":
-            if w[0] == "done":
-                return
-            if w[0] == "boat":
-                A.do_free(s, t.seat, w)
-            else:
-                A.do_clock(s, t.seat, w)
-            s.tasks.append(Task("final", t.seat))
         else:
             raise KeyError(k)
 
@@ -379,7 +371,7 @@ class FieldsOfArle(PickGame, BotModules):
             lines += SO.solo_lines(state.players[0], self.scores(state)[0].total)
         elif len(self.winners(state)) > 1:
             total = self.scores(state)[0].total
-            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (R12, no tie-breaker)")
+            lines.append(f"{' and '.join(state.players)} tie at {total:g} VP: a shared win (there is no tie-breaker)")
         return lines
 
     # text (notation "place forester", "build mill flax", "load wood 1 2") -------------
@@ -575,7 +567,7 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return {
             "woolweaver": f"turns {k} wool into {k} woolen",
-            "tanner": f"turns {k} hides into {k} leather",
+            "tanner": f"turns {A.plural(k, 'hides')} into {k} leather",
             "linenweaver": f"turns {k} flax into {k} linen",
             "potter": f"turns {k} clay into {3 * k} food and {k} peat",
             "baker": f"bakes {k} time{'s' if k != 1 else ''}: {k} grain (flax when out of grain) and {k} peat"

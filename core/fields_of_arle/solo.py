@@ -20,10 +20,15 @@ def rating(total: float) -> str:
 
 
 def solo_lines(name: str, total: float) -> list[str]:
-    """Game-over lines: the total against the target, and the rating."""
-    hit = "reaches" if total >= C.SOLO_TARGET else "misses"
+    """Game-over lines for the player (no maintainer notes; the score itself is on
+    the line above them): the total against the target, and the rank on the ladder
+    with the next rung, e.g. ["Ann is 38.5 VP short of the solo target of 110 VP",
+    "Rank: Novice (Farmer from 80 VP; ladder: 0+ Novice, 80+ Farmer, ...)"]."""
+    if total >= C.SOLO_TARGET:
+        head = f"{name} reaches the solo target of {C.SOLO_TARGET} VP with {total:g} VP"
+    else:
+        head = f"{name} is {C.SOLO_TARGET - total:g} VP short of the solo target of {C.SOLO_TARGET} VP"
     ladder = ", ".join(f"{floor}+ {rung}" for floor, rung in C.SOLO_LADDER)
-    return [
-        f"{name} scores {total:g} VP and {hit} the solo target of {C.SOLO_TARGET} VP",
-        f"Rating: {rating(total)} (ladder: {ladder}; target and ladder RECONSTRUCTED, R11)",
-    ]
+    above = [(floor, rung) for floor, rung in C.SOLO_LADDER if floor > total]
+    nxt = f"{above[0][1]} from {above[0][0]} VP; " if above else "the top rung; "
+    return [head, f"Rank: {rating(total)} ({nxt}ladder: {ladder})"]

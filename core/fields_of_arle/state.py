@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import msgspec
 
+from core.picks import Task
 from core.rng import Rng
 
-
-class Task(msgspec.Struct, array_like=True):
-    """One pending step (the top of ``State.tasks`` is decided or run next).
-
-    Attributes:
-        kind: what is pending ("place", "opt", "cut", "master", "sell", "feed", ...).
-        seat: the seat it belongs to.
-        a, b: small integer arguments (space index, count left, bit mask ...).
-        s: string argument (building or destination id, tracks already moved ...).
-    """
-
-    kind: str
-    seat: int
-    a: int = 0
-    b: int = 0
-    s: str = ""
+# A Task (core/picks.py) here: kind "place", "opt", "cut", "master", "sell", "feed", ...;
+# a, b: space index, count left, bit mask ...; s: building or destination id, tracks
+# already moved ...
 
 
 class Vehicle(msgspec.Struct, array_like=True):

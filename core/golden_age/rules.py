@@ -363,6 +363,33 @@ _NUM_GUILD_STEPS = len(C.GUILD_COSTS)
 _SITE_COLOR = {site: site_color(site) for site in _SPECIAL}
 
 
+def income_at(state: State, space: int) -> list[int]:
+    """What each seat is paid when the King stops on Governor track ``space``, in
+    half-guilders, one entry per seat.
+
+    Rulebook "Moving the King": 1 per Movement Token and 2 per Influence Marker
+    in the two provinces shown, +1 per matching Governor card; a Governor space
+    pays everyone 1, King William II everyone 3.
+    """
+    n = len(state.players)
+    shown = C.track_provinces(space)
+    if not shown:
+        each = C.PAY_KING_SPACE if space == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
+        return [each] * n
+    pay = [0] * n
+    for prov in shown:
+        pr = state.provinces[prov]
+        for seat, t in enumerate(pr.tokens):
+            pay[seat] += t * C.PAY_TOKEN
+        if pr.marker >= 0:
+            pay[pr.marker] += C.PAY_MARKER
+        gov = f"gov-{prov}"
+        for seat, pl in enumerate(state.players):
+            if gov in pl.culture:
+                pay[seat] += C.PAY_GOVERNOR_CARD
+    return pay
+
+
 # -- the state an apply builds ---------------------------------------------------------
 class Draft:
     """The new State one ``apply`` builds, copying only what the move changes.
@@ -796,22 +823,7 @@ class GoldenAge(BotModules):
         space says (rulebook "Moving the King"; Governor cards +1 each)."""
         s = d.s
         s.king = (s.king + total) % len(C.TRACK)
-        pay = [0] * len(s.players)
-        shown = C.track_provinces(s.king)
-        if shown:
-            for prov in shown:
-                pr = s.provinces[prov]
-                for seat, t in enumerate(pr.tokens):
-                    pay[seat] += t * C.PAY_TOKEN
-                if pr.marker >= 0:
-                    pay[pr.marker] += C.PAY_MARKER
-                gov = f"gov-{prov}"
-                for seat, pl in enumerate(s.players):
-                    if gov in pl.culture:
-                        pay[seat] += C.PAY_GOVERNOR_CARD
-        else:
-            each = C.PAY_KING_SPACE if s.king == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
-            pay = [each] * len(s.players)
+        pay = income_at(s, s.king)
         for seat, x in enumerate(pay):
             if x:
                 d.player(seat).money += x

@@ -9,24 +9,12 @@ from __future__ import annotations
 
 import msgspec
 
+from core.picks import Task
 from core.rng import Rng
 
-
-class Task(msgspec.Struct, array_like=True):
-    """One pending step of the turn (the top of ``State.tasks`` is decided/done next).
-
-    Attributes:
-        kind: what is pending ("gate", "steps", "actions", "lower", "bulb", ...).
-        seat: the seat it belongs to.
-        a, b: small integer arguments (strength, count, area, slot ...).
-        s: string argument / flags (design key modifiers, colours, "m" = mandatory).
-    """
-
-    kind: str
-    seat: int
-    a: int = 0
-    b: int = 0
-    s: str = ""
+# A Task (core/picks.py) here: one step of the turn, kind "gate", "steps", "actions",
+# "lower", "bulb", ...; a, b: strength, count, area, slot ...; s: flags (design key
+# modifiers, colours, "m" = mandatory).
 
 
 class Farm(msgspec.Struct, array_like=True):

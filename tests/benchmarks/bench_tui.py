@@ -60,8 +60,8 @@ TARGET_STARTUP_RATIO = 1.3
 DOWN, UP, LEFT, RIGHT, ENTER, ESC, CTRL_Q = b"\x1b[B", b"\x1b[A", b"\x1b[D", b"\x1b[C", b"\r", b"\x1b", b"\x11"
 #: The quiet window: a key's answer ends at the last byte before this much silence.
 QUIET = 0.1
-#: Seconds the game screen holds picks after the deciding human changes
-#: (GameScreen.SEAT_GUARD, 0.4 s), with a margin.
+#: A quiet gap after which the game screen takes a pick again once the deciding
+#: human changed (longer than GameScreen.SEAT_GUARD, 0.15 s, a held key's gap).
 SEAT_GUARD = 0.5
 
 #: (players, decisions) of the late-game save measured for each game (issue 9).

@@ -40,10 +40,10 @@ from core.fields_of_arle import components as C
 from core.fields_of_arle import layout as L
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
-from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_name
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_key, space_name
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard
-from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style
+from tui.widgets.board import PagedBoard, Same
+from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.pages import PageBar
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.storage import Slot, Storage
@@ -145,24 +145,6 @@ class FieldsOfArleBoard(PagedBoard):
     """The Fields of Arle table (see the module doc)."""
 
     DEFAULT_CSS = """
-    FieldsOfArleBoard {
-        height: 1fr;
-    }
-    FieldsOfArleBoard #fa-body {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-    }
-    FieldsOfArleBoard DataWidget {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    FieldsOfArleBoard .fa-section {
-        height: auto;
-    }
-    FieldsOfArleBoard #fa-banner {
-        height: auto;
-    }
     FieldsOfArleBoard #fa-scores, FieldsOfArleBoard #fa-barn, FieldsOfArleBoard #fa-tools,
     FieldsOfArleBoard #fa-goods, FieldsOfArleBoard #fa-dests, FieldsOfArleBoard #fa-other,
     FieldsOfArleBoard #fa-months, FieldsOfArleBoard #fa-piles {
@@ -177,28 +159,29 @@ class FieldsOfArleBoard(PagedBoard):
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
+        self._under: list[Text] = []  #: the banner's lines about the choice under the cursor (narrow)
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
         yield Banner(id="fa-banner")
-        with VerticalScroll(id="fa-body", can_focus=False):
-            with Vertical(id="fa-sec-actions", classes="fa-section"):
+        with VerticalScroll(id="fa-body", classes="board-body", can_focus=False):
+            with Vertical(id="fa-sec-actions", classes="board-section"):
                 yield Banner(id="fa-effect")
                 yield TextBlock(id="fa-actions")
                 yield TextBlock(id="fa-other")
                 yield TextBlock(id="fa-months")
-            with Vertical(id="fa-sec-players", classes="fa-section"):
+            with Vertical(id="fa-sec-players", classes="board-section"):
                 yield TextBlock(id="fa-summary")
                 yield ScoreSheet(title="Score now (live preview)", id="fa-scores")
                 yield TextBlock(id="fa-preview")
-            with Vertical(id="fa-sec-farm", classes="fa-section"):
+            with Vertical(id="fa-sec-farm", classes="board-section"):
                 yield TextBlock(id="fa-home")
                 yield TextBlock(id="fa-animals")
                 yield Storage(title="Barn", cost_header="VP", id="fa-barn")
                 yield TextBlock(id="fa-barn-note")
                 yield TextBlock(id="fa-goods")
                 yield TextBlock(id="fa-tools")
-            with Vertical(id="fa-sec-supply", classes="fa-section"):
+            with Vertical(id="fa-sec-supply", classes="board-section"):
                 yield TextBlock(id="fa-buildings")
                 yield TextBlock(id="fa-dests")
                 yield TextBlock(id="fa-piles")
@@ -253,12 +236,18 @@ class FieldsOfArleBoard(PagedBoard):
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
         secs, farm_seat = self._show_page()
-        self._banner(state, seats)
         width = max(20, (self.size.width or 44) - 2)
+        # what the choice under the cursor does, and its VP: in the banner, beside the
+        # choices, on every page (80x24) or wherever the actions are not shown (wide:
+        # under the actions, the VP beside them)
+        in_banner = not wide or "actions" not in secs
+        effect = [] if in_banner else self._effect(game, state, targets, width)
+        self._under = self._effect(game, state, targets, width, banner=True) if in_banner else []
+        self._banner(state, seats)
         words = {t.verb: t for t in targets}
         if "actions" in secs:
             self._actions(state, letters, words, width)
-            self.query_one("#fa-effect", Banner).update(self._effect(game, state, targets, width))
+            self.query_one("#fa-effect", Banner).update(effect)
         if "players" in secs:
             self._players(game, state, seats, letters, targets, width)
         if "farm" in secs and farm_seat is not None:
@@ -311,6 +300,7 @@ class FieldsOfArleBoard(PagedBoard):
             seat = state.tasks[-1].seat if state.tasks else None
             if seat is not None:
                 lines += wrap(f"{seats[seat]}: {goods_line(state.homes[seat])}", width, "dim", "  ")
+        lines += self._under
         bell = glyph(self, "★ ", "* ")
         shown = []
         for k, line in enumerate(self._announce[-3:]):
@@ -325,9 +315,10 @@ class FieldsOfArleBoard(PagedBoard):
             on = sid in hl
             who = Text(f"[{letters[seat]}]", style=seat_style(seat)) if seat >= 0 else Text(" · ")
             style = HIGHLIGHT if on else ("dim" if seat >= 0 else "")
-            rows.append([pointer if on else " ", who, Text(name.replace(" (winter)", ""), style=style),
+            key = Text(space_key(C.SPACE_INDEX[sid]), style="bold" if seat < 0 else "dim")
+            rows.append([pointer if on else " ", key, who, Text(name.replace(" (winter)", ""), style=style),
                          Text(A.goods_text(cost) if cost else "", style="dim")])
-        return grid(rows, justify="llll", width=w)
+        return grid(rows, justify="lllll", width=w)
 
     def _actions(self, state: Any, letters: list[str], words: dict[str, Any], width: int) -> None:
         winter = state.half % 2 == 0
@@ -336,9 +327,14 @@ class FieldsOfArleBoard(PagedBoard):
         hl_now = {words[v].arg for v in ("place", "imitate") if v in words}
         hl_other = {words["special"].arg} if "special" in words else set()
         solo = len(state.players) == 1
-        a = [Text(f"{now} (this half-year)", style="bold")] + self._board_rows(
-            state, winter, letters, hl_now, width)
-        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self._board_rows(state, not winter, letters, hl_other, width)
+        # the action boards are built again only when the state or their highlight changes
+        a_ = use_ascii(self)
+        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
+            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
+            lambda: self._board_rows(state, winter, letters, hl_now, width))
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
+            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
+            lambda: self._board_rows(state, not winter, letters, hl_other, width))
         if state.special >= 0:
             b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
         if width >= 66:  # the two boards side by side
@@ -377,6 +373,18 @@ class FieldsOfArleBoard(PagedBoard):
     # -- players and scores ------------------------------------------------------------
     def _players(self, game: Any, state: Any, seats: list[str], letters: list[str], targets: Sequence[Any],
                  width: int) -> None:
+        # the summary and the score pad depend on the state only: not built again on a cursor key
+        key = (Same(state), tuple(seats), width, use_ascii(self))
+        self.query_one("#fa-summary", TextBlock).update(
+            self.kept("summary", key, lambda: self._summary(state, seats, letters, width)))
+        self.query_one("#fa-scores", ScoreSheet).update(
+            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)))
+        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
+                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
+        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+
+    def _summary(self, state: Any, seats: list[str], letters: list[str], width: int) -> list[Text]:
+        """One paragraph per player: score, workers, animals, land, barn, dikes, goods."""
         lines: list[Text] = []
         n = len(seats)
         for i, h in enumerate(state.homes):
@@ -393,29 +401,45 @@ class FieldsOfArleBoard(PagedBoard):
             head.append(": " + " · ".join(bits))
             lines += wrap_text(head, width, 2)
             lines += wrap("  " + goods_line(h), width, "dim", "  ")
-        self.query_one("#fa-summary", TextBlock).update(lines)
+        return lines
+
+    def _score_rows(self, game: Any, state: Any, seats: list[str], letters: list[str]) -> list[ScoreRow]:
+        """The score pad's rows (the winners marked once the game is over)."""
         winners = set(game.winners(state)) if state.phase == "over" else set()
         rows = []
         for sheet in game.scores(state):
             short = {CATEGORY_SHORT.get(k, k): v for k, v in sheet.parts.items()}
             rows.append(ScoreRow(letters[sheet.seat], seats[sheet.seat][:8], sheet.total, short,
                                  seat_style(sheet.seat), sheet.seat in winners))
-        self.query_one("#fa-scores", ScoreSheet).update(rows)
-        legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
-                      "Anim: animals, Short: supply shortages", width, "dim", "  ")
-        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+        return rows
 
-    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
-        """What the choice under the cursor gives and costs the deciding player."""
+    @staticmethod
+    def _after(game: Any, state: Any, targets: Sequence[Any]) -> tuple[int, Any] | None:
+        """(the deciding seat, the state after the one choice under the cursor); None
+        when there is not exactly one, or it cannot be worked out."""
         if len(targets) != 1 or not state.tasks or state.phase == "over":
-            return []
-        seat = state.tasks[-1].seat
+            return None
         try:
-            after = game.apply_trusted(state, targets[0])
+            return state.tasks[-1].seat, game.apply_trusted(state, targets[0])
         except Exception:  # noqa: BLE001 - a preview must never stop the screen
+            return None
+
+    def _effect(self, game: Any, state: Any, targets: Sequence[Any], width: int, *,
+                banner: bool = False) -> list[Text]:
+        """What the choice under the cursor gives and costs the deciding player (and what
+        a building does); for the banner (``banner``), at most 3 lines with the VP before
+        and after it instead of the building."""
+        found = self._after(game, state, targets)
+        if found is None:
             return []
+        seat, after = found
         line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat) or "no change to your goods")
+        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
+        if banner:
+            now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
+            line.append("; ")
+            line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
+            return wrap_text(line, width, 2)[:3]
         out = wrap_text(line, width, 2)
         if targets[0].verb == "build":  # what the building does, so a player can choose
             b = targets[0].arg.split()[0]
@@ -424,13 +448,10 @@ class FieldsOfArleBoard(PagedBoard):
 
     def _score_preview(self, game: Any, state: Any, targets: Sequence[Any], width: int) -> list[Text]:
         """What the choice under the cursor changes in the deciding player's score."""
-        if len(targets) != 1 or not state.tasks or state.phase == "over":
+        found = self._after(game, state, targets)
+        if found is None:
             return []
-        seat = state.tasks[-1].seat
-        try:
-            after = game.apply_trusted(state, targets[0])
-        except Exception:  # noqa: BLE001 - a preview must never stop the screen
-            return []
+        seat, after = found
         now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
         line = Text("This choice: ")
         line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
@@ -468,6 +489,8 @@ class FieldsOfArleBoard(PagedBoard):
             row = Text("  ")
             for c in range(L.COLS):
                 text, style = cell_text(grid_[r][c])
+                if r == L.ROWS - 1 and grid_[r][c] == grid_[r - 1][c] and grid_[r][c].startswith(("moor", "drained")):
+                    text = '  "'  # a moor's second row: ditto, one moor (not two at -4 each)
                 slot = {(4, 1): 0, (5, 0): 1, (6, 0): 1, (5, 1): 2, (6, 1): 2, (5, 2): 3, (6, 2): 3}.get((r, c), -1)
                 if cut >= 0 and slot == cut:
                     style = HIGHLIGHT
@@ -508,9 +531,9 @@ class FieldsOfArleBoard(PagedBoard):
             vp = SC.indicator_vp(a) + SC.indicator_vp(b) if k == "food" else SC.indicator_vp(g[k])
             rows.append([C.NAMES[k], str(g[k]), str(C.CAP[k]), str(vp)])
         lines = grid(rows, justify="lrrr", width=width)
-        lines.append(Text(f"Food scores as {a} + {b} on the two food indicators.", style="dim"))
+        lines += wrap(f"Food scores as {a} + {b} on the two food indicators.", width, "dim", "  ")
         if "depot" in h.land:
-            lines.append(Text("A depot doubles the goods track's VP.", style="dim"))
+            lines += wrap("A depot doubles the goods track's VP.", width, "dim", "  ")
         other = [f"{C.NAMES[k]} {g[k]}" for k in C.GOODS if k not in C.TRACK_GOODS and k not in C.ANIMALS and g[k]]
         lines += wrap("Other goods: " + (", ".join(other) or "none"), width, "", "  ")
         lines += wrap(f"Travel experience: {h.travel} cells ({SC.travel(h)} VP); visited: "
@@ -562,7 +585,7 @@ class FieldsOfArleBoard(PagedBoard):
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)
-        lines = [Text("Destinations (cells; sales for food, each once; who went there)", style="bold")]
+        lines = wrap("Destinations (cells; sales for food, each once; who went there)", width, "bold", "  ")
         for d in C.DEST_IDS:
             name, cells, sales = C.DESTINATIONS[d]
             line = Text(f"{pointer if d in hl_dest else ' '} ")

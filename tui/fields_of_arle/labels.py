@@ -6,6 +6,15 @@ prompt above the choices, the header's sub-title.
 
 Rules: ``rules/fields-of-arle.source.de.txt`` and ``core/fields_of_arle/RULES.md``;
 the log's sentences are the engine's (``rules.describe_choice``).
+
+The labels' style (playtest finding 11): an imperative verb ("Take 1 timber", "Turn a
+stall into a depot", "Return the plow (barn 2)"), or a thing and what it costs
+("Schnapps: 1 wood, 1 grain", "Forester: pay 1 food"); goods always in full words.
+Where a label would not fit, its cost is written compactly: counts of 1 left out and
+the goods joined by "+" ("Litter Storage: timber+grain"), never abbreviated; the
+same for every choice of one list where its longest needs it (tools, plows). What a
+space gives besides the choice is in the prompt ("Grocer: timber, brick or an animal,
+and 1 grain, 1 leather"). A vehicle is named by its place in the barn ("barn 2").
 """
 
 from __future__ import annotations
@@ -36,12 +45,13 @@ BUILDING_SHORT: dict[str, str] = {
     "lutetsburg": "Lütetsburg", "berum": "Berum",
 }
 
-#: Goods in as few letters as still read as words (only when a label would not fit).
-GOODS_SHORT: dict[str, str] = {
-    "timber": "tmbr", "brick": "brk", "food": "fd", "grain": "grn", "leather": "lthr",
-    "woolen": "wln", "winter wear": "wntr", "summer wear": "smr", "leather wear": "lwr",
-    "horses": "hrs", "horse": "hrs", "cattle": "ctl", "sheep": "shp",
-}
+#: Shorter names of buildings whose label would not fit even with its cost compact.
+#: (The inns cost 2 building materials and 9 food: "Gulf: timber+brick+9 food".)
+BUILDING_TINY: dict[str, str] = {"parlor": "Parlor", "litter": "Litter", "woodhouse": "Wood Trader's",
+                                 "cworkshop": "Carpenter's", "colhouse": "Colonist's", "farmhouse": "Farmer's H.",
+                                 "textile": "Textile",
+                                 "gulfinn": "Gulf", "junkinn": "Junk", "milkinn": "Milk", "sluiceinn": "Sluice",
+                                 "pottersinn": "Potter", "farmersinn": "Farmer"}
 
 #: What the decision on top of the tasks is, in words (the header's sub-title).
 DECISION_WORDS: dict[str, str] = {
@@ -55,16 +65,90 @@ DECISION_WORDS: dict[str, str] = {
 #: Group headings (and the opened group's prompt) of the free actions and others.
 GROUPS: dict[str, tuple[str, str]] = {
     "special": ("Special Action", "Special Action: a space of the other season (the other player starts next)"),
-    "load": ("Load a vehicle", "Load a vehicle (refined or sold when the vehicles are emptied)"),
+    "load": ("Load a vehicle", "Load a vehicle (barn n: the nth vehicle in your barn; refined or sold when "
+                               "the vehicles are emptied)"),
     "boat": ("Peat boat", "Peat boat: 1 peat for 1 good on the goods track"),
     "use": ("Use a building", "Use a building with the clock symbol"),
     "release": ("Release an animal", "Release an animal to the supply"),
-    "return": ("Return equipment", "Return a vehicle or equipment to the supply"),
-    "build": ("Build a building", "Build a building (name: what it costs)"),
+    "return": ("Return equipment", "Return a vehicle or equipment to the supply (barn n: the nth in your barn)"),
+    "build": ("Build a building", "Build a building (name: what it costs; the whole cost under the cursor)"),
     "tool": ("Tools", "Move a tool indicator"),
     "free": ("Free actions", "Free actions (any time in your work phase): load, peat boat, buildings, "
                              "release, return"),
 }
+
+
+#: The key of each action space: its place in its season's column of the action board
+#: (Fisherman 1 .. Laborer f in summer, Peat Boatman 1 .. Laborer f in winter), shown
+#: beside the space and the same in every list that offers it (placing, the Special
+#: Action, imitating).
+SPACE_KEYS = "123456789abcdef"
+#: Keys of the free actions, the same wherever they are listed (release x/y/z) and of
+#: the items that open a group of choices (g the Special Action, v the free actions).
+FREE_KEYS: dict[str, str] = {"release sheep": "x", "release cattle": "y", "release horse": "z"}
+GROUP_KEYS: dict[str, str] = {"special": "g", "free": "v", "release": "x", "load": "l", "boat": "p",
+                              "use": "k", "return": "t", "build": "b"}
+
+
+def space_key(i: int) -> str:
+    """The key of action space ``i`` (an index into ``components.SPACES``)."""
+    return SPACE_KEYS[i % C.SEASON_SPACES]
+
+
+#: What each action space offers, in the rulebook's words (RULES.md section 3), for the
+#: preview under the cursor before a worker is placed; "{n}" is filled by ``space_offer``.
+SPACE_OFFERS: dict[str, str] = {
+    "fisherman": "fish traps +1, then 1 food per fish trap and 1 sheep",
+    "grocer": "timber, brick or an animal, and 1 grain, 1 leather",
+    "woolweaver": "wool into woolen, up to 1 per weaving loom ({n})",
+    "colonist": "1 horse, drain a moor, or both",
+    "peatcutter": "cut peat {n} times in all (1 per spade)",
+    "dikebuilder": "1 sheep or 1 cattle, {n} dikes, or both",
+    "clayworker": "{n} clay (1 per shovel)",
+    "farmer": "a plow (pay 1 wood, 1 cattle or horse), 1 field per plow, or both",
+    "forester": "a forest or a building",
+    "woodcutter": "{n} wood (1 per axe)",
+    "master": "per workbench ({n}) a different tool +1, paying its cost",
+    "carpenter": "a building, or a stall (pay 2 clay, 1 grain)",
+    "builder": "a building",
+    "warden": "turn 1 tile over, free",
+    "laborer": "a vehicle, or imitate an occupied space",
+    "boatman": "{n} peat (3, +1 per peat boat)",
+    "tanner": "hides into leather, up to 1 per fleshing beam ({n})",
+    "linenweaver": "flax into linen, up to 1 per weaving loom ({n})",
+    "butcher": "up to {n} animals (1 per slaughtering table) into 3 food, 2 hides each; cattle 1 food more",
+    "cattletrader": "2 grain, 1 sheep, and 1 cattle or 1 horse",
+    "wgrocer": "an animal, 1 wood, 1 clay, and cut 1 peat",
+    "merchant": "2 hides, wood or clay, and timber or brick",
+    "potter": "clay into 3 food and 1 peat, up to 1 per pottery wheel ({n})",
+    "baker": "grain and peat into 6 food, up to 1 per oven ({n})",
+    "woodtrader": "4 wood or a building",
+    "wmaster": "per workbench ({n}) a different tool +1, paying its cost",
+    "wainwright": "a vehicle, a peat boat (pay 1 wood), or both",
+    "dikewarden": "turn 1 tile over free, and 1 dike",
+    "wcarpenter": "a stall, or a stall into a stable (pay 2 brick)",
+    "wlaborer": "a building, or imitate an occupied space",
+}
+#: The tool (or count) each offer's "{n}" stands for.
+_OFFER_COUNTS: dict[str, str] = {
+    "woolweaver": "looms", "peatcutter": "spades", "clayworker": "shovels", "woodcutter": "axes",
+    "master": "benches", "tanner": "beams", "linenweaver": "looms", "butcher": "tables",
+    "potter": "wheels", "baker": "ovens", "wmaster": "benches",
+}
+
+
+def space_offer(state: Any, seat: int, i: int) -> str:
+    """What action space ``i`` offers ``seat`` now, e.g. "timber, brick or an animal,
+    and 1 grain, 1 leather" (the Grocer), "cut peat 3 times in all (1 per spade)"."""
+    sid = C.SPACE_IDS[i]
+    h = state.homes[seat]
+    if sid == "dikebuilder":
+        n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
+    elif sid == "boatman":
+        n = 3 + sum(1 for v in h.barn if v.kind == "boat")
+    else:
+        n = A.level(h, _OFFER_COUNTS[sid]) if sid in _OFFER_COUNTS else 0
+    return SPACE_OFFERS[sid].format(n=n)
 
 
 def space_name(i: int) -> str:
@@ -78,17 +162,34 @@ def cost_text(cost: dict[str, int] | None) -> str:
 
 
 def fit(*candidates: str, width: int = LABEL_WIDTH) -> str:
-    """The first candidate at most ``width`` characters long; else the last one with
-    its goods in short words, cut to the width as a last resort."""
+    """The first candidate at most ``width`` characters long; else the last one cut
+    to the width (a test checks that no label of a game is ever cut)."""
     for c in candidates:
         if len(c) <= width:
             return c
     last = candidates[-1]
-    for long, short in GOODS_SHORT.items():
-        last = last.replace(f" {long}", f" {short}")
-        if len(last) <= width:
-            return last
     return last[: width - 1] + "…"
+
+
+def compact(cost: str) -> str:
+    """A cost written compactly: "1 timber, 1 grain" -> "timber+grain"; "2 timber,
+    3 leather" -> "2 timber+3 leather" (counts of 1 left out, goods joined by +)."""
+    return "+".join(x[2:] if x.startswith("1 ") else x for x in cost.split(", "))
+
+
+def imperative(sentence: str) -> str:
+    """A describe sentence ("takes 1 sheep", "turns a stall into a depot") as an
+    imperative label ("Take 1 sheep", "Turn a stall into a depot")."""
+    verb, _, rest = sentence.partition(" ")
+    irregular = {"is": "be", "goes": "go", "does": "do", "has": "have"}
+    if verb in irregular:
+        verb = irregular[verb]
+    elif verb.endswith(("shes", "ches", "sses", "xes", "zes")):
+        verb = verb[:-2]
+    elif verb.endswith("s") and not verb.endswith("ss"):
+        verb = verb[:-1]
+    text = f"{verb} {rest}".strip()
+    return text[:1].upper() + text[1:]
 
 
 def vehicle_name(kind: str) -> str:
@@ -97,12 +198,23 @@ def vehicle_name(kind: str) -> str:
 
 
 def building_label(b: str, pay: str) -> str:
-    """A building choice: its name and what it costs."""
-    cost = A.goods_text(A.building_cost(b, pay))
+    """A building choice: its name and what it costs, compact ("Schnapps: wood+grain")."""
+    cost = compact(A.goods_text(A.building_cost(b, pay)))
     name = C.BUILDINGS[b][0]
-    short = BUILDING_SHORT.get(b, name)
-    compact = "+".join(x[2:] if x.startswith("1 ") else x for x in cost.split(", "))
-    return fit(f"{name}: {cost}", f"{short}: {cost}", f"{short}: {compact}")
+    # one name for every payment of the building: the longest that fits with the longest cost
+    longest = max(len(compact(A.goods_text(c))) for _, c in A._VARIANTS[b][1])
+    names = (name, BUILDING_SHORT.get(b, name), BUILDING_TINY.get(b, name))
+    for n in names:
+        if len(n) + 2 + longest <= LABEL_WIDTH:
+            return f"{n}: {cost}"
+    for n in names:
+        if len(n) + 2 + len(cost) <= LABEL_WIDTH:
+            return f"{n}: {cost}"
+    # the red buildings, the Textile House, the Weaving Mill: the name and how it is
+    # paid; the whole cost is in the preview under the cursor
+    # (the Textile House's wears by their season or material: "Textile: summer+leather")
+    how = "+".join({"lwear": "leather"}.get(x, x) for x in pay.split("+")) if pay else ""
+    return fit(*(f"{n}: pay {how}" if how else n for n in names), *(f"{n}: {how}" for n in names if how))
 
 
 def choice_text(state: Any, text: str) -> str:
@@ -118,13 +230,18 @@ def choice_text(state: Any, text: str) -> str:
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(A.space_cost(state, t.seat, i))
         name = space_name(i) if v == "place" else f"Special: {space_name(i)}"
-        return fit(f"{name}: pay {cost}" if cost else name, f"{name}: {cost}" if cost else name)
+        if not cost:
+            return name
+        if v == "special":  # compact in every Special Action (the longest need it)
+            return fit(f"{name}: {compact(cost)}")
+        return fit(f"{name}: pay {cost}", f"{name}: {cost}")
     if v == "skip":
-        return "Give up a worker: no action"
+        return "Pass: give up this worker"
     if v == "imitate":
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(C.SPACES[i][2])
-        return fit(f"Imitate {space_name(i)}" + (f": {cost}" if cost else ""))
+        return fit(f"Imitate {space_name(i)}" + (f": pay {cost}" if cost else ""),
+                   f"Imitate {space_name(i)}" + (f": {cost}" if cost else ""))
     if v == "build":
         return building_label(w[1], w[2] if len(w) > 2 else "")
     if v == "vehicle":
@@ -132,24 +249,19 @@ def choice_text(state: Any, text: str) -> str:
         cost = A.vehicle_cost(kinds[0])
         name = vehicle_name(kinds[0]).capitalize()
         if len(kinds) > 1:
-            cost["wood"] = cost.get("wood", 0) + 1
-            compact = "+".join(x[2:] if x.startswith("1 ") else x for x in A.goods_text(cost).split(", "))
-            return fit(f"{name} + peat boat: {A.goods_text(cost)}", f"{name}+boat: {A.goods_text(cost)}",
-                       f"{name.replace(' ', '')}+boat: {compact}",
-                       f"{name.replace('Horse cart', 'H. cart')}+boat: {compact}")
+            return fit(f"{name}+boat (+1 wood)")
         return fit(f"{name}: {A.goods_text(cost)}")
     if v == "boat" and len(w) == 1:
         return "Peat boat: 1 wood"
     if v == "boat":
-        return fit(f"Peat boat: 1 peat -> 1 {C.NAMES[w[1]]}", f"1 peat -> 1 {C.NAMES[w[1]]}")
+        return f"Boat: 1 peat -> {A.plural(1, C.NAMES[w[1]])}"  # (the same form for every good: grain needs it)
     if v == "plow":  # the Farmer: a plow (1 wood and the animal), with or without its fields now
         animal, _, fields = w[1].partition("+")
         if fields:
             n = sum(1 for x in h.barn if x.kind == "plow") + 1  # a field per plow, the new one too
             many = f"{n} field{'s' if n > 1 else ''}"
-            return fit(f"Plow + {many}: 1 wood, 1 {animal}", f"Plow+{many}: 1 wood, 1 {animal}",
-                       f"Plow+{many}: wood, {animal}")
-        return fit(f"Plow only: 1 wood, 1 {animal}", f"Plow only: wood, {animal}")
+            return fit(f"Plow + {many}: wood+{animal}", f"Plow+{many}: wood+{animal}")
+        return f"Plow only: wood+{animal}"  # compact like its neighbour, which needs it
     if v == "fields":
         n = sum(1 for x in h.barn if x.kind == "plow")
         return fit(f"{n} field{'s' if n > 1 else ''} (1 per plow), no plow", f"{n} field{'s' if n > 1 else ''}, 1 per plow")
@@ -160,7 +272,7 @@ def choice_text(state: Any, text: str) -> str:
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         return fit({
             "woolweaver": f"{k} wool -> {k} woolen",
-            "tanner": f"{k} hides -> {k} leather",
+            "tanner": f"{A.plural(k, 'hides')} -> {k} leather",
             "linenweaver": f"{k} flax -> {k} linen",
             "potter": f"{k} clay -> {3 * k} food, {k} peat",
             "baker": f"{k} grain, {k} peat -> {6 * k} food",
@@ -171,26 +283,23 @@ def choice_text(state: Any, text: str) -> str:
         parts = w[1].split("+")
         what = " and ".join(f"1 {x}" for x in parts)
         if sid == "junk":
-            return fit(f"Take a {vehicle_name(w[1])} for free", f"A {vehicle_name(w[1])} for free")
+            return fit(f"Take a {vehicle_name(w[1])} for free", f"Take a {vehicle_name(w[1])}, free")
+        # what the space gives besides this choice is in the prompt (``space_offer``)
         short = {
-            "grocer": (f"{what}, 1 grain, 1 leather",),
-            "colonist": ("Take 1 horse",),
-            "cattletrader": (f"2 grain, 1 sheep, {what}",),
-            "wgrocer": (f"{what}, 1 wood, 1 clay, cut peat", f"{what}+wood+clay, cut peat"),
-            "merchant": (f"2 hides, {what}", f"2 hides, {'+'.join(f'1 {x}' for x in parts)}"),
-            "woodtrader": ("Take 4 wood",),
-            "forester": ("Plant a forest",),
+            "woodtrader": "Take 4 wood",
+            "forester": "Plant a forest",
         }.get(sid)
-        if short:
-            return fit(*short)
+        return short or fit(f"Take {', '.join(f'1 {x}' for x in parts)}")
     if v == "drain":
         return "Drain a moor (4 peat on it)"
     if v == "both":
-        return "1 horse and drain a moor"
+        return "Take 1 horse, drain a moor"
     if v == "dikes" or v.endswith("+dikes"):
         n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
         dikes = f"{n} dike{'s' if n > 1 else ''}"
-        return f"1 {v.split('+')[0]} and {dikes}" if "+" in v else f"Build {dikes}"
+        if "+" in v:
+            return f"Take 1 {v.split('+')[0]} and {dikes}"
+        return f"Build {dikes}"
     if v == "dike":
         return "Build a dike"
     if v == "stall":
@@ -206,20 +315,20 @@ def choice_text(state: Any, text: str) -> str:
     if v == "tool":
         name, values, cost, _ = C.TOOLS[w[1]]
         i = h.tools[C.TOOL_IDS.index(w[1])]
-        return fit(f"{name.capitalize()} {values[i]}->{values[i + 1]}: {A.goods_text(cost)}",
-                   f"{name.capitalize()}: {A.goods_text(cost)}")
+        step = f"{values[i]}->{values[i + 1]}: {A.goods_text(cost)}"
+        return fit(f"{name.capitalize()} {step}", f"{name.split()[0].capitalize()} {step}")
     if v == "slaughter":
         food = 4 if w[1] == "cattle" else 3
-        return fit(f"Slaughter 1 {w[1]}: {food} food, 2 hides", f"1 {w[1]} -> {food} food, 2 hides")
+        return f"1 {w[1]} -> {food} food, 2 hides"
     if v == "load":
         tok, vi, ci = w[1], w[2], w[3]
         vk = vehicle_name(h.barn[int(vi) - 1].kind)
         if tok in C.TOKEN_CELLS:
-            what = C.NAMES[tok] + (" + 1 peat" if tok == "clay" else "")
+            what = C.NAMES[tok] + ("+peat" if tok == "clay" else "")
             what = what.capitalize()
         else:
-            what = f"Go to {C.DESTINATIONS[tok][0]}"
-        return fit(f"{what}: {vk} {vi}, cell {ci}", f"{what}: vehicle {vi} cell {ci}", f"{what}: v{vi} c{ci}")
+            what = f"To {C.DESTINATIONS[tok][0]}"
+        return fit(f"{what}: barn {vi}, cell {ci}")
     if v == "sell":
         label, _, food = C.DESTINATIONS[t.s][2][int(w[1]) - 1]
         what = f" ({w[2]})" if len(w) > 2 else ""
@@ -232,8 +341,7 @@ def choice_text(state: Any, text: str) -> str:
         return "Done: on to scoring" if t.kind == "final" else "Done"
     if v == "use" and w[1] == "loading":
         vk = vehicle_name(h.barn[int(w[2]) - 1].kind)
-        return fit(f"Free peat: {vk} {w[2]}, cell {w[3]}", f"Free peat: vehicle {w[2]} cell {w[3]}",
-                   f"Free peat: v{w[2]} c{w[3]}")
+        return fit(f"Free peat: barn {w[2]}, cell {w[3]}")
     if v == "use":
         return {"parlor": "Parlor: 3 flax->linen+peat", "colhouse": "Colonist: 2 wool->clay+peat",
                 "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3food",
@@ -241,7 +349,8 @@ def choice_text(state: Any, text: str) -> str:
     if v == "release":
         return f"Release 1 {w[1]}"
     if v == "return":
-        return fit(f"Return the {vehicle_name(h.barn[int(w[1]) - 1].kind)} ({w[1]})")
+        kind = vehicle_name(h.barn[int(w[1]) - 1].kind)
+        return fit(f"Return {kind} (barn {w[1]})")
     if v == "end":
         return "End the work phase"
     if v == "young":
@@ -260,18 +369,20 @@ def choice_text(state: Any, text: str) -> str:
     if v == "swap":
         return fit(f"Swap the {vehicle_name(w[1])} for a plow")
     if v == "replace":
-        return fit(f"Replace a {w[1]} field by forest", f"{w[1].capitalize()} field -> forest")
+        return fit(f"Replace a {w[1]} field by forest", f"Replace {w[1]} field by forest")
     if v == "flip" and w[1] == "moor":
         return "Drain a moor (4 peat on it)"
     if v == "flip":
-        return fit(A.flip_text(w[1]).capitalize(), A.flip_text(w[1]).replace("turns a ", "").capitalize())
-    sentence = describe_choice(state, t, text)
-    return fit(sentence[:1].upper() + sentence[1:])
+        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")))
+    return fit(imperative(describe_choice(state, t, text)))
 
 
-def effect_text(before: Any, after: Any, seat: int) -> str:
+def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
     """What a choice does to ``seat``'s own things, from the states before and after:
-    "+3 food, +1 sheep, fish traps 2->3, then choose" ("" when nothing changes)."""
+    "+3 food, +1 sheep, fish traps 2->3", "+1 peat, then choose" ("" when nothing
+    changes); for a worker placed (``move`` "place x", "special x", "imitate x")
+    that leaves a choice, what the space offers: "then choose: timber, brick or an
+    animal, and 1 grain, 1 leather"."""
     a, b = before.homes[seat], after.homes[seat]
     bits = []
     for k in C.GOODS:
@@ -300,7 +411,10 @@ def effect_text(before: Any, after: Any, seat: int) -> str:
     top = after.tasks[-1] if after.tasks and after.phase != "over" else None
     if top is not None and top.seat == seat and top.kind not in ("place", "endwork") and (
             len(after.tasks) >= len(before.tasks)):
-        bits.append("then choose")
+        if move is not None and move.verb in ("place", "special", "imitate"):
+            bits.append("then choose: " + space_offer(before, seat, C.SPACE_INDEX[move.arg.split()[0]]))
+        else:
+            bits.append("then choose")
     return ", ".join(bits)
 
 
@@ -317,6 +431,20 @@ class FieldsOfArleLabels(GameLabels):
 
     def choice_label(self, state: Any, move: Any) -> str:
         return choice_text(state, self.game.notation(move))
+
+    def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
+        """A fixed key per thing (playtest finding 6): an action space its board
+        key (``SPACE_KEYS``) when placing, imitating or in the Special Action's
+        group (the Special Action itself ``g``, as its group);
+        releasing an animal x / y / z (``FREE_KEYS``); giving up a worker, ending
+        the work phase and stopping ``0``; others numbered by position."""
+        verb = move.verb
+        if verb == "special" and opened is None:  # one Special Action offered, not a group
+            return GROUP_KEYS["special"]
+        if verb in ("place", "special", "imitate"):
+            return space_key(C.SPACE_INDEX[move.arg.split()[0]])
+        key = FREE_KEYS.get(self.game.notation(move))
+        return key if key is not None else super().choice_key(state, move, opened)
 
     def choice_group(self, move: Any) -> str:
         verb = move.verb
@@ -336,11 +464,12 @@ class FieldsOfArleLabels(GameLabels):
             free = set(A.free_options(state, t.seat))
         own = [mv for mv in moves if self.game.notation(mv) not in free]
         frees = [mv for mv in moves if self.game.notation(mv) in free]
-        if not own or not frees:
-            return self._menu_of(state, moves)
+        if not own or len(frees) < 2:  # one free action is listed as itself, with its key
+            return self._menu_of(state, own + frees)
         title, prompt = GROUPS["free"]
         return self._menu_of(state, own) + [
-            MenuItem(f"{title} ({len(frees)})" + glyph(self, " ›", " >"), tuple(frees), title, prompt)]
+            MenuItem(f"{title} ({len(frees)})" + glyph(self, " ›", " >"), tuple(frees), title, prompt,
+                     GROUP_KEYS["free"])]
 
     def _menu_of(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
         """One item per move, except that a verb with several moves among the grouped
@@ -360,7 +489,8 @@ class FieldsOfArleLabels(GameLabels):
             if verb in self.GROUPED and len(same) > 1 and (group_all or verb == "special"):
                 done.add(verb)
                 title, prompt = GROUPS[verb]
-                out.append(MenuItem(f"{title} ({len(same)})" + glyph(self, " ›", " >"), tuple(same), self.choice_group(mv), prompt))
+                out.append(MenuItem(f"{title} ({len(same)})" + glyph(self, " ›", " >"), tuple(same),
+                                    self.choice_group(mv), prompt, GROUP_KEYS[verb]))
             else:
                 out.append(MenuItem(self.choice_label(state, mv), (mv,), self.choice_group(mv)))
         return out
@@ -374,7 +504,7 @@ class FieldsOfArleLabels(GameLabels):
             month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
             return f"{name}: place a worker ({month}; food {h.g['food']})"
         if t.kind == "opt":
-            return f"{name}: {space_name(t.a)}, choose:"
+            return f"{name}: {space_name(t.a)} ({space_offer(state, seat, t.a)}), choose:"
         if t.kind == "endwork":
             return f"{name}: free actions, or end the work phase"
         if t.kind == "sell":
@@ -386,7 +516,7 @@ class FieldsOfArleLabels(GameLabels):
             "young": "arrange the animals for May's young (more young can lower the animal score)",
             "conv": f"convert before feeding (3 food needed; food {h.g['food']}, grain {h.g['grain']})",
             "payanimal": "food and grain are short: give animals as food",
-            "cut": "cut peat from which moor?",
+            "cut": f"cut peat from which moor? (cut {t.b + 1} of {t.a + t.b})",
             "master": "move a tool indicator, or stop",
             "field": "which field?", "butcher": "slaughter which animal?", "flip": "turn what over?",
             "animal": "which animal?", "junk": "take which equipment?", "bakehouse": "bake how often?",

@@ -1,7 +1,7 @@
 """Gift of Tulips in words: the text helpers the board and the screen share
 (varieties in their colours, card names, plurals, notes that fit a width), and
 GiftOfTulipsLabels, the game screen's words: choices worded with their VP
-("Give to Bob (+5 VP)"), the prompt above them and the header's sub-title
+("Give to Bob (you +5 VP)"), the prompt above them and the header's sub-title
 (rules: ``rules/gift-of-tulips.source.txt``, fact sheet part A).
 
 Each variety has a colour and a letter: p pink, b blue, o orange, v violet.
@@ -68,7 +68,9 @@ class GiftOfTulipsLabels(GameLabels):
     """The words of the Gift of Tulips game screen (mixed into GiftOfTulipsScreen)."""
 
     def choice_label(self, state: Any, move: Any) -> str:
-        """"Give to Bob (+5 VP)", "Add to festival (orange -> 2nd)" ..."""
+        """"Give to Bob (you +5 VP)": the giver scores (GIVE: "you score 'giving'
+        points based on the current ranking of that color in the festival, plus points
+        equal to the value of that tulip"), "Add to festival (orange -> 2nd)" ..."""
         if isinstance(move, Choose):
             return f"Keep {card_text(move.card)}"
         card = state.drawn
@@ -77,7 +79,7 @@ class GiftOfTulipsLabels(GameLabels):
             return f"Keep it (+{C.KEEP_POINTS[rank]} VP)"
         if isinstance(move, Give):
             vp = C.value(card) + C.GIVE_BONUS[rank]
-            return f"Give to {self.names[move.to]} (+{vp} VP)"
+            return f"Give to {self.names[move.to]} (you +{vp} VP)"
         if isinstance(move, Add):
             arrow = glyph(self, "→", "->")
             return f"Add face up ({C.VARIETIES[card[0]]} {arrow} {C.RANK_NAMES[added_rank(state, card)]})"
@@ -94,9 +96,8 @@ class GiftOfTulipsLabels(GameLabels):
     def decision_text(self, state: Any, seat: int | None) -> str:
         if seat is None:
             return "Game over"
-        name = self.names[seat]
-        bot = " (computer)" if self.match.is_bot(seat) else ""
+        name = self.seat_name(seat)
         if state.phase == "setup":
-            return f"{name}{bot} chooses a tulip to keep"
+            return f"{name} chooses a tulip to keep"
         which = "1st card" if not state.used else "2nd card"
-        return f"{name}{bot} to play: {which}"
+        return f"{name} to play: {which}"

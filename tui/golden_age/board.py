@@ -42,7 +42,7 @@ from core.golden_age.rules import (
     Roll, Special, StartAuction, Take, TakeGuild, bid_limit, exchange_cards, vp,
 )
 from tui.widgets.base import TextBlock, grid
-from tui.widgets.board import Board
+from tui.widgets.board import Board, Same
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.regionmap import Region, RegionMap
 from tui.widgets.pages import PageBar
@@ -301,15 +301,27 @@ class GoldenAgeBoard(Board):
         self.query_one("#ga-status", TextBlock).update(self._status(state, targets, seats, letters, a_, width))
         if show["ga-map"]:
             self._map(state, targets, letters)
+        # the sections below are built again only when the state, their room or
+        # the choices of the kinds they draw change (not on every cursor key)
+        common = (Same(state), tuple(seats), a_)
         if show["ga-track"]:
             track_w = width if tabbed else max(20, width - 45)
-            self.query_one("#ga-track", TextBlock).update(
-                self._track(state, targets, letters, a_, track_w < 50, track_w))
+            self.query_one("#ga-track", TextBlock).update(self.kept(
+                "track", (*common, track_w, self.touching(targets, (PlaceKing, PlayDice, Roll))),
+                lambda: self._track(state, targets, letters, a_, track_w < 50, track_w)))
         if show["ga-players"]:
-            self.query_one("#ga-players", TextBlock).update(self._players(state, targets, seats, letters, a_, width))
+            self.query_one("#ga-players", TextBlock).update(self.kept(
+                "players", (*common, width, self.touching(targets, (Bid, End, Exchange, Found, Take, Special))),
+                lambda: self._players(state, targets, seats, letters, a_, width)))
         if show["ga-row2"]:
-            self.query_one("#ga-guilds", TextBlock).update(self._guilds(state, targets, letters, a_))
-            self.query_one("#ga-indies", TextBlock).update(self._indies(state, targets, letters))
+            guilds_w = self.query_one("#ga-guilds").size.width
+            self.query_one("#ga-guilds", TextBlock).update(self.kept(
+                "guilds", (*common, guilds_w, tabbed, self.touching(targets, (TakeGuild, Special, Convert, Found))),
+                lambda: self._guilds(state, targets, letters, a_)))
+            indies_w = self.query_one("#ga-indies").size.width
+            self.query_one("#ga-indies", TextBlock).update(self.kept(
+                "indies", (*common, indies_w, self.touching(targets, (Found, Special))),
+                lambda: self._indies(state, targets, letters)))
 
     # status and auction
     def _status(self, s: Any, targets: Sequence[Any], seats: list[str], letters: list[str], a_: bool,

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from core.golden_age import components as C
 from core.golden_age.rules import (
     Bid, Convert, End, Exchange, Found, MoveToken, Pass, PlaceKing, PlaceMarker, PlaceToken, PlayDice,
-    Roll, Special, StartAuction, Take, TakeGuild, site_color, vp,
+    Roll, Special, StartAuction, Take, TakeGuild, income_at, site_color, vp,
 )
 from tui.widgets.choice import RESERVED
 from tui.widgets.common import glyph, use_ascii
@@ -105,31 +105,6 @@ def space_text(space: int, *, short: bool = True) -> str:
     if short:
         return f"{SHORT[a]}+{SHORT[b]}"
     return f"{C.PROVINCES[a][0]} + {C.PROVINCES[b][0]}"
-
-
-def income_at(state: Any, space: int) -> list[int]:
-    """What each seat would be paid if the King stopped on ``space`` (half-guilders).
-
-    Rulebook "Moving the King": 1 per Movement Token and 2 per Influence Marker
-    in the two provinces shown, +1 per matching Governor card; a Governor space
-    pays everyone 1, King William II everyone 3.
-    """
-    n = len(state.players)
-    shown = C.track_provinces(space)
-    if not shown:
-        each = C.PAY_KING_SPACE if space == C.KING_SPACE else C.PAY_GOVERNOR_SPACE
-        return [each] * n
-    pay = [0] * n
-    for prov in shown:
-        pr = state.provinces[prov]
-        for seat, t in enumerate(pr.tokens):
-            pay[seat] += t * C.PAY_TOKEN
-        if pr.marker >= 0:
-            pay[pr.marker] += C.PAY_MARKER
-        for seat, pl in enumerate(state.players):
-            if f"gov-{prov}" in pl.culture:
-                pay[seat] += C.PAY_GOVERNOR_CARD
-    return pay
 
 
 _CARD_LABELS = {
@@ -523,7 +498,7 @@ class GoldenAgeLabels(GameLabels):
         if seat is None:
             win = " and ".join(self.names[w] for w in state.winners) or "nobody"
             return f"Game over: {win} wins"
-        name = self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+        name = self.seat_name(seat)
         ph = state.phase
         if ph == "place_marker":
             return f"Set-up: {name} places a marker"

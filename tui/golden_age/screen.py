@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.binding import Binding
-
-from tui.golden_age.board import GoldenAgeBoard
 from tui.golden_age.labels import GoldenAgeLabels, _AsciiDescriptions
 from tui.screens.game import GameScreen
 
@@ -27,35 +24,6 @@ class GoldenAgeScreen(GoldenAgeLabels, GameScreen):
         width: 42;
     }
     """
-
-    #: The keys that switch the board's panels here (shown on its page bar).
-    PANEL_KEYS = "←→"
-
-    BINDINGS = [
-        Binding("right", "panel(1)", "Panels", key_display="←→", priority=True,
-                tooltip="Previous / next board panel"),
-        Binding("left", "panel(-1)", "Panels", priority=True, show=False),
-        Binding("left_square_bracket", "panel(-1)", "Panel", show=False),
-        Binding("right_square_bracket", "panel(1)", "Panel", show=False),
-    ]
-
-    def key_state(self) -> tuple[Any, ...]:
-        """GameScreen's, and whether the board has panels to switch."""
-        board = self.board
-        return super().key_state() + (isinstance(board, GoldenAgeBoard) and board.tabbed,)
-
-    def action_panel(self, delta: int) -> None:
-        """Show the previous / next board panel (narrow boards)."""
-        self.board.switch_panel(delta)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "panel":
-            board = self.board
-            focused = self.focused
-            if focused is not None and focused.id == "picker-filter":
-                return False  # the filter's own cursor keys
-            return board.has_panels
-        return super().check_action(action, parameters)
 
     # (Textual calls the on_mount / on_resize of every class in the MRO, this
     # one first: GameScreen's run after these without a super() call; with one,

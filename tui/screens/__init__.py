@@ -10,7 +10,6 @@ not written yet, falls back to the generic ``tui.screens.game.GameScreen``).
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,16 +27,6 @@ def register_screen(game_id: str, screen: type[Any]) -> type[Any]:
     per-game packages)."""
     GAME_SCREENS[game_id] = screen
     return screen
-
-
-def _import_optional(module: str) -> Any | None:
-    """Import ``module``; None if that very module does not exist (yet)."""
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name is not None and (module == e.name or module.startswith(e.name + ".")):
-            return None
-        raise
 
 
 def load_game_screens() -> dict[str, type[Any]]:
@@ -65,7 +54,9 @@ def game_screen_class(game_id: str) -> type[Any]:
         load_game_package(game_id)
     if game_id in GAME_SCREENS:
         return GAME_SCREENS[game_id]
-    mod = _import_optional("tui.screens.game")
+    from tui.boards import import_optional
+
+    mod = import_optional("tui.screens.game")
     if mod is None:
         raise RuntimeError("The game screen (tui.screens.game) is not available in this build.")
     return mod.GameScreen
@@ -74,7 +65,9 @@ def game_screen_class(game_id: str) -> type[Any]:
 def is_game_screen(screen: Any) -> bool:
     """True if ``screen`` plays a match (a GameScreen of any game). Lets the
     screens above a game (review, game over) find it without importing it."""
-    mod = _import_optional("tui.screens.game")
+    from tui.boards import import_optional
+
+    mod = import_optional("tui.screens.game")
     return mod is not None and isinstance(screen, mod.GameScreen)
 
 

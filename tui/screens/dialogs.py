@@ -314,7 +314,7 @@ class LoadDialog(PathDialog):
             if options:
                 yield Label(Content("Saves (newest first; arrows and Enter), or type a path below (Tab):"))
                 lst = OptionList(*options, id="saves")
-                lst.styles.max_height = 12
+                lst.styles.max_height = self._list_rows()
                 yield lst
             else:
                 yield Label(Content(f"No saves in {self.data}; type a path:"))
@@ -323,6 +323,21 @@ class LoadDialog(PathDialog):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
                 yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    #: rows the dialog takes besides the list: its border and padding, title,
+    #: label, path box, error line and buttons
+    CHROME_ROWS = 15
+
+    def _list_rows(self) -> int:
+        """The list's most rows: 12, fewer in a short terminal, so the path box
+        and the buttons stay on the screen (the list scrolls)."""
+        return max(4, min(12, self.app.size.height - self.CHROME_ROWS))
+
+    def on_resize(self, event: Any) -> None:
+        if self.saves:
+            from textual.widgets import OptionList
+
+            self.query_one("#saves", OptionList).styles.max_height = self._list_rows()
 
     def focus_start(self) -> None:
         """The list of saves, on the newest, when there is one (Enter opens it;

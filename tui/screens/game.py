@@ -30,6 +30,7 @@ calls back instead of posting a message).
 from __future__ import annotations
 
 import asyncio
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
@@ -195,6 +196,10 @@ class GameLabels:
         """The line above the choices."""
         return f"{self.names[seat]}, choose:"
 
+    def seat_name(self, seat: int) -> str:
+        """``seat``'s player name, with " (computer)" for a bot: "Ann", "Bob (computer)"."""
+        return self.names[seat] + (" (computer)" if self.match.is_bot(seat) else "")
+
     def decision_text(self, state: Any, seat: int | None) -> str:
         """The header's sub-title: whose decision it is."""
         if seat is None:
@@ -221,10 +226,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     """
 
     BOT_DELAY = 0.3
-    #: Seconds after the deciding human changes during which pick keys are
-    #: ignored, so a held key cannot play the next player's turn (key repeats
-    #: within one player's turn are not held back).
-    SEAT_GUARD = 0.4
+    #: After the deciding human changes, pick keys are ignored while the keys
+    #: from before keep coming less than this many seconds apart (a held key's
+    #: repeats), so a held key cannot play the next player's turn; the first key
+    #: after a quiet gap this long is picked at once (``ChoicePicker.hold``).
+    #: Key repeats within one player's turn are not held back. 0: no guard.
+    SEAT_GUARD = 0.15
 
     DEFAULT_CSS = """
     GameScreen #game-body {
@@ -274,10 +281,22 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("U,shift+u", "redo", "Redo", key_display="U"),
         Binding("r", "review", "Review"),
         Binding("h", "hint", "Hint", tooltip="Highlight the strong bot's choice and say why"),
-        Binding("s", "save", "Save"),
+        Binding("s", "save", "Save", tooltip="Save the game to a file (s again), or export its record (e)"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
+        # a board folded into pages (``Board.has_panels``): Left/Right (and [ ] as in
+        # review) turn them, PgUp/PgDn scroll a board with a scrolling body
+        Binding("right", "panel(1)", "Panels", key_display="←/→", priority=True,
+                tooltip="Previous / next board panel"),
+        Binding("left", "panel(-1)", "Panels", priority=True, show=False),
+        Binding("left_square_bracket", "panel(-1)", "Panel", show=False),
+        Binding("right_square_bracket", "panel(1)", "Panel", show=False),
+        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
+        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
     ]
+
+    #: The keys that switch the board's panels here (shown on its page bar).
+    PANEL_KEYS = "←→"
 
     def __init__(self, match: Any, *, data_dir: Path | str, curtain: bool = False,
                  bot_delay: float | None = None, seat_guard: float | None = None) -> None:
@@ -289,7 +308,6 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
         self.seat_guard = self.SEAT_GUARD if seat_guard is None else seat_guard
         self._last_human: int | None = None  # the human whose choices were shown last
-        self._guard_timer: Timer | None = None
         self._shown_history: tuple[int, Any] | None = None  # (moves, last move) when last drawn
         self.names = [s.name for s in match.seats]
         self.letters = seat_letters(self.names)
@@ -315,6 +333,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._autosave_failed = False
         self._keys_state: tuple[bool, ...] = ()
         self._board_key: Any = None
+        self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
 
@@ -344,19 +363,33 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.set_class(width >= 110, "-wide")
 
     def on_screen_resume(self) -> None:
-        # Review may have continued from an earlier point; redraw everything.
+        # Review may have continued from an earlier point: redraw everything.
+        # Back to the very position drawn, a human to decide (review, help, a
+        # dialog closed), the screen is only repainted (one frame): the picker,
+        # its cursor and the board are as they were.
         if self.is_mounted:
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
-            elif getattr(self, "_covered", True):  # (not just pushed: drawn by on_mount)
+            elif getattr(self, "_covered", True) and not self._drawn_as_is():
                 self.refresh_view()
+            else:
+                self._resumed_at = None
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
                 self.call_after_refresh(self._unfocus_picker)  # after Textual restores the focus
             elif focused is None or focused not in self.focus_chain:
                 self.picker.focus_list()
+
+    def _drawn_as_is(self) -> bool:
+        """The screen shows the match as it is and nothing is waiting to run
+        (no bot to move, no curtain, a game at one keyboard)."""
+        m = self.match
+        seat = m.to_move()
+        return (m.authority_here and self._shown_history == self._history_key()
+                and (seat is None or not m.is_bot(seat)) and not self._curtain_up
+                and self._forced() is None)
 
     def _unfocus_picker(self) -> None:
         """The game is over and the picker hidden: take the focus out of it (its
@@ -511,7 +544,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """What decides which keys the footer shows; screens with keys of
         their own add to it (the footer is rebuilt only when it changes)."""
         return (self.match.can_undo(), self.match.can_redo(), bool(self._moves), self._bot_busy,
-                self.match.is_over())
+                self.match.is_over(), self.board.has_panels)
 
     def _refresh_keys(self) -> None:
         """Rebuild the footer only when a key comes or goes."""
@@ -520,23 +553,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._keys_state = keys
             self.refresh_bindings()
 
-    def _guard_seat_change(self, seat: int) -> None:
-        """The deciding human changed: hold picks for ``seat_guard`` seconds and
-        say whose turn it is in the header."""
-        if self.seat_guard <= 0:
-            return
-        self.picker.hold(self.seat_guard)
-        self.sub_title = f"{self.names[seat]}'s turn"
-        if self._guard_timer is not None:
-            self._guard_timer.stop()
-        version = self._version
-
-        def over() -> None:
-            self._guard_timer = None
-            if version == self._version:
-                self.sub_title = self.decision_text(self.match.state, self.match.to_move())
-
-        self._guard_timer = self.set_timer(self.seat_guard, over)
+    def _guard_seat_change(self, since: float | None = None) -> None:
+        """The deciding human changed: picks wait until the keys from before
+        stop (``ChoicePicker.hold``: a held key stops here, a new press counts).
+        ``since``: when the last key came, if the picker did not see it."""
+        if self.seat_guard > 0:
+            self.picker.hold(self.seat_guard, since)
 
     def _picker_keys(self, n: int) -> str:
         if n == 0:
@@ -560,7 +582,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_key = key
         m = self.match
         viewer = self._viewer_for(m.to_move())
-        shown = self.game.view(m.state, viewer)
+        # one view per decision: the cursor keys of a decision show the board the
+        # very same state object (boards keep what the cursor does not touch)
+        if self._board_view is None or self._board_view[:2] != (self._version, viewer):
+            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+        shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
 
     def _update_log(self) -> None:
@@ -637,6 +663,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def on_key(self, event: Any) -> None:
         # Hotkeys work wherever the focus is (the picker handles them itself
         # when its list has focus; the filter input keeps typed characters).
+        self.picker.note_key(event.time)  # (a key the picker saw is noted twice: no harm)
         if event.character == "/" and not self._curtain_up and self._moves and not self.picker.filtering:
             event.stop()  # open the filter now, so a key typed right after goes into it
             event.prevent_default()
@@ -764,13 +791,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         index = next((i for i, it in enumerate(self._shown) if move in it.moves), None)
         if index is not None:
             self.picker.highlight(index)
-        self.notify(self._hint_text(state, move, info), title="Hint", timeout=8)
+        self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
         """The hint's line with both choices named as the picker names them
         (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
         margin, gain, iterations) from the worker."""
-        from core.bots.hint import hint_line
+        from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
@@ -780,7 +807,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations)
+        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
+                         margin_words(self.game, state, margin))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -794,7 +822,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown_history = self._history_key()
         if seat is not None and not self.match.is_bot(seat):
             if self._last_human is not None and seat != self._last_human:
-                self._guard_seat_change(seat)
+                self._guard_seat_change()
             self._last_human = seat
 
     def _check_curtain(self, seat: int | None) -> None:
@@ -819,7 +847,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if seat is not None and seat != self._curtain_seat:
             self._check_curtain(seat)  # the seat changed while the curtain was up
         elif seat is not None and not self.match.is_bot(seat):
-            self._guard_seat_change(seat)  # a held Enter must not pick at once
+            self._guard_seat_change(time.monotonic())  # the key that closed the curtain, held, must not pick
         self.picker.focus_list()
 
     def _check_over(self) -> None:
@@ -914,7 +942,20 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return self._open is not None
         if action == "save":  # a networked table is kept (and saved) by its server only
             return self.match.authority_here
+        if action == "panel":  # not in the picker's filter: its own cursor keys
+            return self.board.has_panels and not isinstance(self.focused, Input)
+        if action == "scroll_board":
+            return bool(getattr(self.board, "BODY_ID", ""))
         return True
+
+    def action_panel(self, delta: int) -> None:
+        """Show the board's previous (-1) or next (1) panel (``Board.switch_panel``)."""
+        self.board.switch_panel(delta)
+
+    def action_scroll_board(self, step: int) -> None:
+        """Scroll the board's body a page down (1) or up (-1)."""
+        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
+        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
 
     def action_scores(self) -> None:
         """The game is over: show the score sheet (the game-over screen) again."""
@@ -980,8 +1021,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def action_save(self) -> None:
         app: Any = self.app
-        if hasattr(app, "save_dialog"):  # LowlandsApp: path dialog, confirm before replacing
-            app.save_dialog(self.match)
+        if hasattr(app, "save_or_export"):  # LowlandsApp: save or export, path dialog, confirm before replacing
+            app.save_or_export(self.match)
             return
         try:
             from saves import save
@@ -1013,34 +1054,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
 class PagedGameScreen(GameScreen):
     """A GameScreen whose board is a ``PagedBoard`` and whose game is a ``PickGame``
-    (Windmill Valley, Fields of Arle): Left/Right turn the board's pages (in the
-    picker's filter they move its cursor), PgUp/PgDn scroll it. What a decision
-    caused (the lines it added to the state's ``events``) is announced in the
-    board's banner until the next decision, undo, redo or review's continue;
-    a game's screen extends ``announce`` to notify some lines too."""
-
-    #: The keys that switch the board's panels here (shown on its page bar).
-    PANEL_KEYS = "←→"
-
-    BINDINGS = [
-        Binding("right", "page(1)", "Panels", key_display="←/→", priority=True),
-        Binding("left", "page(-1)", "Panels", key_display="←", priority=True, show=False),
-        Binding("pagedown", "scroll_board(1)", "Scroll", show=False, priority=True),
-        Binding("pageup", "scroll_board(-1)", "Scroll", show=False, priority=True),
-    ]
-
-    def action_page(self, step: int) -> None:
-        """The board's next (1) or previous (-1) page, from its top."""
-        focused = self.focused
-        if isinstance(focused, Input):  # the picker's filter keeps its cursor keys
-            (focused.action_cursor_right if step > 0 else focused.action_cursor_left)()
-            return
-        self.board.switch_panel(step)
-
-    def action_scroll_board(self, step: int) -> None:
-        """Scroll the board's body a page down (1) or up (-1)."""
-        box = self.board.query_one(f"#{self.board.BODY_ID}")  # type: ignore[attr-defined]
-        (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
+    (Windmill Valley, Fields of Arle): what a decision caused (the lines it added
+    to the state's ``events``) is announced in the board's banner until the next
+    decision, undo, redo or review's continue; a game's screen extends
+    ``announce`` to notify some lines too."""
 
     def play(self, move: Any) -> None:
         before = list(self.match.state.events)

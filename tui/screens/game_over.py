@@ -41,12 +41,15 @@ def epilogue_lines(match: Any) -> list[str]:
 
 def winners_text(match: Any) -> str:
     """"B Bob wins with 45 VP.", "Shared win: A Ann and C Cy, 40 VP each." or,
-    when ``winners()`` is empty (e.g. a solo game lost to an automa), "No player wins."
-    (the game's epilogue lines, shown below it, tell who or what won)."""
+    when ``winners()`` is empty, "No player wins."; a solo player who did not win
+    gets their score, "A Ann scores 71.5 VP." (the game's epilogue lines, shown
+    below it, tell the target and rank, or who or what won)."""
     game, state = match.game, match.state
     sheets = {s.seat: s for s in game.scores(state)}
     wins = game.winners(state)
     labels = seat_labels([s.name for s in match.seats])
+    if not wins and len(match.seats) == 1:
+        return f"{labels[0]} scores {_num(sheets[0].total)} VP."
     if not wins:
         return "No player wins."
     if len(wins) == 1:

@@ -130,7 +130,8 @@ class HelpScreen(QuietTitles, Screen[None]):
             if not b.show or b.system or not b.description or b.description in seen:
                 continue
             seen.add(b.description)
-            rows.append((b.key_display or self.app.get_key_display(b), b.description))
+            # the tooltip says it in full where the footer's word is short ("Continue")
+            rows.append((b.key_display or self.app.get_key_display(b), b.tooltip or b.description))
         return rows
 
     def document(self) -> str:

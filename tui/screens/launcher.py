@@ -4,15 +4,16 @@ Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
 shown in front of each line: 1-5 for the menu (6, in the footer, switches the ASCII look), a-p (no q) for unfinished games.
 The unfinished games come from ``saves.list_autosaves`` (newest first); a
 corrupt autosave is listed with its error and is never deleted or rewritten;
-one broken at some move can be reviewed read-only up to that move (Enter),
-one that cannot be read at all is greyed out.
+one broken at some move has its letter, game and players and can be reviewed
+read-only up to that move; one that cannot be read at all has no letter. A
+copy of a listed game (``saves.fork``) is marked "(copy)".
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -77,6 +78,19 @@ def describe_save(info: Any) -> tuple[str, str]:
     players = ", ".join(info.players) if isinstance(info.players, (list, tuple)) else str(info.players)
     title = info.title or info.game_id or "?"
     return f"{title} · decision {info.ply} · {short_updated(info.updated)}", players
+
+
+def copied(infos: Sequence[Any]) -> set[int]:
+    """The indices of the entries that are copies of another listed one (the
+    same game, seed and players, started later: ``saves.fork`` gives a copy
+    its own start time), so the launcher can mark them "(copy)"."""
+    first: dict[tuple[Any, ...], str] = {}
+    for info in infos:
+        if info.created and info.game_id:
+            key = (info.game_id, info.seed, tuple(info.players))
+            first[key] = min(first.get(key, info.created), info.created)
+    return {i for i, info in enumerate(infos) if info.created and info.game_id
+            and info.created > first[(info.game_id, info.seed, tuple(info.players))]}
 
 
 def _locked(app: Any, info: Any) -> bool:
@@ -157,25 +171,32 @@ class LauncherScreen(QuietTitles, Screen[None]):
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         self.autosaves = self._load_autosaves()
         options: list[Option | None] = []
+        copies = copied(self.autosaves)
+        keys = dict(zip(self._openable(), SAVE_KEYS))
+        mark = "x" if getattr(self.app, "ascii", False) else "✗"
         n_ok = 0
         for i, info in enumerate(self.autosaves):
+            key = keys.get(i, " ")
             if info.error:
                 name = Path(info.path).name
-                # broken at some move: Enter reviews what came before, read-only
-                review = getattr(info, "partial", -1) > 0
-                lead = f"Review only (decision {info.partial}): " if review else ""
-                mark = "x" if getattr(self.app, "ascii", False) else "✗"
                 # the reason first: a long file name must not push it past 80 columns
                 reason = str(info.error).replace(str(info.path), "this autosave").strip()
                 reason = reason[:1].upper() + reason[1:]
-                options.append(Option(Content.assemble(f"   {mark} {lead}", (f"{reason} ({name})", "$text-error")),
-                                      id=f"bad:{i}"))  # highlightable: x deletes it
+                if getattr(info, "partial", -1) > 0:  # broken at some move: Enter reviews what came before
+                    players = ", ".join(info.players)
+                    head = f" {key}  {mark} {info.title or info.game_id or '?'} · {players} · "
+                    options.append(Option(Content.assemble(
+                        head, (f"Review only (decision {info.partial}): {reason} ({name})", "$text-error")),
+                        id=f"bad:{i}"))
+                else:  # highlightable: x deletes it
+                    options.append(Option(Content.assemble(f" {key}  {mark} ", (f"{reason} ({name})", "$text-error")),
+                                          id=f"bad:{i}"))
             else:
-                key = SAVE_KEYS[n_ok] if n_ok < len(SAVE_KEYS) else " "
                 n_ok += 1
                 busy = " · open in another copy" if _locked(self.app, info) else ""
                 head, players = describe_save(info)
-                options.append(Option(Content(f" {key}  {head}{busy} · {players}"), id=f"save:{i}"))
+                copy = " (copy)" if i in copies else ""
+                options.append(Option(Content(f" {key}  {head}{copy}{busy} · {players}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:
@@ -197,15 +218,21 @@ class LauncherScreen(QuietTitles, Screen[None]):
         box.display = bool(note)  # an empty note gives its lines to the menu
 
     # -- keys -----------------------------------------------------------------------
+    def _openable(self) -> list[int]:
+        """The entries that open (in list order, as their letters go): the
+        unfinished games and the damaged ones with decisions to review."""
+        return [i for i, info in enumerate(self.autosaves)
+                if not info.error or getattr(info, "partial", -1) > 0]
+
     def on_key(self, event: Any) -> None:
         ch = event.character
         if ch and ch in SAVE_KEYS and event.key == ch:
-            ok = [i for i, info in enumerate(self.autosaves) if not info.error]
+            ok = self._openable()
             k = SAVE_KEYS.index(ch)
             if k < len(ok):
                 event.stop()
                 event.prevent_default()
-                self.continue_save(ok[k])
+                self._run(f"{'bad' if self.autosaves[ok[k]].error else 'save'}:{ok[k]}")
 
     def action_pick(self, option_id: str) -> None:
         menu = self.query_one("#launcher-menu", OptionList)
@@ -244,7 +271,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if info.error:
             what = f"the damaged autosave {Path(info.path).name}"
         else:
-            what = f"{describe_save(info)}"
+            head, players = describe_save(info)
+            what = f"{head} ({players})"
         if _locked(app, info):
             app.push_screen(MessageDialog(f"{what}: this game is open in another copy of Lowlands; "
                                           "it cannot be deleted.", title="Not deleted", error=True))

@@ -69,6 +69,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.tables: list[P.TableInfo] = []
+        self.keys: dict[str, int] = {}  # table id -> its number (1-9), kept while it is listed
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -90,11 +91,11 @@ class LobbyScreen(Screen[None]):
         ol = self.query_one(OptionList)
         keep = ol.highlighted
         old = self.tables[keep].id if keep is not None and keep < len(self.tables) else None
-        self.tables = list(tables)
+        self.tables = self.number(tables)
         me = self.app_.player
         ol.clear_options()
-        ol.add_options([Option(Content(f"{i + 1 if i < 9 else ' '} {table_line(t, me)}"), id=t.id)
-                        for i, t in enumerate(self.tables)])
+        ol.add_options([Option(Content(f"{self.keys.get(t.id, ' ')} {table_line(t, me)}"), id=t.id)
+                        for t in self.tables])
         ids = [t.id for t in self.tables]
         if self.tables:
             ol.highlighted = ids.index(old) if old in ids else 0
@@ -103,15 +104,29 @@ class LobbyScreen(Screen[None]):
         self.note("Enter (or 1-9) opens a table: sit, watch, start.  n: a new table.  q: quit."
                   if tables else "No tables yet. Press n to make one.")
 
+    def number(self, tables: list[P.TableInfo]) -> list[P.TableInfo]:
+        """``tables`` (the hub's, newest first) in the order of their numbers:
+        a table keeps its number (its key, 1-9) while it is listed, a new one
+        takes the lowest free number, so no key moves when a table is made or
+        closed. Tables past nine have none (arrows and Enter reach them)."""
+        ids = {t.id for t in tables}
+        self.keys = {tid: k for tid, k in self.keys.items() if tid in ids}
+        for t in reversed(tables):  # the oldest first
+            if t.id not in self.keys:
+                free = next((k for k in range(1, 10) if k not in self.keys.values()), None)
+                if free is not None:
+                    self.keys[t.id] = free
+        return sorted(tables, key=lambda t: self.keys.get(t.id, 10))
+
     def note(self, text: str) -> None:
         self.query_one("#lobby-note", Static).update(Content(text))
 
     def on_key(self, event: Any) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
-            i = int(event.character) - 1
-            if i < len(self.tables):
+            table = next((t for t in self.tables if self.keys.get(t.id) == int(event.character)), None)
+            if table is not None:
                 event.stop()
-                self.open_table(self.tables[i])
+                self.open_table(table)
 
     @on(OptionList.OptionSelected, "#lobby-tables")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -241,7 +256,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; }
     """
 
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape,b", "back", "Back")]  # (b: from the game list; Escape anywhere)
 
     def __init__(self, games: dict[str, tuple[str, int, int]], me: str) -> None:
         super().__init__()

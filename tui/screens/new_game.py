@@ -96,8 +96,11 @@ def option_fields(options_type: type[msgspec.Struct]) -> list[msgspec.structs.Fi
 def option_docs(options_type: type) -> dict[str, str]:
     """Each field's description from the Options docstring's Google-style
     ``Attributes:`` section ("name: text", continuation lines indented deeper),
-    joined into one line; fields without one are absent."""
+    joined into one line, without source tags (``core.notes``: "(FS 1.1)");
+    fields without one are absent."""
     import inspect
+
+    from core.notes import without_notes
 
     doc = inspect.getdoc(options_type) or ""
     out: dict[str, str] = {}
@@ -118,7 +121,7 @@ def option_docs(options_type: type) -> dict[str, str]:
             out[name] = rest.strip()
         elif name is not None:
             out[name] = (out[name] + " " + line.strip()).strip()
-    return out
+    return {k: without_notes(v) for k, v in out.items()}
 
 
 def _default_of(field: msgspec.structs.FieldInfo) -> Any:
@@ -181,6 +184,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
+        # q on a choice (a text field keeps what is typed): back, never quit at once
+        Binding("q", "back", "Back", show=False),
     ]
 
     def __init__(self, game_id: str | None = None, players: list[str] | None = None, bots: list[bool] | None = None,

@@ -4,8 +4,9 @@ Keys: Left/Right one decision, Up/Down to the first decision of the previous /
 next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision, ``c`` continue from here (after a
-confirmation it drops every later decision: ``match.continue_from``), ``b``
-(or Escape) back.
+confirmation it drops every later decision: ``match.continue_from``; a match
+read from a file, not played on a screen below, goes on as a new game under
+a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
 ScoreSpark per seat draws its score over the whole match, every seat on one
@@ -24,7 +25,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-import textwrap
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -45,6 +45,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget
+from tui.widgets.textlines import wrap_plain, wrap_text
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -102,7 +103,7 @@ class ChangesText(DataWidget):
     def build(self, width: int) -> list[Text]:
         out: list[Text] = []
         for line in self._data:
-            for n, chunk in enumerate(textwrap.wrap(line, max(8, width - 2)) or [""]):
+            for n, chunk in enumerate(wrap_plain(line, max(8, width - 2)) or [""]):
                 out.append(Text((" " if n == 0 else "   ") + chunk))
         rows = self.lines()
         if len(out) > rows:
@@ -156,10 +157,17 @@ class ScoreSpark(Static, can_focus=False):
 
 
 class ReviewLog(ScrollView, can_focus=False):
-    """The move list, one row per line (cut to the width, never wrapped),
-    drawn only where it is in view: a match of 1000 decisions costs what one
-    screenful does. The screen moves the highlight (``highlighted``), which
-    starts with a mark (``mark``); a click on a line posts ``Selected``.
+    """The move list, one row per line (cut to the width with an ellipsis),
+    except the highlighted line, which is written whole, wrapped to at most
+    ``ROWS`` rows (continuations indented under its text), so the decision at
+    the cursor is never cut at 80 columns. Drawn only where it is in view: a
+    match of 1000 decisions costs what one screenful does. The screen moves the
+    highlight (``highlighted``), which starts with a mark (``mark``); a click
+    on a line posts ``Selected``.
+
+    The list is ``count + ROWS - 1`` rows high whatever is highlighted (the
+    last rows blank when the highlighted line takes fewer), so a step never
+    changes its size (no layout).
 
     Args:
         count: how many lines.
@@ -168,6 +176,9 @@ class ReviewLog(ScrollView, can_focus=False):
         mark: drawn in front of the highlighted line (``▶``; ``>`` under --ascii).
         ellipsis: end a cut line with ``…`` (False: just cut it, for --ascii).
     """
+
+    #: the most rows the highlighted line takes
+    ROWS = 3
 
     COMPONENT_CLASSES = {"review-log--cursor"}
     DEFAULT_CSS = """
@@ -204,7 +215,8 @@ class ReviewLog(ScrollView, can_focus=False):
         self.highlighted = highlighted
         self.mark = mark
         self.ellipsis = ellipsis
-        self.virtual_size = Size(0, count)
+        self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
+        self.virtual_size = Size(0, count + self.ROWS - 1)
 
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
@@ -214,51 +226,91 @@ class ReviewLog(ScrollView, can_focus=False):
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
-            self.virtual_size = Size(self.virtual_size.width, count)
+            self.virtual_size = Size(self.virtual_size.width, count + self.ROWS - 1)
+        self._wrapped = None
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
-        """Highlight line ``index`` (repainting only the old and the new line)
-        and scroll it into view."""
+        """Highlight line ``index`` and scroll it into view (repainting only the
+        two lines when neither takes more than a row, else the rows below)."""
         old, self.highlighted = self.highlighted, index
         if old != index:
-            self.refresh_line(old)
-            self.refresh_line(index)
+            width = self.scrollable_content_region.width
+            was = self._wrapped
+            tall = (was is not None and was[0] == old and len(was[3]) > 1) or len(self._rows(index, width)) > 1
+            if tall:
+                self.refresh()
+            else:
+                self.refresh_line(old)
+                self.refresh_line(index)
         self.scroll_to_highlight()
 
+    def _rows(self, index: int, width: int) -> list[str]:
+        """The highlighted line ``index`` as its rows at ``width`` (kept for the last one)."""
+        text = self.mark + self._line(index)
+        hit = self._wrapped
+        if hit is not None and hit[0] == index and hit[1] == width and hit[2] == text:
+            return hit[3]
+        if width <= 0 or cell_len(text) <= width:
+            rows = [text]
+        else:
+            head = text.split(". ", 1)[0]
+            indent = len(head) + 2 if ". " in text and len(head) + 2 < width // 2 else 2
+            rows = [line.plain for line in wrap_text(Text(text), width, indent=indent)]
+            if len(rows) > self.ROWS:  # the last row ends with an ellipsis
+                rows = rows[:self.ROWS - 1] + [self._cut(" ".join([rows[self.ROWS - 1]] + [
+                    r.strip() for r in rows[self.ROWS:]]), width)]
+        self._wrapped = (index, width, text, rows)
+        return rows
+
+    def _cut(self, text: str, width: int) -> str:
+        if cell_len(text) > width:
+            return set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
+        return text
+
+    def _row(self, y: int, width: int) -> tuple[int, int]:
+        """(line, its row) drawn at virtual row ``y``; line -1: a blank row."""
+        h = self.highlighted
+        if y < h:
+            return y, 0
+        k = len(self._rows(h, width)) if 0 <= h < self.count else 1
+        if y < h + k:
+            return h, y - h
+        index = y - k + 1
+        return (index, 0) if index < self.count else (-1, 0)
+
     def scroll_to_highlight(self) -> None:
-        """Scroll as little as needed to show the highlighted line."""
+        """Scroll as little as needed to show the highlighted line, all its rows."""
         height = self.scrollable_content_region.height
         if height <= 0:
             return
         top = round(self.scroll_offset.y)
         i = self.highlighted
+        last = i + len(self._rows(i, self.scrollable_content_region.width)) - 1 if 0 <= i < self.count else i
         if i < top:
             self.scroll_to(y=i, animate=False, immediate=True)
-        elif i >= top + height:
-            self.scroll_to(y=i - height + 1, animate=False, immediate=True)
+        elif last >= top + height:
+            self.scroll_to(y=min(i, last - height + 1), animate=False, immediate=True)
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
-        index = y + round(self.scroll_offset.y)
+        index, part = self._row(y + round(self.scroll_offset.y), max(0, width))
         style = self.rich_style
         if not 0 <= index < self.count or width <= 0:
             return Strip([Segment(" " * max(0, width), style)], max(0, width))
         marked = index == self.highlighted
-        text = (self.mark if marked else " ") + self._line(index)
-        if cell_len(text) > width:
-            text = set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
-        else:
-            text = set_cell_size(text, width)
         if marked:
+            text = set_cell_size(self._rows(index, width)[part], width)
             style = style + self.get_component_rich_style("review-log--cursor")
+        else:
+            text = set_cell_size(self._cut(" " + self._line(index), width), width)
         return Strip([Segment(text, style)], width)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index = offset.y + round(self.scroll_offset.y)
+        index, _part = self._row(offset.y + round(self.scroll_offset.y), self.scrollable_content_region.width)
         if 0 <= index < self.count:
             self.post_message(self.Selected(self, index))
 
@@ -291,23 +343,33 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     # (the seat colours of the sparklines, $seat-1.., are in themes/lowlands.tcss:
     # only LowlandsApp's themes define those variables)
 
+    # The footer shows the keys in this order and crops the rest at 80 columns:
+    # a pair of keys is one entry, and Back, Quit and Continue come first.
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←", priority=True),
-        Binding("right", "step(1)", "Fwd", key_display="→", priority=True),
-        Binding("up", "turn(-1)", "Turn", key_display="↑", priority=True),
-        Binding("down", "turn(1)", "Turn", key_display="↓", priority=True),
-        Binding("home", "jump('start')", "Start", priority=True),
-        Binding("end", "jump('end')", "End", priority=True),
-        Binding("c", "continue_here", "Continue from here"),
+        Binding("left", "step(-1)", "Step", key_display="←→", priority=True,
+                tooltip="One decision back (Left) or forward (Right)"),
+        Binding("right", "step(1)", "Fwd", show=False, priority=True),
+        Binding("up", "turn(-1)", "Turn", key_display="↑↓", priority=True,
+                tooltip="To the previous (Up) or next (Down) turn"),
+        Binding("down", "turn(1)", "Turn", show=False, priority=True),
+        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
+        Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
+        Binding("c", "continue_here", "Continue", tooltip="Continue from here: the game goes on from the decision shown"),
+        Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
+                tooltip="To the set-up (Home) or the last decision (End)"),
+        Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
         Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
-        Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
-    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "") -> None:
+    def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "",
+                 source: Any = None) -> None:
         super().__init__()
         self.match = match
+        #: the file the match was read from (a Path), or None: named when ``c``
+        #: continues it as a new game (the file itself is never written)
+        self.source = source
         #: why this game may only be looked at ("" = it may be continued): a save
         #: broken at some move, or a game another Lowlands is playing
         self.read_only = read_only
@@ -320,6 +382,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
         self.board: Any = None
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information the board shows: at a networked table the
+        screen's own seat (as its game screen does; never another's), else
+        nobody's (one keyboard, everyone looking)."""
+        return None if self.match.authority_here else self.match.home_seat
 
     # -- data -------------------------------------------------------------------
     #: how many decoded states review keeps (the cursor's and its neighbours')
@@ -470,7 +539,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
-                self.board.show(self.game, self.game.view(state, None), viewer=None, seats=self.names, targets=())
+                viewer = self.viewer
+                self.board.show(self.game, self.game.view(state, viewer), viewer=viewer, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
             if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
@@ -557,21 +627,37 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                                                title="Read-only review"))
             return
         dropped = self.match.ply - self.cursor
-        if dropped > 0:
-            later = "decision" if dropped == 1 else "decisions"
+        later = "decision" if dropped == 1 else "decisions"
+        live = self._live_game_below()
+        if not live:  # a file or a finished game: never written, a new game instead
+            kept = f"{self.source.name} stays as it is" if self.source is not None else "the saved game stays as it is"
+            question = (f"Continue from decision {self.cursor} as a new game; {kept}."
+                        + (f" The new game leaves out the {dropped} later {later}." if dropped > 0 else ""))
+        elif dropped > 0:
+            question = f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped."
+        else:
+            question = ""
+        if question:
             ok = await self.app.push_screen_wait(
-                ConfirmDialog(
-                    f"Continue the game from decision {self.cursor}? The {dropped} later {later} will be dropped.",
-                    yes="Continue from here",
-                    no="Keep reviewing",
-                    title="Continue from here",
-                )
-            )
+                ConfirmDialog(question, yes="Continue from here", no="Keep reviewing", title="Continue from here"))
             if not ok:
                 return
+        if not live:  # its own id: its own autosave, beside the file it came from
+            from saves import fork
+
+            fork(self.match)
+            self.source = None
+        if dropped > 0:
             self.match.continue_from(self.cursor)
+        if dropped > 0 or not live:
             self._autosave()
         self._return_to_game()
+
+    def _live_game_below(self) -> bool:
+        """True if this match's game screen is on the stack below (review of the
+        game being played here), False for a match read from a file."""
+        return any(getattr(s, "match", None) is self.match and is_game_screen(s)
+                   for s in self.app.screen_stack)
 
     def _autosave(self) -> None:
         data_dir = getattr(self.app, "data_dir", None)

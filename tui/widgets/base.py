@@ -103,6 +103,34 @@ def _same(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
+def _changed_cells(a: Text, b: Text, width: int) -> tuple[int, int]:
+    """The cells ``[start, end)`` of a line that may draw differently as ``b``
+    than as ``a``: from the first character whose text or spans differ to the
+    last (to the end of the line when its length changed: what follows has
+    moved); the whole ``width`` when the line's own style differs or a
+    character is not one cell wide."""
+    pa, pb = a.plain, b.plain
+    if (a.style != b.style or a.cell_len != len(pa) or b.cell_len != len(pb)
+            or "\t" in pa or "\t" in pb):
+        return 0, width
+    spans_a, spans_b = set(a.spans), set(b.spans)
+    common = spans_a & spans_b
+    if [x for x in a.spans if x in common] != [x for x in b.spans if x in common]:
+        return 0, width  # the same spans laid in another order: styles may stack otherwise
+    n = min(len(pa), len(pb))
+    first = next((i for i in range(n) if pa[i] != pb[i]), n)
+    if len(pa) != len(pb):
+        last = width
+    else:
+        last = next((i + 1 for i in range(n - 1, first - 1, -1) if pa[i] != pb[i]), 0)
+    for span in spans_a ^ spans_b:
+        if span.end > span.start:
+            first, last = min(first, span.start), max(last, span.end)
+    if last <= first:  # only spans of no width differ: draw it all, to be sure
+        return 0, width
+    return min(first, width), min(last, width)
+
+
 class QuietScroll:
     """Mixin for a scrolling widget (a ScrollView: RichLog, OptionList) whose own
     size does not depend on how much it holds (a fixed or ``1fr`` height).
@@ -207,12 +235,16 @@ class DataWidget(Widget):
             self._strips.clear()
             self.refresh()
             return
-        # the same size: repaint only the lines that changed
-        changed = [y for y, (a, b) in enumerate(zip(old, self._lines)) if not _same(a, b)]
-        for y in changed:
-            self._strips.pop(y, None)
-        if changed:
-            self.refresh(*[Region(0, y, width, 1) for y in changed])
+        # the same size: repaint only the lines that changed, and of each only
+        # the cells between its first and last change (what the terminal is sent)
+        regions = []
+        for y, (a, b) in enumerate(zip(old, self._lines)):
+            if not _same(a, b):
+                self._strips.pop(y, None)
+                start, end = _changed_cells(a, b, width)
+                regions.append(Region(start, y, end - start, 1))
+        if regions:
+            self.refresh(*regions)
 
     def on_resize(self, event: Any) -> None:
         if event.size.width != self._built_width:

@@ -9,7 +9,7 @@ review screen with ``match.state_at(cursor)`` and ``viewer=None``. Subclasses
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 from rich.console import Group
 from rich.table import Table
@@ -22,6 +22,23 @@ from textual.widgets import Static
 from tui.widgets.base import Banner
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.pages import PageBar
+
+T = TypeVar("T")
+
+
+class Same:
+    """A key part equal only to one for the very same object (``Board.kept``)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
 
 
 class Board(Widget):
@@ -43,6 +60,36 @@ class Board(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(classes="board-generic", id="board-generic")
+
+    # -- sections the cursor does not touch -------------------------------------------------
+    #: how many builds of one section ``kept`` remembers
+    KEPT = 8
+
+    def kept(self, name: str, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """``build()``, or what it gave when section ``name`` was last built
+        with an equal ``key`` (one of the last ``KEPT``). ``show`` runs on every
+        cursor key; a section keyed on the state and on only the choices it
+        draws (``touching``) is not built again while the cursor moves among
+        other choices. Put the state in the key as ``Same(state)`` (compared
+        by identity: states are frozen once made, and a deep comparison would
+        cost what it saves)."""
+        memo: dict[str, dict[tuple[Any, ...], T]] = self.__dict__.setdefault("_kept", {})
+        builds = memo.setdefault(name, {})
+        if key in builds:
+            return builds[key]
+        value = builds[key] = build()
+        if len(builds) > self.KEPT:
+            del builds[next(iter(builds))]
+        return value
+
+    @staticmethod
+    def touching(targets: Sequence[Any], kinds: type | tuple[type, ...]) -> tuple[Any, ...]:
+        """A key for ``kept``: whether ``targets`` is a single choice, whether
+        the first is of ``kinds``, and the choices of ``kinds`` among them, in
+        order (a section that draws only those kinds, looking at all of them or
+        at the first, draws the same for any other choices)."""
+        first = bool(targets) and isinstance(targets[0], kinds)
+        return (len(targets) == 1, first, *(t for t in targets if isinstance(t, kinds)))
 
     # -- panels: a board with more to show than fits folds it into pages -------------------
     @property
@@ -121,7 +168,29 @@ class PagedBoard(Board):
     board's banner until the next decision (``_draw_banner`` paints it).
     """
 
-    #: the id of the board's scrolling body (scrolled home on a panel switch)
+    DEFAULT_CSS = """
+    PagedBoard {
+        height: 1fr;
+    }
+    PagedBoard > .board-body {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
+    }
+    PagedBoard DataWidget {
+        text-wrap: nowrap;
+        text-overflow: clip;
+    }
+    PagedBoard .board-section {
+        height: auto;
+    }
+    PagedBoard > Banner {
+        height: auto;
+    }
+    """
+
+    #: the id of the board's scrolling body (class ``board-body``; scrolled home on a
+    #: panel switch); its sections have the class ``board-section``
     BODY_ID = ""
     #: the section that is a player's own page (``page_for`` matches its seat)
     SEAT_SECTION = "farm"

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import re
 import string
-import textwrap
-import time
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from rich.text import Text
 from textual import events, on
@@ -29,10 +27,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
-from textual.visual import Visual, visualize
+from textual.cache import LRUCache
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
+from textual.visual import Padding, Visual, visualize
 
 from tui.widgets.base import Banner, QuietScroll
 from tui.widgets.common import glyph
+from tui.widgets.textlines import wrap_plain
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
 RESERVED: frozenset[str] = frozenset("uUrsqh?")
@@ -87,17 +89,27 @@ def settle_hotkeys(hints: Sequence[str]) -> list[str]:
 class Prompt(Banner):
     """The line(s) above the choices: plain text wrapped to the width, with a
     steady height (Banner), so the list below does not jump (and the screen
-    needs no new layout) from one decision to the next."""
+    needs no new layout) from one decision to the next; under it the hint for
+    this decision, if any (``ChoicePicker.set_hint``)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._data = ""
+        self._data = ("", "")
 
-    def update(self, text: str) -> None:  # type: ignore[override]
-        self._set(text)
+    def update(self, text: str, hint: str | None = None) -> None:  # type: ignore[override]
+        """Show ``text``, and ``hint`` under it (None: keep the hint shown)."""
+        self._set((text, self._data[1] if hint is None else hint))
+
+    @property
+    def hint(self) -> str:
+        """The hint shown under the prompt ("" when none)."""
+        return self._data[1]
 
     def build(self, width: int) -> list[Text]:
-        lines = [Text(line, style="bold") for line in textwrap.wrap(self._data, max(8, width - 2))]
+        text, hint = self._data
+        wrap = max(8, width - 2)
+        lines = [Text(line, style="bold") for line in wrap_plain(text, wrap)]
+        lines += [Text(line, style="italic") for line in wrap_plain(hint, wrap)]
         return self.steady(lines, width)
 
 
@@ -155,6 +167,37 @@ class PickList(QuietScroll, OptionList):
         cache[id(option)] = (option, width, visual)
         return visual
 
+    def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
+        """The option's lines, as OptionList draws them; a label drawn before in
+        the same style and width (the choices of a decision shown again after
+        an undo, a "Pass" in every decision) is not rendered again, only
+        given its place in this list."""
+        prompt = option.prompt
+        if not isinstance(prompt, Text) or option._divider:
+            return super()._get_option_render(option, style)
+        padding = self.get_component_styles("option-list--option").padding
+        key = (option, style, padding)
+        strips = self._option_render_cache.get(key)
+        if strips is None:
+            width = self.scrollable_content_region.width - self._get_left_gutter_width()
+            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"))
+            drawn: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_drawn", LRUCache(256))
+            plain = drawn.get(seen)
+            if plain is None:
+                visual = self._get_visual(option)
+                if padding:
+                    visual = Padding(visual, padding)
+                plain = [strip.extend_cell_length(width, style.rich_style)
+                         for strip in Visual.to_strips(self, visual, width, None, style)]
+                drawn[seen] = plain
+            meta = {"option": self._option_to_index[option]}
+            strips = self._option_render_cache[key] = [strip.apply_meta(meta) for strip in plain]
+        return strips
+
+    def _clear_caches(self) -> None:
+        self.__dict__.pop("_drawn", None)
+        super()._clear_caches()
+
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
         self._repaint_option(highlighted)
@@ -166,8 +209,11 @@ class PickList(QuietScroll, OptionList):
             picker._cursor_on(self.options[highlighted])
 
     def _repaint_option(self, index: int | None) -> None:
-        """Repaint the lines of option ``index`` (if it is in the list)."""
-        if index is None or not self.is_mounted:
+        """Repaint the lines of option ``index`` (if it is in the list). Not
+        while the list is emptied for new options (``set_options`` puts the
+        cursor off the old one): measuring the empty list would hide its
+        scrollbar and show it again, two screen layouts for nothing."""
+        if index is None or not self.is_mounted or index >= self.option_count:
             return
         self._update_lines()
         y = self._index_to_line.get(index)
@@ -264,7 +310,9 @@ class ChoicePicker(Vertical):
         self._prompt = ""
         self._filter = ""
         self._locked = False
-        self._hold_until = 0.0  # time.monotonic() before which picks are ignored
+        self._held = False  # picks are ignored while a key stream from before goes on (hold)
+        self._stream_gap = 0.0  # the longest gap (s) between two keys of one held key
+        self._last_key = float("-inf")  # when the last key arrived (its event's time)
         self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
         self._border_rows_only = False
 
@@ -306,7 +354,10 @@ class ChoicePicker(Vertical):
             keys[i] = key
         self._keys = keys
         self._prompt = prompt
-        self.query_one("#picker-prompt", Prompt).update(prompt)
+        shown = self.query_one("#picker-prompt", Prompt)
+        if shown.hint:  # the hint belonged to the decision before: gone, with its lines
+            shown.allow_shrink()
+        shown.update(prompt, "")
         if self._filter:
             self._filter = ""
             self.query_one("#picker-filter", Input).value = ""
@@ -342,6 +393,22 @@ class ChoicePicker(Vertical):
         self._prompt = prompt
         self.query_one("#picker-prompt", Prompt).update(prompt)
 
+    def set_hint(self, hint: str) -> None:
+        """Show ``hint`` under the prompt, above the choices (never over them:
+        the list gets the rows that are left); the next ``set_choices`` (a
+        decision made or undone, a group opened) clears it."""
+        shown = self.query_one("#picker-prompt", Prompt)
+        if not hint:
+            shown.allow_shrink()
+        shown.update(self._prompt, hint)
+        if self.is_attached:
+            self.call_after_refresh(self._refit)
+
+    @property
+    def hint(self) -> str:
+        """The hint shown above the choices ("" when none)."""
+        return self.query_one("#picker-prompt", Prompt).hint
+
     @property
     def highlighted_index(self) -> int | None:
         """The item under the cursor (index into the list given), or None."""
@@ -372,16 +439,37 @@ class ChoicePicker(Vertical):
         self.choose(index)
         return True
 
-    def hold(self, seconds: float) -> None:
-        """Ignore picks (hotkeys, Enter, clicks) for the next ``seconds`` seconds
-        of wall-clock time (0 ends a hold): a key held down while the turn passes
-        to another player must not pick for that player."""
-        self._hold_until = time.monotonic() + seconds if seconds > 0 else 0.0
+    def hold(self, gap: float, since: float | None = None) -> None:
+        """Ignore picks (hotkeys, Enter) while the keys that began before now
+        keep coming less than ``gap`` seconds apart, as a held key's repeats
+        do: the first key after a quiet gap of ``gap`` seconds or more is picked
+        as usual (``note_key`` tells). Called when the deciding human changes,
+        so a key held down as the turn passes does not pick for the next player,
+        while that player's first key counts. ``since``: when the last key of
+        the stream came, if the picker has not seen it (a key that closed a
+        screen on top). ``gap`` 0 ends a hold."""
+        self._held = gap > 0
+        self._stream_gap = gap
+        if since is not None and since > self._last_key:
+            self._last_key = since
+
+    def note_key(self, when: float) -> None:
+        """A key arrived at ``when`` (its event's ``time``, Textual's clock, so a
+        key that waited in the queue keeps its own time): a gap of
+        ``hold``'s ``gap`` or more since the key before ends a hold. The picker
+        notes the keys that reach it; the screen notes the others."""
+        if self._held and when - self._last_key >= self._stream_gap:
+            self._held = False
+        if when > self._last_key:
+            self._last_key = when
 
     @property
     def holding(self) -> bool:
         """True while picks are ignored (see ``hold``)."""
-        return self._hold_until > 0 and time.monotonic() < self._hold_until
+        return self._held
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._held = False  # a click is a new press, never a held key
 
     def choose(self, index: int) -> None:
         """Pick item ``index`` (posts Chosen once per generation; nothing
@@ -604,6 +692,7 @@ class ChoicePicker(Vertical):
             self.choose(index)
 
     def on_key(self, event: events.Key) -> None:
+        self.note_key(event.time)
         filtering = self.has_class("-filtering") and self.query_one("#picker-filter", Input).has_focus
         if filtering:
             if event.key in ("up", "down"):

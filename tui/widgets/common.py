@@ -49,17 +49,28 @@ def seat_letters(names: Sequence[str]) -> list[str]:
     """One distinct capital letter per seat, from the names where possible.
 
     ``["Ann", "Bob", "Amy"]`` -> ``["A", "B", "M"]``: the first letter of the
-    name not taken yet, else the first free letter of the alphabet.
+    name not taken yet, else the first free letter of the alphabet. A letter
+    is any Unicode letter (category L), without its accents ("Ännä" -> "A",
+    so it reads the same in the ASCII look); signs and emoji are skipped.
     """
     taken: set[str] = set()
     out: list[str] = []
     for name in names:
-        pick = next((c for c in name.upper() if c.isalpha() and c.isascii() and c not in taken), None)
+        pick = next((c for c in map(_base_letter, name) if c and c not in taken), None)
         if pick is None:
             pick = next(c for c in "ABCDEFGHIJKLMNOPQRSTVWXYZ" if c not in taken)
         taken.add(pick)
         out.append(pick)
     return out
+
+
+def _base_letter(char: str) -> str:
+    """``char`` as a capital letter without accents ("ä" -> "A"), or "" when it
+    is not a letter (Unicode category L*)."""
+    if not unicodedata.category(char).startswith("L"):
+        return ""
+    base = unicodedata.normalize("NFKD", char)[:1].upper()[:1]
+    return base if base and unicodedata.category(base).startswith("L") else ""
 
 
 def seat_style(seat: int) -> str:

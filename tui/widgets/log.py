@@ -74,6 +74,7 @@ class Log(QuietScroll, RichLog):
         self._written = 0
         self._wrap_width: int | None = None
         self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
+        self._stale = False  # entries set while hidden, not yet drawn
 
     @property
     def rich_style(self) -> Any:
@@ -95,8 +96,12 @@ class Log(QuietScroll, RichLog):
         drops the lines of entries taken back (undo) without re-rendering the
         rest, and rewrites everything only when the mark or the width changes."""
         entries = list(entries)
-        if self._wrap_width is None:  # not laid out yet: on_resize draws them at the real width
+        if self._wrap_width is None or not self.size.width:
+            # not laid out yet, or hidden (the curtain hides the game's body, and keys typed
+            # as it lifts may play before the next layout): written now, the lines would be
+            # wrapped at a guessed width and cut off; on_resize draws them at the real width
             self._entries, self._mark = entries, mark
+            self._stale = self._wrap_width is not None
             return
         old = self._entries
         if mark == self._mark:
@@ -210,8 +215,10 @@ class Log(QuietScroll, RichLog):
 
     def on_resize(self, event) -> None:
         # the lines are wrapped when written: rewrite them at the new width.
-        if event.size.width != self._wrap_width:
+        # (and the entries set while it was hidden)
+        if event.size.width and (event.size.width != self._wrap_width or self._stale):
             self._wrap_width = event.size.width
+            self._stale = False
             self._rewrite()
 
     def _scroll_to_mark(self) -> None:

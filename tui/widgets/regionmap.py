@@ -223,9 +223,12 @@ class RegionMap(DataWidget):
                     t.truncate(room_w - pad - 1)
                     t.append(more, style="dim")
                 x = left + pad
-                for k, ch in enumerate(t.plain):
-                    chars[top + i][x + k] = ch
-                    styles[top + i][x + k] = t.get_style_at_offset(_CONSOLE, k) + mark
+                row_chars, row_styles = chars[top + i], styles[top + i]
+                for seg in t.render(_CONSOLE, end=""):  # one style per run, not per character
+                    style = (seg.style or Style()) + mark
+                    for ch in seg.text:
+                        row_chars[x], row_styles[x] = ch, style
+                        x += 1
         for y in range(height):
             line = Text(no_wrap=True)
             run, run_style = "", None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 
@@ -17,14 +18,72 @@ def split_lines(text: Text) -> list[Text]:
     return lines or [Text()]
 
 
+def _fits(plain: str, cells: list[int] | None, start: int, limit: int) -> int:
+    """The end of the longest run of ``plain`` from ``start`` that takes at most
+    ``limit`` cells (at least one character); ``cells``: each character's width,
+    None when every character takes one cell."""
+    if cells is None:
+        return min(len(plain), start + max(1, limit))
+    end, used = start, 0
+    while end < len(plain) and used + cells[end] <= limit:
+        used += cells[end]
+        end += 1
+    return max(end, start + 1) if start < len(plain) else start
+
+
+def _cell_widths(plain: str) -> list[int] | None:
+    """Each character's cells, or None when all take one (the fast, usual case)."""
+    if plain.isascii() or cell_len(plain) == len(plain) and all(cell_len(c) == 1 for c in plain):
+        return None
+    return [cell_len(c) for c in plain]
+
+
+def _wrap_plain(para: str, width: int, indent: str) -> list[str]:
+    """``para`` word-wrapped to ``width`` cells, as ``textwrap.wrap`` does for
+    text of one cell per character (a wide character, e.g. an emoji or CJK,
+    takes two)."""
+    cells = _cell_widths(para)
+    if cells is None:
+        return textwrap.wrap(para, width, subsequent_indent=indent)
+    words = para.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        room = width - cell_len(indent if lines else "")
+        join = f"{line} {word}" if line else word
+        if cell_len(join) <= room:
+            line = join
+            continue
+        if line:
+            lines.append(line)
+            room = width - cell_len(indent)
+        while cell_len(word) > room:  # a word wider than a line is cut
+            wc = [cell_len(c) for c in word]
+            end = _fits(word, wc, 0, room)
+            lines.append(word[:end])
+            word = word[end:]
+            room = width - cell_len(indent)
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return [(indent + ln if i else ln) for i, ln in enumerate(lines)] if words else []
+
+
+def wrap_plain(text: str, width: int) -> list[str]:
+    """One paragraph of plain ``text`` word-wrapped to ``width`` cells (a wide
+    character counts two), as strings: ``textwrap.wrap`` by cell width."""
+    return _wrap_plain(text, max(1, width), "")
+
+
 def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Text]:
-    """Plain ``text`` word-wrapped to ``width`` cells (continuation lines indented)."""
+    """Plain ``text`` word-wrapped to ``width`` cells (continuation lines
+    indented); a wide character (an emoji, CJK) counts two cells."""
     out: list[Text] = []
     width = max(1, width)
-    if len(indent) >= width:
+    if cell_len(indent) >= width:
         indent = ""
     for para in text.split("\n"):
-        for ln in textwrap.wrap(para, width, subsequent_indent=indent) or [""]:
+        for ln in _wrap_plain(para, width, indent) or [""]:
             out.append(Text(ln, style=style, no_wrap=True))
     return out
 
@@ -41,15 +100,16 @@ def wrap_text(text: Text, width: int, indent: int = 0) -> list[Text]:
     """
     plain = text.plain
     width = max(1, width)
-    if len(plain) <= width:
+    cells = _cell_widths(plain)
+    if (len(plain) if cells is None else sum(cells)) <= width:
         return [text]
     indent = max(0, min(indent, width - max(1, width // 4)))
     offsets: list[int] = []
     start, limit = 0, width
-    while len(plain) - start > limit:
-        cut = plain.rfind(" ", start + 1, start + limit + 1)
+    while (end := _fits(plain, cells, start, limit)) < len(plain):
+        cut = plain.rfind(" ", start + 1, end + 1)
         if cut <= start:
-            cut = start + limit
+            cut = end
         offsets.append(cut)
         start = cut + (1 if plain[cut:cut + 1] == " " else 0)
         limit = width - indent

@@ -4,7 +4,8 @@
 * Wheels: the player's two wheels as rings (Ring) with their enhancements and the
   arrows between them; a preview of the action pairs 1, 2, 3 and 4 steps would
   bring, with the tools each costs and the calendar advances (FS 8); the wheel
-  enhancement offer (Cards).
+  enhancement offer (Cards); a key giving the rulebook's words for every short
+  label drawn there ("Lw2 GV", "SwFE+", "cal 2!", the offer's price).
 * Tracks: the floodgate and the water level (Track), the calendar with markers,
   common rewards and the unique rewards still open (Market), the Queen's Wish,
   the VP track (Track) and a table of every player's counters.
@@ -105,24 +106,6 @@ class WindmillValleyBoard(PagedBoard):
     """The Windmill Valley table (see the module doc)."""
 
     DEFAULT_CSS = """
-    WindmillValleyBoard {
-        height: 1fr;
-    }
-    WindmillValleyBoard #wv-body {
-        height: 1fr;
-        scrollbar-size-vertical: 1;
-        scrollbar-gutter: stable;
-    }
-    WindmillValleyBoard DataWidget {
-        text-wrap: nowrap;
-        text-overflow: clip;
-    }
-    WindmillValleyBoard .wv-section {
-        height: auto;
-    }
-    WindmillValleyBoard #wv-banner {
-        height: auto;
-    }
     WindmillValleyBoard #wv-rings {
         height: auto;
         width: auto;
@@ -170,17 +153,18 @@ class WindmillValleyBoard(PagedBoard):
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
         yield Banner(id="wv-banner")
-        with VerticalScroll(id="wv-body", can_focus=False):
+        with VerticalScroll(id="wv-body", classes="board-body", can_focus=False):
             yield from self._compose_sections()
 
     def _compose_sections(self) -> ComposeResult:
-        with Vertical(id="wv-sec-wheels", classes="wv-section"):
+        with Vertical(id="wv-sec-wheels", classes="board-section"):
             with Horizontal(id="wv-rings"):
                 yield Ring(side="right", cell=6, id="wv-large")
                 yield Ring(side="left", cell=6, id="wv-small")
             yield TextBlock(id="wv-preview")
             yield WrapCards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
-        with Vertical(id="wv-sec-tracks", classes="wv-section"):
+            yield TextBlock(id="wv-key")
+        with Vertical(id="wv-sec-tracks", classes="board-section"):
             with Horizontal(id="wv-water-row"):
                 yield Track(C.FLOODGATE_LEVELS, start=1, cell=3, legend=False, labels={1: "1", 2: "2", 3: "3"},
                             title="Floodgate", id="wv-floodgate")
@@ -192,16 +176,16 @@ class WindmillValleyBoard(PagedBoard):
             yield TextBlock(id="wv-cal-note")
             yield TextBlock(id="wv-wish")
             yield Track(100, loop=True, lanes=True, title="VP track (one line per player)", id="wv-vp")
-        with Vertical(id="wv-sec-players", classes="wv-section"):
+        with Vertical(id="wv-sec-players", classes="board-section"):
             yield TextBlock(id="wv-players")
-        with Vertical(id="wv-sec-map", classes="wv-section"):
+        with Vertical(id="wv-sec-map", classes="board-section"):
             yield GridMap(cell=4, title="Valley map (windmills on the crossings)", id="wv-map")
             yield TextBlock(id="wv-map-note")
-        with Vertical(id="wv-sec-market", classes="wv-section"):
+        with Vertical(id="wv-sec-market", classes="board-section"):
             yield WrapMarket(title="Market", id="wv-market")
             yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
             yield WrapCards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=2)
-        with Vertical(id="wv-sec-farm", classes="wv-section"):
+        with Vertical(id="wv-sec-farm", classes="board-section"):
             yield TextBlock(id="wv-farm-head")
             with Horizontal(id="wv-farm-row"):
                 yield Storage(title="Storage", cost_header="cost", id="wv-storage")
@@ -415,6 +399,7 @@ class WindmillValleyBoard(PagedBoard):
         now_l, now_s = f.large[at_l], f.small[at_s]
         turned = state.phase == "play" and seat == state.current and task is not None and task.kind not in (
             "gate", "steps")
+        cal_shown = False
         add(Text("now", style="bold"), text_of(now_l), text_of(now_s), "reverse",
             Text("at the arrows" if turned else "(before turning)", style="dim"))
         for n in range(C.MIN_STEPS, C.MAX_STEPS + 1):
@@ -431,13 +416,12 @@ class WindmillValleyBoard(PagedBoard):
             cal = calendar_after(f, n)
             if cal > f.calendar:
                 note.append(f" cal {cal}!", style="bold")
+                cal_shown = True
             style = HIGHLIGHT if pick_n == n else ""
             mark = ">" if pick_n == n else " "
             add(Text(f"{mark}{n} step{'s' if n > 1 else ' '}", style=style or "bold"), text_of(big), text_of(small),
                 style, note)
         lines = grid(rows, width=bw)
-        if wide:
-            lines.append(Text("  '+' = may also take the other wheel's action", style="dim"))
         self.query_one("#wv-preview", TextBlock).update(lines)
         # the wheel enhancement offer
         rows = []
@@ -475,6 +459,24 @@ class WindmillValleyBoard(PagedBoard):
             rows.append(CardRow("stacks", [], f"common {left.get('c', 0)}, uncommon {left.get('u', 0)}, "
                                               f"unique {left.get('x', 0)}; refresh costs {C.REFRESH_COST} G"))
         self.query_one("#wv-offer", WrapCards).update(rows)
+        self._key(list(f.large) + list(f.small) + ([] if full else [d for d in state.offer if d >= 0]),
+                  cal_shown, not full, bw)
+
+    def _key(self, designs: list[int], cal: bool, prices: bool, width: int) -> None:
+        """The key to the short labels drawn on the wheels page: each wheel space's
+        label with the rulebook's words for it (in the order drawn), "cal N!" and
+        the offer's price, so no abbreviation goes unexplained."""
+        words: dict[str, str] = {}
+        for d in designs:
+            words.setdefault(design_label(d), C.DESIGNS[d][4])
+        parts = [f"{label} = {text}" for label, text in words.items()]
+        if any("+" in label for label in words):
+            parts.append("+ = may also take the other wheel's action")
+        if cal:
+            parts.append("cal N! = the turn moves your calendar marker to space N (its rewards)")
+        if prices:
+            parts.append("offer: number, c/u/x tier, label, price in guilders (G)")
+        self.query_one("#wv-key", TextBlock).update(wrap("Key: " + "; ".join(parts), width, "dim", "  "))
 
     # -- tracks ------------------------------------------------------------------------
     def _tracks(self, state: Any, task: Any, w: list[str], names: list[str], letters: list[str]) -> None:

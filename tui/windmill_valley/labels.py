@@ -375,16 +375,15 @@ class WindmillValleyLabels(GameLabels):
     def decision_text(self, state: Any, seat: int | None) -> str:
         if seat is None:
             return "Game over"
-        name = self.names[seat]
-        bot = " (computer)" if self.match.is_bot(seat) else ""
+        name = self.seat_name(seat)
         if state.phase == "start":
-            return f"{name}{bot}: set-up, starting card"
+            return f"{name}: set-up, starting card"
         if state.phase == "place":
-            return f"{name}{bot}: set-up, market marker"
+            return f"{name}: set-up, market marker"
         end = ", last round" if 0 <= state.end_round <= state.round else ""
         t = state.tasks[-1] if state.tasks else None
         step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
-        return f"{name}{bot} to choose: {step} (round {state.round + 1}{end})"
+        return f"{name} to choose: {step} (round {state.round + 1}{end})"
 
     def final_log(self, state: Any) -> list[str]:
         """The game's own end-of-game lines (``Game.epilogue``), then each player's total by category."""
