@@ -13,6 +13,14 @@ calendar rewards it will claim bring (RULES.md section 10, ``gardener``).
 
 Everything here reads only what ``GAME.view`` shows (the Gardener's discard
 pile is open; its deck order is not used).
+
+Measured (solo against the Gardener at the normal level, the strong bot at 700
+iterations, ``lowlands arena windmill-valley --players 1 --bots strong --games
+20 --seed 1``): 4 wins in 20, the bot 68.2 VP against the Gardener's 80.7 (the
+flat-bonus evaluation before it, on the same games: 3 wins, 67.2 against
+82.8); at 300 iterations on seed 2 it won 6 of 10 where that one won 1. Games
+the Gardener ends within 10 turns (about a third: its deck holds 7 calendar
+cards in 20) are lost by both: it then has 66-74 VP.
 """
 
 from __future__ import annotations
