@@ -234,9 +234,12 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
 
 
 # -- a board keeps the sections the cursor does not touch ------------------------------------
-@pytest.mark.parametrize("game_id, players, decisions, section", [
-    ("golden-age", 4, 300, "_players"), ("fields-of-arle", 2, 100, "_summary")])
-async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section) -> None:
+@pytest.mark.parametrize("game_id, players, decisions, section, size", [
+    ("golden-age", 4, 300, "_players", (120, 40)), ("fields-of-arle", 2, 100, "_summary", (120, 40)),
+    ("gift-of-tulips", 6, 66, "_bouquets", (80, 24)), ("golden-age", 4, 300, "_provinces", (120, 40)),
+    ("windmill-valley", 4, 120, "_wish", (120, 40)), ("fields-of-arle", 2, 100, "_action_lines", (120, 40))])
+async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section,
+                                                           size) -> None:
     from core import get_game
     from tests.benchmarks.bench_tui import late_match
     from tui.app import LowlandsApp
@@ -246,7 +249,7 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
     match = late_match(get_game(game_id), players, decisions)
     screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
     app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         board = screen.board
         widgets = list(board.query(DataWidget))

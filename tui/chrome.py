@@ -102,6 +102,13 @@ class OneLayout:
     #: how many widgets the screen had at its last layout if all were mounted (else None)
     _one_layout_mounted: int | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tui.compositor import LineCompositor
+
+        # a partial repaint renders the changed lines only (tui/compositor.py)
+        self._compositor = LineCompositor()
+
     def _screen_resized(self, size: Any) -> None:
         """Textual lays a screen out again when it gets its size (a Resize of
         the screen itself, a frame after the first layout at that very size):

@@ -198,6 +198,17 @@ class PickList(QuietScroll, OptionList):
         self.__dict__.pop("_drawn", None)
         super()._clear_caches()
 
+    def _update_lines(self) -> None:
+        """OptionList's, skipped while nothing it reads has changed: no option
+        added, the line cache not cleared, the same size and scrollbar (it runs
+        a dozen times a cursor key, each time looking up the list's region)."""
+        seen = (len(self._options), len(self._line_cache.lines), self._size, self.scrollbar_gutter)
+        if seen == self.__dict__.get("_lines_seen"):
+            return
+        super()._update_lines()
+        self.__dict__["_lines_seen"] = (len(self._options), len(self._line_cache.lines), self._size,
+                                        self.scrollbar_gutter)
+
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
         self._repaint_option(highlighted)
