@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import groupby
-from typing import Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from rich.style import Style
 from rich.text import Span, Text
@@ -138,7 +138,8 @@ class RegionMap(DataWidget):
     def build(self, width: int) -> list[Text]:
         """The map as lines at ``width`` columns (DataWidget). The plan without
         marks is drawn once per layout (``_plan``); a new mark or highlighted
-        wall (a cursor key) draws again only the rows it falls on."""
+        wall (a cursor key) draws again only the rows it falls on, and a row
+        drawn with the same marks before (the cursor back on a choice) is kept."""
         cells, regions, hot_walls, legend = self._data
         ascii_ = use_ascii(self)
         out: list[Text] = [self._title_text()] if self.title else []
@@ -154,13 +155,25 @@ class RegionMap(DataWidget):
             plan = self._plan_kept = (key, self._plan(cells, plain, width, ascii_))
         chars, styles, lines, places = plan[1]
         marks = {r.id: Style.parse(r.mark) for r in regions if r.mark}
+        mark_names = {r.id: r.mark for r in regions if r.mark}
         hot = {frozenset(p) for p in hot_walls}
         laid = set(marks) | hot
         marked: dict[tuple[int, int], Style] = {}
+        # a row drawn with the same marks on it before (the cursor back on a choice) is kept
+        rows_kept = self.__dict__.get("_marked_rows")
+        if rows_kept is None or rows_kept[0] is not plan or len(rows_kept[1]) > 512:
+            rows_kept = self._marked_rows = (plan, {})
+        drawn: dict[tuple[Any, ...], Text] = rows_kept[1]
         for y, line in enumerate(lines):
             owners = places[y]
-            if not laid & owners.keys():
+            on_row = laid & owners.keys()
+            if not on_row:
                 out.append(line)
+                continue
+            seen = (y, frozenset((who, mark_names.get(who, "")) for who in on_row))
+            kept_row = drawn.get(seen)
+            if kept_row is not None:
+                out.append(kept_row)
                 continue
             row = list(styles[y])
             for who in laid & owners.keys():
@@ -176,7 +189,8 @@ class RegionMap(DataWidget):
                             row[x] = marks[who]
                     else:
                         row[x] = "bold reverse"
-            out.append(self._line(chars[y], row, width))
+            drawn[seen] = self._line(chars[y], row, width)
+            out.append(drawn[seen])
         if legend:
             kept = self.__dict__.get("_legend_kept")
             if kept is None or kept[0] != (legend, width):

@@ -515,23 +515,10 @@ class WindmillValleyBoard(PagedBoard):
             after = calendar_after(f, int(w[1]))
             if after > f.calendar:
                 cal_col = after - 1
-        areas = [Area("start", [Marker(L, 0, st) for L, c, st in people if c == 0], "")]
         pick_k = int(w[1]) - 1 if w[:1] == ["unique"] else None
-        for col in range(len(C.CAL_COMMON)):
-            parts = []
-            for k, mark in enumerate(state.uniques[col]):
-                if mark == "o":
-                    txt = f"{k + 1} {' + '.join(short_reward(c) for c in C.CAL_UNIQUE[col][k])}"
-                    parts.append(f">{txt}<" if cal_col == col and pick_k == k else txt)
-            taken = state.uniques[col].count("x")
-            info = " | ".join(parts) or "no unique reward left"
-            if taken:
-                info += f" ({taken} taken)"
-            end = " END" if col + 1 == C.CALENDAR_END else ""
-            areas.append(Area(f"{col + 1}: {reward_text(C.CAL_COMMON[col][0])}{end}",
-                              [Marker(L, 0, st) for L, c, st in people if c == col + 1],
-                              info, highlight=cal_col == col))
-        self.query_one("#wv-calendar", Market).update(areas)
+        self.query_one("#wv-calendar", Market).update(self.kept(
+            "calendar", (Same(state), tuple(people), cal_col, pick_k),
+            lambda: self._calendar(state, people, cal_col, pick_k)))
         self.query_one("#wv-cal-note", TextBlock).update([])
         # Queen's Wish + end (the same on every cursor key of a decision)
         self.query_one("#wv-wish", TextBlock).update(
@@ -548,6 +535,28 @@ class WindmillValleyBoard(PagedBoard):
             gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
             vp_hl = [state.farms[seat].vp + gain]
         self.query_one("#wv-vp", Track).update(markers, vp_hl)
+
+    def _calendar(self, state: Any, people: list[tuple[str, int, str]], cal_col: int | None,
+                  pick_k: int | None) -> list[Area]:
+        """The calendar's spaces: who stands on each, its common reward and the
+        unique rewards left (``cal_col``/``pick_k``: the space and reward the
+        choice under the cursor reaches or takes)."""
+        areas = [Area("start", [Marker(L, 0, st) for L, c, st in people if c == 0], "")]
+        for col in range(len(C.CAL_COMMON)):
+            parts = []
+            for k, mark in enumerate(state.uniques[col]):
+                if mark == "o":
+                    txt = f"{k + 1} {' + '.join(short_reward(c) for c in C.CAL_UNIQUE[col][k])}"
+                    parts.append(f">{txt}<" if cal_col == col and pick_k == k else txt)
+            taken = state.uniques[col].count("x")
+            info = " | ".join(parts) or "no unique reward left"
+            if taken:
+                info += f" ({taken} taken)"
+            end = " END" if col + 1 == C.CALENDAR_END else ""
+            areas.append(Area(f"{col + 1}: {reward_text(C.CAL_COMMON[col][0])}{end}",
+                              [Marker(L, 0, st) for L, c, st in people if c == col + 1],
+                              info, highlight=cal_col == col))
+        return areas
 
     def _wish(self, state: Any, letters: list[str], bw: int) -> list[Text]:
         """The Queen's Wish line and the end of the game, wrapped to ``bw``."""
