@@ -30,7 +30,8 @@ from typing import Callable, Mapping, Sequence, cast
 
 from rich.color import ColorSystem
 from rich.console import Console
-from rich.control import Control
+from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
@@ -135,7 +136,6 @@ class LeanChopsUpdate(ChopsUpdate):
         color_system = console._color_system or ColorSystem.TRUECOLOR
         out: list[str] = []
         append = out.append
-        move_to = Control.move_to
         chops = self.chops
         chop_ends = self.chop_ends
         last_y = self.spans[-1][0]
@@ -146,10 +146,11 @@ class LeanChopsUpdate(ChopsUpdate):
             for end, (x, strip) in zip(ends, line.items()):
                 if strip is None or x > x2 or end <= x1:
                     continue
-                if not (x2 > x >= x1 and end <= x2):
-                    strip = strip.crop(0, min(end, x2) - x)
-                append(move_to(x, y).segment.text)
-                for text, style, _control in strip._segments:
+                segments = strip._segments
+                if not (x2 > x >= x1 and end <= x2):  # (as Textual: from the piece's start to the span's end)
+                    segments = _cut(segments, min(end, x2) - x)
+                append(f"\x1b[{y + 1};{x + 1}H")  # (rich's Control.move_to, without its objects)
+                for text, style, _control in segments:
                     if style is not None and style._link:  # a link: as Textual writes it (it ends with a reset)
                         if current is not None:
                             append("\x1b[0m")
@@ -167,6 +168,24 @@ class LeanChopsUpdate(ChopsUpdate):
         if current is not None:
             append("\x1b[0m")
         return "".join(out)
+
+
+def _cut(segments: Sequence[Segment], cells: int) -> list[Segment]:
+    """The first ``cells`` cells of ``segments`` (what ``Strip.crop(0, cells)``
+    keeps, without making a Strip)."""
+    out: list[Segment] = []
+    pos = 0
+    for segment in segments:
+        if pos >= cells:
+            break
+        text = segment.text
+        size = cell_len(text)
+        if pos + size <= cells:
+            out.append(segment)
+        else:
+            out.append(segment.split_cells(cells - pos)[0])
+        pos += size
+    return out
 
 
 def _ansi(style: Style, color_system: ColorSystem) -> str:
