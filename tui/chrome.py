@@ -1,6 +1,8 @@
 """The header and footer lines of every Lowlands screen, each one widget.
 
-OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame.
+OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame,
+and gives the screen a LineCompositor (tui/compositor.py): a frame renders
+only what it repaints.
 
 Textual's Header is four widgets and its Footer one widget per key, rebuilt
 (a recompose and a screen layout) whenever the screen's bindings are

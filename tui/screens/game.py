@@ -589,9 +589,34 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # one view per decision: the cursor keys of a decision show the board the
         # very same state object (boards keep what the cursor does not touch)
         if self._board_view is None or self._board_view[:2] != (self._version, viewer):
-            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+            self._board_view = (self._version, viewer, self._view_now(viewer))
         shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
+
+    #: how many views ``_view_now`` keeps (the positions an undo goes back to)
+    VIEWS_KEPT = 8
+
+    def _view_now(self, viewer: int | None) -> Any:
+        """``game.view`` of the state now for ``viewer``; the very object made
+        when this position was drawn before (an undo goes back to a snapshot
+        drawn a moment ago), so the board's ``kept`` sections keyed on it are
+        not built again and the state is not copied again. A position is known
+        by its snapshot (``Match.snapshots``: the encoded state, one bytes
+        object per decision, never changed)."""
+        m = self.match
+        snapshots = getattr(m, "snapshots", None)
+        snap = snapshots[m.ply] if isinstance(snapshots, list) and len(snapshots) > m.ply else None
+        if not isinstance(snap, bytes):
+            return self.game.view(m.state, viewer)
+        views: dict[tuple[int, int | None], tuple[bytes, Any]] = self.__dict__.setdefault("_views", {})
+        hit = views.get((id(snap), viewer))
+        if hit is not None and hit[0] is snap:
+            return hit[1]
+        view = self.game.view(m.state, viewer)
+        views[(id(snap), viewer)] = (snap, view)  # (the snapshot kept with it: its id stays its own)
+        if len(views) > self.VIEWS_KEPT:
+            del views[next(iter(views))]
+        return view
 
     def _update_log(self) -> None:
         m = self.match

@@ -38,7 +38,9 @@ class Track(DataWidget):
             short tracks (a floodgate, a water level) read better with 3.
 
     When the widget is narrower than the track, each column stands for several
-    spaces (the legend keeps the exact numbers).
+    spaces (the legend keeps the exact numbers). Its height is steady
+    (``DataWidget.steady``): the tallest it has been at this width, blank lines
+    under the legend when the markers stack less.
     """
 
     def __init__(
@@ -183,4 +185,6 @@ class Track(DataWidget):
             lines.append(legend)
         for ln in lines:
             ln.truncate(width, overflow="crop")
-        return lines
+        # markers that stack come and go with the scores: the track keeps its
+        # tallest height (no screen layout when a decision unstacks them)
+        return self.steady(lines, width)
