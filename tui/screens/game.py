@@ -354,6 +354,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.title
+        m = self.match
+        if m.authority_here and any(m.is_bot(i) and st.level == "strong" for i, st in enumerate(m.seats)):
+            from core.bots.worker import prestart
+
+            prestart(self.game.id)  # the first strong decision then gets its whole budget
         self._apply_width(self.app.size.width)
         self.refresh_view()
         self._covered = False  # (the ScreenResume of being pushed finds the view drawn)
