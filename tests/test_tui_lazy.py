@@ -513,3 +513,87 @@ async def test_a_layout_leaves_no_request_for_another_frame(tmp_path: Path, monk
         await settle(pilot)
         assert app.screen.cursor == 108
     assert layouts and left == []
+
+
+async def _warmed(pilot, app) -> ReviewScreen:
+    """Wait until the game screen, idle after its first paint, has built review ahead."""
+    from tui.screens.review import KEPT_NAME
+
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if app.is_screen_installed(KEPT_NAME):
+            kept = app.get_screen(KEPT_NAME)
+            if kept.is_mounted and kept._one_layout_size == app.size:
+                return kept
+    raise AssertionError("review was not built ahead")
+
+
+async def test_review_is_built_ahead_when_the_game_screen_is_idle(tmp_path: Path, monkeypatch) -> None:
+    """Issue 9: the first r shows a review screen composed, mounted and laid out
+    ahead of time (no layout then: one repaint), and the heap the game started
+    with is frozen out of the garbage collector's full passes."""
+    import gc
+
+    from textual._compositor import Compositor
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    m = random_match(GOLDEN, 4, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        kept = await _warmed(pilot, app)
+        assert kept.match is m and kept not in app.screen_stack and app.screen is game
+        assert kept.query_one("#review-board").size.width > 0  # laid out off the stack
+        assert gc.get_freeze_count() > 0
+        await settle(pilot)
+        reflows: list[object] = []
+        real = Compositor.reflow
+        monkeypatch.setattr(Compositor, "reflow", lambda self, root, size: reflows.append(root) or real(self, root, size))
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept and kept.cursor == m.ply == 60
+        assert kept not in reflows  # shown as laid out ahead
+        assert "decision 60 of 60" in str(kept.sub_title)
+        await pilot.press("left")
+        await settle(pilot)
+        assert kept.cursor == 59
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.screen is game
+        game.play(m.legal_moves()[0])  # a decision after review was built
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept and kept.cursor == 61
+        log = kept.query_one("#review-log", ReviewLog)
+        assert log.count == 62 and log.highlighted == 61
+        assert kept.log_line(61).endswith(history_for(m).texts[60])
+
+
+async def test_review_built_ahead_takes_a_new_theme(tmp_path: Path, monkeypatch) -> None:
+    """Review skips Textual's restyle of every widget when it is shown again,
+    but not after the app's styles changed: a theme chosen while review was
+    closed colours it."""
+    from textual.color import Color
+
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    m = random_match(TULIPS, 3, 12)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        kept = await _warmed(pilot, app)
+        log = kept.query_one("#review-log", ReviewLog)
+        dark = app.current_theme
+        assert log.styles.background == Color.parse(dark.surface)
+        app.theme = "lowlands-light"
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept
+        light = app.current_theme
+        assert light.surface != dark.surface
+        assert log.styles.background == Color.parse(light.surface)

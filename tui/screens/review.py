@@ -29,7 +29,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.text import Text
-from textual import events, on, work
+from textual import _time, events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -494,6 +494,55 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def on_mount(self) -> None:
         self._mounted_at = self.match.ply
         self.show_cursor()
+        if not self.is_current:  # built ahead (warm_review): laid out once mounted, and
+            # again once what the first layout set off (widgets drawing for their new
+            # size) has settled
+            self.call_later(self._lay_out_ahead)
+            self.set_timer(0.3, self._lay_out_ahead)
+
+    def _style_key(self) -> tuple[Any, ...]:
+        """What the styles of this screen's widgets follow from the app: its
+        CSS (a new theme bumps Textual's update count; new CSS is a new list of
+        rules) and its classes (dark or light mode, the theme's)."""
+        app = self.app
+        return (app._css_update_count, app.stylesheet.rules, frozenset(app.classes))
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # (runs before Screen's, which restyles every widget when
+        # ``refresh_styles``: needed only if the app's styles changed since
+        # this screen's widgets were styled, e.g. another theme)
+        key = self._style_key()
+        if event.refresh_styles and getattr(self, "_styled", None) == key:
+            event.refresh_styles = False
+        self._styled = key
+
+    def _lay_out_ahead(self) -> None:
+        """Off the screen stack (built ahead by ``warm_review``, or brought up to
+        date by ``reopen`` before it is pushed): lay the screen out now, if it
+        was not at this size or something asked for a layout since, so that
+        showing it is one repaint (Textual lays out a resumed screen only when
+        its size changed, and a layout asked for later would cost a frame of
+        its own)."""
+        if self.is_current or not self.is_attached:
+            return
+        if getattr(self, "_styled", None) is None:  # (styled as it mounted)
+            self._styled = self._style_key()
+        size = self.app.size
+        if self._settle_requests() or self._one_layout_size != size or self._layout_required:
+            self._laid_out_at = _time.get_time()
+            self._refresh_layout(size)
+
+    #: when ``_lay_out_ahead`` last laid the screen out (Textual's clock)
+    _laid_out_at = float("-inf")
+
+    def _on_layout(self, message: Message) -> None:
+        # A widget's request for a layout reaches the screen as a message at
+        # the widget's next idle: one asked before the layout done ahead was
+        # met by it (a layout places every widget), and would cost the first
+        # frame shown a layout of its own.
+        if message.time <= self._laid_out_at:
+            message.stop()
+            message.prevent_default()  # (not Screen's handler)
 
     def reopen(self, ply: int | None = None) -> None:
         """Show the match as it is now, the cursor at ``ply`` (default: the last
@@ -509,6 +558,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         for seat, spark in enumerate(self.query(ScoreSpark)):
             spark.set_data(series[seat], low, high)
         self.show_cursor()
+        self._lay_out_ahead()
 
     # -- showing -----------------------------------------------------------------
     def turn_of(self, ply: int) -> int:
@@ -722,5 +772,28 @@ def review_screen(app: Any, match: Any, ply: int | None = None) -> ReviewScreen:
         app.uninstall_screen(KEPT_NAME)
     screen = ReviewScreen(match, ply=ply)
     app.install_screen(screen, KEPT_NAME)
+    return screen
+
+
+def warm_review(app: Any, match: Any) -> ReviewScreen | None:
+    """Build the review screen of ``match`` ahead of time (the game screen calls
+    this when idle, after it has painted): made, kept (``review_screen``) and
+    composed and mounted off the screen stack, so that the first ``r`` costs a
+    repaint, as opening review again does, not composing, styling and laying
+    out some hundred widgets. Returns the kept screen, or None when there is
+    nothing to warm: a networked table (its review is read-only, made anew
+    each time), or a review of this match already kept. Draws nothing."""
+    if not match.authority_here or not getattr(app, "is_running", False):
+        return None
+    kept = app.get_screen(KEPT_NAME) if app.is_screen_installed(KEPT_NAME) else None
+    if isinstance(kept, ReviewScreen) and kept.match is match:
+        return None
+    if kept is not None and kept in app.screen_stack:
+        return None
+    screen = review_screen(app, match)
+    if not screen.is_running:
+        # (what App.push_screen does for a screen that is not running yet:
+        # register it, which starts it; it composes and mounts its widgets)
+        app._register(app, screen)
     return screen
 
