@@ -597,3 +597,40 @@ async def test_review_built_ahead_takes_a_new_theme(tmp_path: Path, monkeypatch)
         light = app.current_theme
         assert light.surface != dark.surface
         assert log.styles.background == Color.parse(light.surface)
+
+
+async def test_a_step_in_review_repaints_only_the_rows_that_change(tmp_path: Path) -> None:
+    """The move list repaints the rows whose text a step changes (the two
+    decisions' rows, or from the upper one down when the highlighted decision
+    takes another number of rows), not the whole list; and every row that
+    changed is repainted."""
+    from textual.geometry import Region
+
+    m = random_match(GOLDEN, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m, ply=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        log = review.query_one("#review-log", ReviewLog)
+        width = log.scrollable_content_region.width
+        height = log.scrollable_content_region.height
+        offset = log.content_offset
+        kinds: set[str] = set()
+        for target in (19, 18, 17, 16, 15, 16, 17):
+            await settle(pilot)
+            top = round(log.scroll_offset.y)
+            rows = [log.render_line(y).text for y in range(height)]
+            was = len(log._rows(log.highlighted, width))
+            log._dirty_regions.clear()
+            log.move_highlight(target)
+            assert round(log.scroll_offset.y) == top  # (in view: no scroll)
+            now = len(log._rows(target, width))
+            kinds.add("same" if was == now else "other")
+            dirty = [r.translate(-offset) for r in log._dirty_regions]
+            changed = [y for y in range(height) if log.render_line(y).text != rows[y]]
+            assert changed
+            for y in changed:
+                assert any(r.contains_region(Region(0, y, width, 1)) for r in dirty), (target, y)
+            if was == now:
+                assert sum(r.height for r in dirty) < height  # not the whole list
+        assert kinds == {"same", "other"}  # (at 80 columns a decision takes one to three rows)

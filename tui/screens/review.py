@@ -231,18 +231,24 @@ class ReviewLog(ScrollView, can_focus=False):
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
-        """Highlight line ``index`` and scroll it into view (repainting only the
-        two lines when neither takes more than a row, else the rows below)."""
+        """Highlight line ``index`` and scroll it into view, repainting only the
+        rows that change: the two lines' rows (when both take as many rows), or
+        everything from the upper one down (the rows below move)."""
         old, self.highlighted = self.highlighted, index
         if old != index:
             width = self.scrollable_content_region.width
-            was = self._wrapped
-            tall = (was is not None and was[0] == old and len(was[3]) > 1) or len(self._rows(index, width)) > 1
-            if tall:
-                self.refresh()
-            else:
+            before = len(self._rows(old, width)) if 0 <= old < self.count else 1
+            after = len(self._rows(index, width)) if 0 <= index < self.count else 1  # (kept: drawn next)
+            if before == 1 and after == 1:
                 self.refresh_line(old)
                 self.refresh_line(index)
+            else:
+                first = min(old, index)
+                if before == after:
+                    rows = max(old, index) + after - first
+                else:  # to the bottom of the view
+                    rows = max(1, round(self.scroll_offset.y) + self.size.height - first)
+                self.refresh_lines(first, rows)
         self.scroll_to_highlight()
 
     def _rows(self, index: int, width: int) -> list[str]:
@@ -531,6 +537,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         if self._settle_requests() or self._one_layout_size != size or self._layout_required:
             self._laid_out_at = _time.get_time()
             self._refresh_layout(size)
+            # and drawn (not shown): each widget's lines are then cached, so the
+            # first frame shown draws only what changed since
+            self._compositor.render_update(full=True)
 
     #: when ``_lay_out_ahead`` last laid the screen out (Textual's clock)
     _laid_out_at = float("-inf")
