@@ -370,21 +370,26 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     IDLE_DELAY: float | None = 0.1
 
     def _when_idle(self) -> None:
-        """Once painted: the heap so far (modules, the loaded match, this screen)
-        is frozen out of the garbage collector's full passes, once per process
-        (a full pass over a late game's heap took 55-75 ms, inside whichever key
-        set it off), and review is built ahead of time
-        (``tui.screens.review.warm_review``)."""
+        """Once painted: review is built ahead of time
+        (``tui.screens.review.warm_review``), and then (once per process) the
+        heap so far (modules, the loaded match, this screen and review) is
+        frozen out of the garbage collector's full passes (``gc.freeze``: a
+        full pass over a late game's heap took 55-75 ms, inside whichever key
+        set it off)."""
         if not self.is_current:
             return
-        if not _HEAP_FROZEN:
-            _HEAP_FROZEN.append(True)
-            gc.freeze()
         try:
             from tui.screens.review import warm_review
         except ImportError:
-            return
-        warm_review(self.app, self.match)
+            pass
+        else:
+            warm_review(self.app, self.match)
+        if not _HEAP_FROZEN:
+            _HEAP_FROZEN.append(True)
+            self.set_timer(self.FREEZE_DELAY, gc.freeze)  # (review is built by then)
+
+    #: seconds after ``_when_idle`` at which the heap is frozen
+    FREEZE_DELAY = 0.5
 
     def on_resize(self, event: Any) -> None:
         self._apply_width(event.size.width)

@@ -221,6 +221,20 @@ class ReviewLog(ScrollView, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
 
+    #: the container size of the last layout (``_size_updated``)
+    _laid_container: Size | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual's ScrollView compares the layout's virtual size with its own
+        # (this list sets its own: a row per line), finds them different at
+        # every layout of the screen and updates and repaints its scrollbars
+        # (a board page shown in review cost that on every step). Nothing
+        # changed when the size and the container did not.
+        if size == self._size and container_size == self._laid_container:
+            return False
+        self._laid_container = container_size
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     def set_count(self, count: int) -> None:
         """Now ``count`` lines (the match grew or shrank): repaint them."""
         if count != self.count:
@@ -594,7 +608,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         else:
             self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
-        self.query_one("#review-position", Label).update(Content(position), layout=False)
+        self._set_label("#review-position", position)
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
@@ -622,9 +636,16 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         key = score_key(self.tallies(i))
         for seat, name in enumerate(self.names):
             now = _num(self.tallies(i)[seat].get(key, 0), ascii) if key else ""
-            # one line of fixed size: no screen layout
-            self.query_one(f"#spark-label-{seat}", Label).update(
-                Content(f"{self.labels[seat]}  {key or ''} {now}"), layout=False)
+            self._set_label(f"#spark-label-{seat}", f"{self.labels[seat]}  {key or ''} {now}")
+
+    def _set_label(self, selector: str, text: str) -> None:
+        """Write ``text`` into the one-line Label ``selector`` (no screen layout:
+        its size is fixed), repainting it only if the text changed (a step
+        leaves most seats' scores as they were)."""
+        shown = self.__dict__.setdefault("_labels_shown", {})
+        if shown.get(selector) != text:
+            shown[selector] = text
+            self.query_one(selector, Label).update(Content(text), layout=False)
 
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)
@@ -779,6 +800,8 @@ def review_screen(app: Any, match: Any, ply: int | None = None) -> ReviewScreen:
         if isinstance(kept, Screen) and kept in app.screen_stack:
             return ReviewScreen(match, ply=ply)  # (not expected: review over review)
         app.uninstall_screen(KEPT_NAME)
+        if isinstance(kept, Screen) and kept.is_running:
+            kept.remove()  # (Textual removes a screen when popped only if not installed)
     screen = ReviewScreen(match, ply=ply)
     app.install_screen(screen, KEPT_NAME)
     return screen
