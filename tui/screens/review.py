@@ -551,9 +551,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         if self._settle_requests() or self._one_layout_size != size or self._layout_required:
             self._laid_out_at = _time.get_time()
             self._refresh_layout(size)
-            # and drawn (not shown): each widget's lines are then cached, so the
-            # first frame shown draws only what changed since
-            self._compositor.render_update(full=True)
+            if not self._drawn_ahead:  # built ahead: drawn too (not shown), so each
+                # widget's lines are cached and the first frame draws only what changed
+                self._drawn_ahead = True
+                self._compositor.render_update(full=True)
+
+    #: whether ``_lay_out_ahead`` has drawn the screen (once, when built ahead)
+    _drawn_ahead = False
 
     #: when ``_lay_out_ahead`` last laid the screen out (Textual's clock)
     _laid_out_at = float("-inf")
