@@ -105,7 +105,9 @@ def test_contract_potential_follows_the_progress_reachable_in_the_turns_left() -
 def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
     """A one-colour row of 6 counts 10 VP x 6/7 when its 7th bulb can be planted
     and nothing once no bulb can be (capacity 0); so do the columns; a group of windmills
-    half built counts half its colour's VP for the planted and stored bulbs."""
+    half built counts half its colour's VP for the planted and stored bulbs while
+    turns enough remain to build the rest, and only the BUILD_RATE share of
+    that in the last turn."""
     s = solo()
     f = s.farms[0]
     f.patch = ["rrrrrr", "", "", ""]
@@ -113,5 +115,20 @@ def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
     f.storage = "r"
     groups = C.MILL_VP[2] * 7 * 0.5
     columns = 6 * C.COLUMN_DIFFERENT_VP * (1 / 4) * (1 / 3)  # each lacks 3 bulbs; 1 can be planted
-    assert E.plan_potential(s, 0, 1.0) == pytest.approx(10 * 6 / 7 + columns + groups)
-    assert E.plan_potential(s, 0, 0.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
+    assert E.plan_potential(s, 0, 1.0, 5.0) == pytest.approx(10 * 6 / 7 + columns + groups)
+    assert E.plan_potential(s, 0, 0.0, 5.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
+    assert E.plan_potential(s, 0, 0.0, 1.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5 * E.BUILD_RATE)
+
+
+def test_the_last_turn_plants_about_one_stored_bulb() -> None:
+    """Bulbs still plantable: the storage plus BULB_RATE a turn after this one,
+    but at most PLANT_RATE a turn: a full storage of 6 counts 6 with 6 turns
+    left and PLANT_RATE (1) in the last turn; never more than the free spaces."""
+    s = solo()
+    f = s.farms[0]
+    f.storage = "wwyyrr"
+    assert E.bulb_capacity(s, 0, 6.0) == pytest.approx(min(6 + 5 * E.BULB_RATE, 6 * E.PLANT_RATE))
+    assert E.bulb_capacity(s, 0, 2.0) == pytest.approx(2 * E.PLANT_RATE)
+    assert E.bulb_capacity(s, 0, 1.0) == pytest.approx(E.PLANT_RATE)
+    f.patch = ["wwwwwww", "wwwwwww", "wwwwwww", "wwwwww"]
+    assert E.bulb_capacity(s, 0, 10.0) == 1.0

@@ -14,13 +14,14 @@ calendar rewards it will claim bring (RULES.md section 10, ``gardener``).
 Everything here reads only what ``GAME.view`` shows (the Gardener's discard
 pile is open; its deck order is not used).
 
-Measured (solo against the Gardener at the normal level, the strong bot at 700
-iterations, ``lowlands arena windmill-valley --players 1 --bots strong --games
-20 --seed 1``): 4 wins in 20, the bot 68.2 VP against the Gardener's 80.7 (the
-flat-bonus evaluation before it, on the same games: 3 wins, 67.2 against
-82.8); at 300 iterations on seed 2 it won 6 of 10 where that one won 1. Games
-the Gardener ends within 10 turns (about a third: its deck holds 7 calendar
-cards in 20) are lost by both: it then has 66-74 VP.
+Measured (solo against the Gardener at the normal level, ``lowlands arena
+windmill-valley --players 1 --bots strong --games 20 --seed 1 --iterations
+250``, about one second of the bot's thinking): 9 wins in 20, the bot 74.3 VP,
+margin -5.3. Before leaves were played to the end of the turn and the last
+turns' plantable bulbs and buildable windmills were capped: 4 wins in 20 at
+700 iterations (the same second), 68.2 VP against the Gardener's 80.7.
+Games the Gardener ends within 9 turns (7 of these 20: its deck holds 7
+calendar cards in 20) are lost: it then has 65-74 VP.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ CONTRACT_REACH = 1.0
 #: Weight of ``plan_potential`` (rows, columns and windmill groups under way).
 PLAN_POTENTIAL = 1.0
 #: Expected rates per player turn (rules of thumb from solo games): bulbs
-#: planted, windmills built, wheel enhancements installed, farm cards and
-#: tools gained.
+#: gained, bulbs planted, windmills built, wheel enhancements installed, farm
+#: cards and tools gained.
 BULB_RATE = 1.0
+PLANT_RATE = 1.0
 BUILD_RATE = 0.35
 ENHANCE_RATE = 0.35
 CARD_RATE = 0.3
@@ -67,6 +69,12 @@ STORED_BULB_VP = 1.5
 #: projection counts (times the turns left after this one), so that ending the
 #: game sooner costs the player its own turns as well as the Gardener cards.
 TURN_VP = 3.0
+#: The strong bot plays a leaf of its search on to the end of the turn under
+#: way before judging it (``BotModules.leaves_at_turn_end``): turns left, the
+#: bulbs still plantable and the windmills still buildable count whole turns,
+#: so a position halfway through a turn (its actions spent, or still to come)
+#: is judged wrong by them.
+LEAVES_AT_TURN_END = True
 #: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
 _SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
 _SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
@@ -111,18 +119,21 @@ def turns_left(state: State) -> float:
 
 def _reach(missing: int, capacity: float) -> float:
     """Chance-like share (0..1) that ``missing`` more bulbs get planted with
-    ``capacity`` bulbs still plantable."""
+    ``capacity`` bulbs still plantable (or windmills built, with ``capacity``
+    builds to come)."""
     if missing <= 0:
         return 1.0
     return min(1.0, capacity / missing)
 
 
 def bulb_capacity(state: State, seat: int, turns: float) -> float:
-    """Bulbs ``seat`` can still plant: its storage plus ``BULB_RATE`` a turn,
-    at most its free patch spaces."""
+    """Bulbs ``seat`` can still plant in ``turns`` turns (this one included):
+    its storage plus ``BULB_RATE`` a turn after this one, at most
+    ``PLANT_RATE`` a turn and its free patch spaces (in the last turn about
+    one of the stored bulbs)."""
     f = state.farms[seat]
     free = C.PATCH_ROWS * C.PATCH_COLS - sum(len(r) for r in f.patch)
-    return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0))
+    return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0), PLANT_RATE * turns)
 
 
 def projected(state: State) -> list[float]:
@@ -144,17 +155,19 @@ def projected(state: State) -> list[float]:
             cap = bulb_capacity(state, seat, turns)
             v += STORED_BULB_VP * min(len(f.storage), cap)
             v += CONTRACT_REACH * contract_potential(state, seat, turns, cap)
-            v += PLAN_POTENTIAL * plan_potential(state, seat, cap)
+            v += PLAN_POTENTIAL * plan_potential(state, seat, cap, turns)
         out.append(v)
     return out
 
 
-def plan_potential(state: State, seat: int, capacity: float) -> float:
+def plan_potential(state: State, seat: int, capacity: float, turns: float) -> float:
     """End-game VP of ``seat``'s plans under way, by their progress (0 to 1 each):
     partial patch rows and columns, times the share of their missing bulbs that
     ``capacity`` (bulbs still plantable, ``bulb_capacity``) covers, and windmill
     groups not yet empty by their windmills built, for the bulbs of their
-    colour planted or stored within that capacity."""
+    colour planted or stored within that capacity, times the share of their
+    missing windmills that ``BUILD_RATE`` builds a turn in ``turns`` turns
+    (this one included) cover."""
     f = state.farms[seat]
     v = 0.0
     for r in f.patch:
@@ -166,9 +179,11 @@ def plan_potential(state: State, seat: int, capacity: float) -> float:
             reach = _reach(C.PATCH_ROWS - len(c), capacity)
             v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS * reach
     planted = "".join(f.patch) + f.storage[: int(capacity)]
+    builds = BUILD_RATE * turns
     for g, n in enumerate(f.mills):
         if n:
-            v += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
+            v += (C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
+                  * _reach(n, builds))
     return v
 
 
