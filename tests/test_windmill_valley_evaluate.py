@@ -43,19 +43,36 @@ def test_gardener_cards_left_reads_the_open_discard() -> None:
 
 
 def test_turns_left_follow_the_calendar_and_the_triggered_end() -> None:
-    """Turns left shrink as the player's wheel nears the 4th calendar space, are
-    capped by the Gardener's expected cards, and once the end is triggered are
-    the rounds left."""
+    """Solo, turns left are the Gardener's expected cards, capped by the
+    player's own wheel at its slowest pace (SOLO_MIN_PACE steps a turn); with
+    more players, the leader's wheel steps to the 4th calendar space at
+    STEPS_PER_TURN a turn; once the end is triggered, the rounds left."""
     s = solo()
-    pace = 4 * C.LARGE_SPACES / E.STEPS_PER_TURN
-    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1)
+    assert E.turns_left(s) == pytest.approx(E.gardener_cards_left(s) + 1)
     s.solo.calendar = 3  # the Gardener one calendar card away: about 20/7 cards
-    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1) == pytest.approx(21 / 8 + 1)
+    assert E.turns_left(s) == pytest.approx(21 / 8 + 1)
     s.solo.calendar = 0
-    s.farms[0].step = 21  # 3 steps from the end: about 1.2 turns, then the last round
-    assert E.turns_left(s) == pytest.approx(3 / E.STEPS_PER_TURN + 1)
+    s.farms[0].step = 21  # 3 steps from the end: at most 3 turns, then the last round
+    assert E.turns_left(s) == pytest.approx(3 / E.SOLO_MIN_PACE + 1)
     s.end_round = s.round
     assert E.turns_left(s) == 1.0
+    duo = GAME.setup(["Ann", "Bob"], 2)
+    duo.farms[1].step = 9
+    assert E.turns_left(duo) == pytest.approx((4 * C.LARGE_SPACES - 9) / E.STEPS_PER_TURN + 1)
+
+
+def test_calendar_spaces_ahead_count_by_the_steps_within_reach() -> None:
+    """Each calendar space still ahead counts its CALENDAR_VP, times the share of
+    its missing steps that STEPS_PER_TURN a turn covers: all four with many
+    turns left; in the last turn, 4 steps short of the 4th space (the 3rd
+    reached), STEPS_PER_TURN / 4 of it."""
+    s = solo()
+    assert E.calendar_potential(s, 0, 20.0) == pytest.approx(sum(E.CALENDAR_VP))
+    f = s.farms[0]
+    f.step, f.calendar = 20, 3
+    assert E.calendar_potential(s, 0, 1.0) == pytest.approx(E.CALENDAR_VP[3] * E.STEPS_PER_TURN / 4)
+    f.step, f.calendar = 24, 4
+    assert E.calendar_potential(s, 0, 1.0) == 0.0
 
 
 def test_gardener_projection_counts_cards_and_open_unique_rewards() -> None:

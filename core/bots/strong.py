@@ -18,6 +18,12 @@ below its target) gains nothing by putting the end off with free moves
 seat sure to win gains nothing by hurrying it. Each seat picks by its own
 value (max^n), so opponents are assumed to play for themselves.
 
+A game whose evaluation is right only between turns (it counts whole
+turns left: Windmill Valley) says so with ``leaves_at_turn_end``
+(``core.engine.BotModules``); then each new leaf is first played on greedily
+(the mover's best margin one decision later) to the end of the turn under
+way, or of the game, and judged there.
+
 Move ordering is greedy: a new node sorts its moves by their immediate
 evaluation and opens them best first, and progressive widening lets a node
 with ``n`` visits consider only its ``1 + WIDEN * sqrt(n)`` best moves, so

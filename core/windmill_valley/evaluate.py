@@ -3,7 +3,8 @@
 A seat's projection is its VP track, plus the end-game scoring as it would
 stand if the game ended now (contracts, empty windmill groups, patch rows and
 columns: ``scoring.final_parts``), plus what it may still gain in the turns
-left (``turns_left``): what its stored bulbs, guilders and tools will buy, what
+left (``turns_left``): the calendar spaces it can still reach
+(``calendar_potential``), what its stored bulbs, guilders and tools will buy, what
 its contracts can still add with the progress reachable in those turns
 (``contract_potential``), and its plans under way (patch rows and columns,
 windmill groups) by their progress and whether the bulbs they lack can still
@@ -15,13 +16,16 @@ Everything here reads only what ``GAME.view`` shows (the Gardener's discard
 pile is open; its deck order is not used).
 
 Measured (solo against the Gardener at the normal level, ``lowlands arena
-windmill-valley --players 1 --bots strong --games 20 --seed 1 --iterations
-250``, about one second of the bot's thinking): 9 wins in 20, the bot 74.3 VP,
-margin -5.3. Before leaves were played to the end of the turn and the last
-turns' plantable bulbs and buildable windmills were capped: 4 wins in 20 at
-700 iterations (the same second), 68.2 VP against the Gardener's 80.7.
-Games the Gardener ends within 9 turns (7 of these 20: its deck holds 7
-calendar cards in 20) are lost: it then has 65-74 VP.
+windmill-valley --players 1 --bots strong --games 20 --seed 1``, 250
+iterations a decision, about one second of the bot's thinking): 10 wins in
+20, the bot 81.6 VP, margin -1.1, 13.3 turns a game. Steps on the way: 4 wins
+(68.2 VP, 700 iterations of the cheaper search, the same second) before
+leaves were played to the end of the turn and the last turns' plantable
+bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
+calendar spaces ahead counted (``calendar_potential``) and the player's own
+pace no longer taken for the game's clock in solo (``turns_left``). Games
+the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
+cards in 20) are lost: it then has 65-74 VP.
 """
 
 from __future__ import annotations
@@ -65,6 +69,15 @@ STEPS_PER_TURN = 2.5
 #: VP a stored bulb is worth while it can still be planted (its patch reward
 #: and its share of rows, columns and groups).
 STORED_BULB_VP = 1.5
+#: Solo: the player sets its own pace on the calendar, at least this many
+#: wheel steps a turn (the floodgate closed to 1, no tool spent), so its wheel
+#: ends the game no sooner than that pace allows (the Gardener's cards, open
+#: to count, end most games first).
+SOLO_MIN_PACE = 1.0
+#: What reaching calendar space 1-4 is worth to a player (VP; rules of thumb
+#: from the reward tables): its common reward (a tool, 2 guilders, 3 VP, 4 VP)
+#: and one open unique reward (the 4th space's "8 VP" the Gardener leaves).
+CALENDAR_VP = (2.0, 3.0, 5.0, 12.0)
 #: VP a player gains in an average turn beyond what the rest of the
 #: projection counts (times the turns left after this one), so that ending the
 #: game sooner costs the player its own turns as well as the Gardener cards.
@@ -111,9 +124,10 @@ def turns_left(state: State) -> float:
     if state.end_round >= 0:
         return float(state.end_round - state.round + 1)
     steps = max(f.step for f in state.farms)
-    t = max(0.0, (_STEPS_TO_END - steps) / STEPS_PER_TURN)
     if state.solo is not None:
-        t = min(t, gardener_cards_left(state))
+        t = min(max(0.0, (_STEPS_TO_END - steps) / SOLO_MIN_PACE), gardener_cards_left(state))
+    else:
+        t = max(0.0, (_STEPS_TO_END - steps) / STEPS_PER_TURN)
     return t + 1.0
 
 
@@ -156,8 +170,21 @@ def projected(state: State) -> list[float]:
             v += STORED_BULB_VP * min(len(f.storage), cap)
             v += CONTRACT_REACH * contract_potential(state, seat, turns, cap)
             v += PLAN_POTENTIAL * plan_potential(state, seat, cap, turns)
+            v += calendar_potential(state, seat, turns)
         out.append(v)
     return out
+
+
+def calendar_potential(state: State, seat: int, turns: float) -> float:
+    """VP of the calendar spaces ``seat`` has yet to reach (``CALENDAR_VP``),
+    each by the share of its missing wheel steps that ``STEPS_PER_TURN`` steps
+    a turn in ``turns`` turns (this one included) cover."""
+    f = state.farms[seat]
+    v = 0.0
+    for c in range(f.calendar, C.CALENDAR_END):
+        need = C.LARGE_SPACES * (c + 1) - f.step
+        v += CALENDAR_VP[c] * (1.0 if need <= 0 else min(1.0, STEPS_PER_TURN * turns / need))
+    return v
 
 
 def plan_potential(state: State, seat: int, capacity: float, turns: float) -> float:
