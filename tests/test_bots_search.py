@@ -10,7 +10,20 @@ import pytest
 from core.bots import search
 
 
-class Stall:
+class Open:
+    """What the tiny games here share: nothing hidden, moves are their own notation."""
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        return state
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return view
+
+    def notation(self, move: str) -> str:
+        return move
+
+
+class Stall(Open):
     """A one-seat game whose seat can end it now ("end") or put the end off with
     any of three free moves ("stall a/b/c": each costs 1 VP, like releasing a
     sheep, a cow or a horse in Fields of Arle). Its
@@ -46,15 +59,6 @@ class Stall:
     def winners(self, state: Any) -> list[int]:
         return [0] if self.margins(state)[0] > 0 else []
 
-    def view(self, state: Any, viewer: int | None) -> Any:
-        return state
-
-    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
-        return view
-
-    def notation(self, move: str) -> str:
-        return move
-
 
 @pytest.mark.parametrize("start", [-50.0, 50.0])
 def test_a_certain_result_is_not_put_off_nor_hurried_by_free_moves(start: float) -> None:
@@ -74,7 +78,7 @@ def test_a_close_result_still_counts_the_win() -> None:
     assert a.move == "end" and all(a.choices[0].value - c.value > 0.5 for c in a.choices[1:])
 
 
-class Bait:
+class Bait(Open):
     """A one-seat game of one turn of two decisions: "bait" (+1 VP at once, then
     the forced "pay" costs 3) or "plain" (nothing, then the forced "pass").
     Judged halfway through the turn the bait looks better; at the turn's end it
@@ -113,15 +117,6 @@ class Bait:
 
     def winners(self, state: Any) -> list[int]:
         return [0]
-
-    def view(self, state: Any, viewer: int | None) -> Any:
-        return state
-
-    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
-        return view
-
-    def notation(self, move: str) -> str:
-        return move
 
 
 @pytest.mark.parametrize("turn_end", [False, True])
