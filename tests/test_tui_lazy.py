@@ -154,17 +154,20 @@ async def test_long_log_draws_the_newest_entries_then_more_on_scrolling_up(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:  # the side panel's log: 10 entries do not fit
         await settle(pilot)
         log = app.screen.query_one("#log", Log)
-        assert len(log.entries) == 40 and log._first == 30
-        assert "30 earlier decisions" in log.lines[0].text
+        # TAIL entries, but at least one per row of the log, so that it can be scrolled up
+        first = log._first
+        assert log.size.height > Log.TAIL  # (so the rows decide here)
+        assert len(log.entries) == 40 and Log.TAIL < first <= 40 - log.size.height
+        assert f"{first} earlier decisions" in log.lines[0].text
         assert log.max_scroll_y > 0 and log.scroll_y > 0  # scrolled down to the newest entries
         log.scroll_to(y=0, animate=False)
         await settle(pilot, 4)
-        assert log._first == 20
-        assert "20 earlier decisions" in log.lines[0].text
+        assert log._first == first - Log.TAIL
+        assert f"{first - Log.TAIL} earlier decisions" in log.lines[0].text
         assert log.scroll_y >= 1  # the lines that were in view stay there
         await pilot.press("u")  # undo still drops only the last entry's lines
         await settle(pilot)
-        assert len(log.entries) == 39 and log._first == 20
+        assert len(log.entries) == 39 and log._first == first - Log.TAIL
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

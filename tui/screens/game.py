@@ -347,6 +347,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # (the width class before the widgets mount: set after, it would restyle them all)
+        self._apply_width(self.app.size.width)
         yield TitleHeader()
         with Horizontal(id="game-body"):
             with VerticalScroll(id="board-box", can_focus=False):
@@ -363,11 +365,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             from core.bots.worker import prestart
 
             prestart(self.game.id)  # the first strong decision then gets its whole budget
-        self._apply_width(self.app.size.width)
         self.refresh_view()
         self._covered = False  # (the ScreenResume of being pushed finds the view drawn)
         if not self.match.is_over():
-            self.picker.focus_list()
+            # now, not at the app's next message (Widget.focus): the first frame shows the
+            # picker focused and the footer with the keys of that focus
+            self.set_focus(self.picker.option_list)
         if self.IDLE_DELAY is not None:  # once painted and idle: ready for what comes next
             self.call_after_refresh(self.set_timer, self.IDLE_DELAY, self._when_idle)
 
@@ -398,6 +401,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def on_resize(self, event: Any) -> None:
         self._apply_width(event.size.width)
+
+    def laid_out(self) -> None:
+        # a board folds into pages by its size: the footer's keys in the same frame
+        if self.is_mounted:
+            self._refresh_keys()
+            for footer in self.query(KeyFooter):
+                footer.read_keys()
 
     def _apply_width(self, width: int) -> None:
         self.set_class(width >= 110, "-wide")
