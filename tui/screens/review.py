@@ -15,9 +15,11 @@ common scale (so 6 VP against 60 VP draws low).
 Opening review on a long match costs little: the moves' words and turn numbers
 come from the match's shared History (tui.history: the game screen's log has
 worked them out already), states are decoded only when shown (a few are
-kept), and the move list draws only the lines in view (ReviewLog). Opening it
-again costs less still: ``review_screen`` gives the screen the app keeps for
-the match, brought up to date (``reopen``).
+kept), and the move list draws only the lines in view (ReviewLog). The screen
+is built ahead: the game screen, once painted and idle, calls ``warm_review``,
+which composes, lays out and draws it off the screen stack; ``r`` then gets
+that screen from ``review_screen`` (the one the app keeps for the match),
+brought up to date (``reopen``), and showing it is one repaint.
 """
 
 from __future__ import annotations
