@@ -573,3 +573,59 @@ async def test_wheels_page_keys_every_short_label_it_draws(tmp_path: Path) -> No
             assert f"{label} = {C.DESIGNS[d][4]}" in key, label
         assert " cal " in screen.query_one("#wv-preview").text and "cal N! = " in key
         assert "price in guilders" in key
+
+
+async def test_a_review_step_scrolls_to_the_decision_in_the_same_frame(tmp_path: Path) -> None:
+    """Review turns the board to the page of the decision at the cursor and
+    scrolls to the widget that decision is about (``after_layout``): in the
+    step's one frame, not a frame later; the terminal then shows the whole
+    screen as a full repaint draws it."""
+    import pyte
+    from textual._compositor import LayoutUpdate
+
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import screen_for
+    from tui.windmill_valley.board import ANCHOR_OF
+
+    match = late_match(GAME, 4, 263)
+    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                      start=lambda: screen_for(match, data_dir=tmp_path / "data"))
+    size = (120, 40)
+    term = pyte.Screen(*size)
+    frames: list[int] = []
+    real_display = type(app)._display
+
+    def display(self, shown_screen, renderable) -> None:
+        if renderable is not None and hasattr(renderable, "render_segments"):
+            frames.append(1)
+            pyte.Stream(term).feed(renderable.render_segments(self.console))
+        real_display(self, shown_screen, renderable)
+
+    app._display = display.__get__(app)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        for _ in range(4):
+            await pilot.pause()
+        review = app.screen
+        body = review.query_one("#wv-body")
+        scrolled = 0
+        for _ in range(12):
+            frames.clear()
+            before = body.scroll_y
+            await pilot.press("left")
+            for _ in range(3):
+                await pilot.pause()
+            assert len(frames) == 1, review.cursor
+            task = review.state(review.cursor).tasks[-1]
+            anchor = ANCHOR_OF.get(task.kind, "wv-pages")
+            if anchor != "wv-pages":  # its widget in view: no further scroll needed
+                widget = review.query_one(f"#{anchor}")
+                assert not widget.display or not body.scroll_to_widget(widget, animate=False, immediate=True)
+            scrolled += body.scroll_y not in (0, before)
+            whole = pyte.Screen(*size)
+            strips = review._compositor.render_strips()
+            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], review.region).render_segments(app.console))
+            assert [term.display[y] for y in range(size[1])] == [whole.display[y] for y in range(size[1])]
+        assert scrolled  # (the steps did scroll the board to a decision's widget)

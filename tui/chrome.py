@@ -158,6 +158,12 @@ class OneLayout:
         screen took a frame at the first guess of the sizes, another after the
         Resize messages, and a third for the screen's own Resize.)"""
         global _quiet_sizes
+        if scroll and self._compositor._visible_map is None:  # type: ignore[attr-defined]
+            # Textual's layout of the scroll positions alone compares with the
+            # widgets in view at the last one, which a full layout leaves unset:
+            # it would repaint the whole screen (a scroll just after a board page
+            # was shown); a full layout compares with every widget's place
+            scroll = False
         _install_quiet_sizes()
         _quiet_sizes = True
         self._one_layout_at = _time.get_time()
@@ -167,14 +173,17 @@ class OneLayout:
         try:
             super()._refresh_layout(size, scroll)  # type: ignore[misc]
             self._tell_followers()
+            moved = self._run_after_layout()
             # what the followers changed (a board's pages, a prompt's height) may
-            # change other sizes (a scrollbar comes or goes): lay out again, a few
-            # times at most, telling the followers each time, until nothing asks
+            # change other sizes (a scrollbar comes or goes), and what ran after
+            # the layout may have scrolled: lay out again, a few times at most,
+            # telling the followers each time, until nothing asks
             for _ in range(self.LAYOUT_PASSES - 1):
-                if not self._settle_requests():
+                if not (self._settle_requests() or moved):
                     break
                 super()._refresh_layout(size, False)  # type: ignore[misc]
                 self._tell_followers()
+                moved = self._run_after_layout()
             else:
                 self._settle_requests()  # (what the last pass asked for is done)
         finally:
@@ -189,6 +198,23 @@ class OneLayout:
             self._compositor_refresh()
             self._one_layout_painted = True
         _late.clear()
+
+    def after_layout(self, callback: Any, *args: Any) -> None:
+        """Call ``callback(*args)`` once the screen's next layout has placed the
+        widgets (or, if no layout comes, just before the screen's next frame,
+        placed as they are), before that frame is painted; a true result means
+        it scrolled, and the screen is placed again for that same frame. (E.g. a board scrolling
+        to the widget a decision is about, on the page that decision turned to:
+        ``call_after_refresh`` scrolled a frame later, and painted that frame too.)"""
+        self.__dict__.setdefault("_one_after", []).append((callback, args))
+
+    def _run_after_layout(self) -> bool:
+        """Call what ``after_layout`` queued; True if any of it scrolled."""
+        calls = self.__dict__.pop("_one_after", None)
+        moved = False
+        for callback, args in calls or ():
+            moved = bool(callback(*args)) or moved
+        return moved
 
     def laid_out(self) -> None:
         """Hook: the screen has just been laid out, and is painted next (what
@@ -257,6 +283,12 @@ class OneLayout:
     def _compositor_refresh(self) -> None:
         if self._one_layout_busy:
             return  # painted once the layout is done
+        if self.__dict__.get("_one_after") and self._run_after_layout():
+            # scrolled by what was to run after a layout (none came): placed
+            # again, by a layout (Textual's of the scroll positions alone, after
+            # a full one, compares with none and repaints the whole screen)
+            self._refresh_layout()
+            return
         # Widgets asked to repaint whose request has not reached the screen yet
         # (Textual passes it on at the widget's next idle: the scrollbars a
         # layout updates, a widget changed last in the key's handler) are

@@ -232,7 +232,7 @@ class FieldsOfArleBoard(PagedBoard):
                 if anchor is None:
                     self.query_one("#fa-body").scroll_home(animate=False)
                 else:
-                    self.call_after_refresh(self._reveal, anchor)
+                    self.after_layout(self._reveal, anchor)  # (where it is comes with the layout)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
         secs, farm_seat = self._show_page()
@@ -255,13 +255,15 @@ class FieldsOfArleBoard(PagedBoard):
         if "supply" in secs:
             self._supply(state, letters, targets, width)
 
-    def _reveal(self, anchor: str) -> None:
-        """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
+    def _reveal(self, anchor: str) -> bool:
+        """Scroll the board so that ``anchor`` (the widget the decision is about)
+        shows; True if it scrolled."""
         try:
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
-            return
-        self.query_one("#fa-body", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
+            return False
+        return self.query_one("#fa-body", VerticalScroll).scroll_to_widget(
+            widget, animate=False, top=True, immediate=True)
 
     def _reveal_lines(self, anchor: str, y: int, height: int) -> None:
         """Scroll the board so that lines ``y`` .. ``y + height`` of ``anchor`` show."""

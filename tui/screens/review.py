@@ -550,7 +550,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         if getattr(self, "_styled", None) is None:  # (styled as it mounted)
             self._styled = self._style_key()
         size = self.app.size
-        if self._settle_requests() or self._one_layout_size != size or self._layout_required:
+        if self._settle_requests() or self._one_layout_size != size or self._layout_required \
+                or self.__dict__.get("_one_after"):  # (a board's scroll after the layout)
             self._laid_out_at = _time.get_time()
             self._refresh_layout(size)
             if not self._drawn_ahead:  # built ahead: drawn too (not shown), so each

@@ -333,13 +333,18 @@ class DataWidget(Widget):
         raise NotImplementedError
 
     def _width(self) -> int:
-        """The width to build lines for: this widget's, else (before its first
-        layout, e.g. on a board page not shown yet) the room inside the nearest
+        """The width to build lines for: this widget's; hidden, its width at its
+        last layout; else (before its first layout, e.g. on a board page not
+        shown yet) the room inside the nearest
         ancestor that has a size (less its padding, border and scrollbar
         gutter, and this widget's own), so that the first layout does not
         resize it and cost a second one; 80 only when nothing has a size yet."""
         if self.size.width:
             return self.size.width
+        if self._size.width > self.styles.gutter.width:  # hidden (a board page not shown):
+            # its size at its last layout, which the next one compares with (a
+            # different size is told then, in that layout; a guess, a frame later)
+            return self._size.width - self.styles.gutter.width
         fixed = self.styles.width
         if fixed is not None and fixed.is_cells:  # a width of its own (a Ring's)
             return max(1, int(fixed.value) - self.styles.gutter.width)

@@ -304,6 +304,16 @@ class PagedBoard(Board):
         """Show the page ``step`` pages on (negative: back)."""
         self.select_page(self._page + step)
 
+    def after_layout(self, callback: Any, *args: Any) -> None:
+        """Call ``callback(*args)`` (returning whether it scrolled) once the screen's
+        layout has placed this board's widgets, before that frame is painted
+        (``OneLayout.after_layout``); on another screen, after the next frame."""
+        screen = self.screen
+        if hasattr(screen, "after_layout"):
+            screen.after_layout(callback, *args)
+        else:
+            self.call_after_refresh(callback, *args)
+
     @property
     def has_panels(self) -> bool:
         return len(self._pages) > 1

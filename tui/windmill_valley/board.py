@@ -275,17 +275,19 @@ class WindmillValleyBoard(PagedBoard):
                 return " (0 tools: the floodgate sets the speed)"
         return ""
 
-    def _reveal(self, anchor: str) -> None:
-        """Scroll the board so that ``anchor`` (the widget the decision is about) shows."""
+    def _reveal(self, anchor: str) -> bool:
+        """Scroll the board so that ``anchor`` (the widget the decision is about)
+        shows; True if it scrolled."""
         try:
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
-            return
+            return False
         body = self.query_one("#wv-body", VerticalScroll)
         if anchor == "wv-pages" or not widget.display:
-            body.scroll_home(animate=False)
-        else:
-            body.scroll_to_widget(widget, animate=False, top=False)
+            moved = body.scroll_y != 0
+            body.scroll_home(animate=False, immediate=True)
+            return moved
+        return body.scroll_to_widget(widget, animate=False, top=False, immediate=True)
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
@@ -318,9 +320,9 @@ class WindmillValleyBoard(PagedBoard):
                     self.query_one("#wv-body", VerticalScroll).scroll_home(animate=False, immediate=True)
                 self._page = page
                 if anchor != "wv-pages":
-                    # where the decision's widget is comes with the layout: scroll after it
-                    # (no new frame when it is in view already)
-                    self.call_after_refresh(self._reveal, anchor)
+                    # where the decision's widget is comes with the layout: scroll after
+                    # it, in the same frame
+                    self.after_layout(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
         secs, farm_seat = self._show_page()
