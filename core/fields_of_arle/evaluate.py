@@ -74,6 +74,10 @@ def _steps_ahead(state: State, seat: int) -> list[tuple[int, frozenset[str]]]:
 
 
 _ALL_STEPS = frozenset(("milk", "harvest", "breed", "shear", "feed", "heat"))
+#: S1 milking and shearing by the animals kept (the last entry: that many or more).
+_MILK_SHEEP = tuple(sum(1 for k in C.MILK_SHEEP if n >= k) for n in range(C.MILK_SHEEP[-1] + 1))
+_MILK_CATTLE = tuple(sum(1 for k in C.MILK_CATTLE if n >= k) for n in range(C.MILK_CATTLE[-1] + 1))
+_SHEAR = tuple(sum(1 for k in C.SHEAR if n >= k) for n in range(C.SHEAR[-1] + 1))
 
 
 def actions_left(state: State, seat: int) -> float:
@@ -86,11 +90,11 @@ def actions_left(state: State, seat: int) -> float:
     return now + C.WORKERS * (C.HALF_YEARS - state.half)
 
 
-def _housed(g: dict[str, int], h: Home) -> list[int]:
-    """[sheep, cattle, horses] as many as ``h`` can house: an animal over that is
-    released, the one whose loss costs the fewest animal VP first."""
+def _housed(g: dict[str, int], room: tuple[int, int, int, int]) -> list[int]:
+    """[sheep, cattle, horses] as many as a home with ``room`` (``animals.housing``)
+    can house: an animal over that is released, the one whose loss costs the fewest
+    animal VP first."""
     counts = [g["sheep"], g["cattle"], g["horse"]]
-    room = AN.housing(h)
     while sum(counts) and not AN.fits(tuple(counts), *room):
         best = None
         for i in range(3):
@@ -103,7 +107,8 @@ def _housed(g: dict[str, int], h: Home) -> list[int]:
     return counts
 
 
-def _inventories(state: State, seat: int, h: Home, g: dict[str, int], acts: float) -> float:
+def _inventories(state: State, seat: int, h: Home, g: dict[str, int], acts: float,
+                 room: tuple[int, int, int, int]) -> float:
     """Play the inventories still ahead on the goods ``g`` (changed in place): S1's
     milking, harvest, breeding (the best young the home gives now, first May only),
     shearing, feeding (3 food, grain for missing food) and heating (2 peat, wood
@@ -116,7 +121,8 @@ def _inventories(state: State, seat: int, h: Home, g: dict[str, int], acts: floa
         unit = FOOD_NEED_VALUE if (i > 0 or acts > 0) else -C.SHORTAGE_VP
         if half % 2 == 1:
             if "milk" in steps:
-                milk = sum(1 for k in C.MILK_SHEEP if g["sheep"] >= k) + sum(1 for k in C.MILK_CATTLE if g["cattle"] >= k)
+                milk = (_MILK_SHEEP[min(g["sheep"], C.MILK_SHEEP[-1])]
+                        + _MILK_CATTLE[min(g["cattle"], C.MILK_CATTLE[-1])])
                 g["food"] = min(C.CAP["food"], g["food"] + milk)
             if "harvest" in steps:
                 g["grain"] = min(C.CAP["grain"], g["grain"] + fields)
@@ -126,11 +132,11 @@ def _inventories(state: State, seat: int, h: Home, g: dict[str, int], acts: floa
             if "breed" in steps and not bred:
                 bred = True
                 young = h.breed if any(h.breed) else next(iter(AN.offspring(
-                    (g["sheep"], g["cattle"], g["horse"]), *AN.housing(h))), (0, 0, 0))
+                    (g["sheep"], g["cattle"], g["horse"]), *room)), (0, 0, 0))
                 for a, n in zip(C.ANIMALS, young):
                     g[a] += n
             if "shear" in steps:
-                g["wool"] = min(C.CAP["wool"], g["wool"] + sum(1 for k in C.SHEAR if g["sheep"] >= k))
+                g["wool"] = min(C.CAP["wool"], g["wool"] + _SHEAR[min(g["sheep"], C.SHEAR[-1])])
         if "feed" in steps:
             need = C.FEED_FOOD
             for k in ("food", "grain"):
@@ -161,10 +167,11 @@ def home_projection(state: State, seat: int) -> float:
                 g["peat"] += 1
             elif c in C.DESTINATIONS:
                 travel += C.DESTINATIONS[c][1]
-    g["sheep"], g["cattle"], g["horse"] = _housed(g, h)
+    room = AN.housing(h)
+    g["sheep"], g["cattle"], g["horse"] = _housed(g, room)
     acts = actions_left(state, seat)
     left = acts / (C.HALF_YEARS * C.WORKERS)
-    cost = _inventories(state, seat, h, g, acts)
+    cost = _inventories(state, seat, h, g, acts, room)
     step = min(1.0, acts / SMOOTH_ACTIONS)
     track = sum(_track(g[x], step) for x in ("grain", "flax", "wool", "hides")) + _food(g["food"], step)
     if "depot" in h.land:
