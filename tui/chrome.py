@@ -1,7 +1,6 @@
 """The header and footer lines of every Lowlands screen, each one widget.
 
-OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame,
-and gives the screen a SpanCompositor: a frame renders only what it repaints.
+OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame.
 
 Textual's Header is four widgets and its Footer one widget per key, rebuilt
 (a recompose and a screen layout) whenever the screen's bindings are
@@ -36,8 +35,6 @@ from textual.content import Content
 from textual.filter import LineFilter
 from textual.reactive import Reactive
 from textual.strip import Strip
-from textual._compositor import ChopsUpdate, Compositor
-from textual.geometry import Region
 from textual.widget import Widget
 
 
@@ -78,95 +75,6 @@ def _follows_size(widget: Widget) -> Any:
     return follow
 
 
-class SpanCompositor(Compositor):
-    """Textual's Compositor, but a partial update renders each widget only on
-    the lines, and only if its columns meet the parts of them, being repainted.
-
-    Textual's partial update crops to the box around every repainted part and
-    then renders each widget that meets the box whole (every line, from its
-    line cache, cropped and cut again), although only the repainted parts of
-    the repainted lines are sent. A decision repaints the header line, a few
-    board lines, the picker, the log and the footer: a box the size of the
-    screen, so every widget on it was rendered whole. Here a widget is
-    rendered only for the runs of repainted lines where it draws some of the
-    repainted part (not where widgets in front of it cover that part: a
-    container behind its children), and not at all when it draws none of it;
-    what is sent is the same."""
-
-    def render_partial_update(self) -> ChopsUpdate | None:
-        screen_region = self.size.region
-        update_regions = self._dirty_regions.copy()
-        self._dirty_regions.clear()
-        if not update_regions:
-            return None
-        crop = Region.from_union(list(update_regions)).intersection(screen_region)
-        spans = list(self._regions_to_spans(update_regions))
-        by_line: dict[int, list[tuple[int, int]]] = {}
-        for y, x1, x2 in spans:
-            by_line.setdefault(y, []).append((x1, x2))
-        self._span_lines = by_line
-        try:
-            chops = self._render_chops(crop, by_line.__contains__)
-        finally:
-            self._span_lines = None
-        chop_ends = [cut_set[1:] for cut_set in self.cuts]
-        return ChopsUpdate(chops, spans, chop_ends)
-
-    _span_lines: dict[int, list[tuple[int, int]]] | None = None
-
-    def update_widgets(self, widgets: set[Widget]) -> None:
-        """Textual's, but a repainted widget out of sight that the full map
-        already holds (a section on a board page not shown, or scrolled away)
-        is not taken for a new widget: Textual then drops the full map, and the
-        next look-up of any widget's place arranges the whole screen again (on
-        every decision at 80x24, where most of a board is out of sight)."""
-        full = self._full_map
-        if not self._full_map_invalidated and full:
-            visible = self.visible_widgets
-            if not widgets.issubset(visible.keys()) and all(widget in full for widget in widgets):
-                widgets = {widget for widget in widgets if widget in visible}
-        super().update_widgets(widgets)
-
-    def _get_renders(self, crop: Region | None = None) -> Any:
-        by_line = self._span_lines
-        if by_line is None or crop is None:
-            yield from super()._get_renders(crop)
-            return
-        # the parts of each repainted line no widget in front has covered yet
-        # (widgets come front to back; the first to cover a cell draws it)
-        open_parts = {y: list(parts) for y, parts in by_line.items()}
-        for widget, (region, clip) in self.visible_widgets.items():
-            if not crop.overlaps(clip):
-                continue
-            x, y, width, height = region.intersection(clip)
-            if not width or not height:
-                continue
-            end = x + width
-            start = None
-            for line in range(y, y + height + 1):
-                meets = False
-                parts = open_parts.get(line) if line < y + height else None
-                if parts:
-                    rest = []
-                    for x1, x2 in parts:
-                        if x1 < end and x2 > x:
-                            meets = True
-                            if x1 < x:
-                                rest.append((x1, x))
-                            if x2 > end:
-                                rest.append((end, x2))
-                        else:
-                            rest.append((x1, x2))
-                    if meets:
-                        open_parts[line] = rest
-                if meets and start is None:
-                    start = line
-                elif not meets and start is not None:
-                    run = Region(x, start, width, line - start)
-                    yield run, run, widget.render_lines(Region(x - region.x, start - region.y, width, line - start))
-                    start = None
-
-
 class OneLayout:
     """Mixin for Screens: a layout of the screen is done once, in one frame.
 
@@ -193,10 +101,6 @@ class OneLayout:
     _one_layout_painted = False
     #: how many widgets the screen had at its last layout if all were mounted (else None)
     _one_layout_mounted: int | None = None
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._compositor = SpanCompositor()  # (only the repainted parts rendered)
 
     def _screen_resized(self, size: Any) -> None:
         """Textual lays a screen out again when it gets its size (a Resize of
@@ -638,7 +542,7 @@ class KeyFooter(_KeptLine):
             self.refresh()
 
 
-__all__ = ["KeyFooter", "OneLayout", "QuietTitles", "SpanCompositor", "TitleHeader"]
+__all__ = ["KeyFooter", "OneLayout", "QuietTitles", "TitleHeader"]
 
 
 class AsciiFilter(LineFilter):

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 
 from rich.style import Style
-from rich.text import Span, Text
+from rich.text import Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.common import use_ascii
@@ -134,60 +134,6 @@ class RegionMap(DataWidget):
         return best[1]
 
     # -- drawing ------------------------------------------------------------------------
-    @staticmethod
-    @lru_cache(maxsize=16)
-    def _canvas(cells: tuple[tuple[str, ...], ...], w: int, h: int, ascii_: bool) -> tuple:
-        """What does not change from one state to the next, worked out once per
-        layout and cell size: (height, width, the characters of the walls and
-        junctions, one tuple per line; the walls as (y, x, the two regions);
-        each region id's canvas positions)."""
-        rows, cols = len(cells), len(cells[0])
-        height, full = rows * h + (rows - 1), cols * w + (cols - 1)
-        chars = [[" "] * full for _ in range(height)]
-        walls: list[tuple[int, int, frozenset[str]]] = []
-        places: dict[str, list[tuple[int, int]]] = {}
-
-        def span(i: int, size: int) -> range:
-            return range(i * (size + 1), i * (size + 1) + size)
-
-        hbar, vbar = ("-", "|") if ascii_ else ("─", "│")
-        for r in range(rows):
-            for c in range(cols):
-                rid = cells[r][c]
-                own = places.setdefault(rid, [])
-                for y in span(r, h):
-                    own.extend((y, x) for x in span(c, w))
-                if c + 1 < cols:  # the gap column right of the cell
-                    x = c * (w + 1) + w
-                    other = cells[r][c + 1]
-                    for y in span(r, h):
-                        if other == rid:
-                            own.append((y, x))
-                        else:
-                            chars[y][x] = vbar
-                            walls.append((y, x, frozenset((rid, other))))
-                if r + 1 < rows:  # the gap row under the cell
-                    y = r * (h + 1) + h
-                    other = cells[r + 1][c]
-                    for x in span(c, w):
-                        if other == rid:
-                            own.append((y, x))
-                        else:
-                            chars[y][x] = hbar
-                            walls.append((y, x, frozenset((rid, other))))
-                if r + 1 < rows and c + 1 < cols:  # the junction
-                    y, x = r * (h + 1) + h, c * (w + 1) + w
-                    a, b, d, e = cells[r][c], cells[r][c + 1], cells[r + 1][c], cells[r + 1][c + 1]
-                    arms = (int(a != b), int(d != e), int(a != d), int(b != e))
-                    if arms == (0, 0, 0, 0):
-                        own.append((y, x))
-                    elif not ascii_:
-                        chars[y][x] = _JOIN[arms]
-                    else:
-                        chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
-        return (height, full, tuple(tuple(row) for row in chars), tuple(walls),
-                {rid: tuple(own) for rid, own in places.items()})
-
     def build(self, width: int) -> list[Text]:
         """The map as lines at ``width`` columns (DataWidget)."""
         cells, regions, hot_walls, legend = self._data
@@ -195,26 +141,67 @@ class RegionMap(DataWidget):
         out: list[Text] = [self._title_text()] if self.title else []
         if not cells:
             return out
+        rows, cols = len(cells), len(cells[0])
         w, h = self.cell_width(width), self.cell_height
-        height, full, wall_chars, walls, places = self._canvas(cells, w, h, ascii_)
+        height, full = rows * h + (rows - 1), cols * w + (cols - 1)
         by_id = {r.id: r for r in regions}
         hot = {frozenset(p) for p in hot_walls}
-        chars = [list(row) for row in wall_chars]
+        # what stands at each canvas position: a region id (its inside) or a wall character
+        owner: list[list[str | None]] = [[None] * full for _ in range(height)]
+        chars = [[" "] * full for _ in range(height)]
         styles: list[list[Style | str]] = [[""] * full for _ in range(height)]
-        if hot:
-            for y, x, pair in walls:
-                if pair in hot:
-                    styles[y][x] = "bold reverse"
+
+        def span(i: int, size: int) -> range:
+            return range(i * (size + 1), i * (size + 1) + size)
+
+        def wall(y: int, x: int, ch: str, a: str, b: str) -> None:
+            chars[y][x] = ch
+            styles[y][x] = "bold reverse" if frozenset((a, b)) in hot else ""
+
+        hbar, vbar = ("-", "|") if ascii_ else ("─", "│")
+        for r in range(rows):
+            for c in range(cols):
+                rid = cells[r][c]
+                for y in span(r, h):
+                    for x in span(c, w):
+                        owner[y][x] = rid
+                if c + 1 < cols:  # the gap column right of the cell
+                    x = c * (w + 1) + w
+                    other = cells[r][c + 1]
+                    for y in span(r, h):
+                        if other == rid:
+                            owner[y][x] = rid
+                        else:
+                            wall(y, x, vbar, rid, other)
+                if r + 1 < rows:  # the gap row under the cell
+                    y = r * (h + 1) + h
+                    other = cells[r + 1][c]
+                    for x in span(c, w):
+                        if other == rid:
+                            owner[y][x] = rid
+                        else:
+                            wall(y, x, hbar, rid, other)
+                if r + 1 < rows and c + 1 < cols:  # the junction
+                    y, x = r * (h + 1) + h, c * (w + 1) + w
+                    a, b, d, e = cells[r][c], cells[r][c + 1], cells[r + 1][c], cells[r + 1][c + 1]
+                    arms = (int(a != b), int(d != e), int(a != d), int(b != e))
+                    if arms == (0, 0, 0, 0):
+                        owner[y][x] = a
+                    elif not ascii_:
+                        chars[y][x] = _JOIN[arms]
+                    else:
+                        chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
         # water and region marks
         tilde = "~"
-        for rid, own in places.items():
-            if rid not in by_id:
-                for y, x in own:
+        for y in range(height):
+            for x in range(full):
+                rid = owner[y][x]
+                if rid is None:
+                    continue
+                if rid not in by_id:
                     chars[y][x], styles[y][x] = (tilde if (x + y) % 3 == 0 else " "), "dim"
-            elif by_id[rid].mark:
-                mark_style = Style.parse(by_id[rid].mark)
-                for y, x in own:
-                    styles[y][x] = mark_style
+                elif by_id[rid].mark:
+                    styles[y][x] = Style.parse(by_id[rid].mark)
         # the regions' lines
         more = "." if ascii_ else "…"
         for reg in regions:
@@ -242,17 +229,18 @@ class RegionMap(DataWidget):
                     for ch in seg.text:
                         row_chars[x], row_styles[x] = ch, style
                         x += 1
-        for row_chars, row_styles in zip(chars, styles):
-            spans = []  # one span per run of a style
-            start, run_style = 0, row_styles[0] if row_styles else ""
-            for x in range(1, full + 1):
-                style = row_styles[x] if x < full else None
-                if style is run_style or (style is not None and style == run_style):
-                    continue
-                if run_style:
-                    spans.append(Span(start, x, run_style))
-                start, run_style = x, style
-            out.append(Text("".join(row_chars), no_wrap=True, spans=spans))
+        for y in range(height):
+            line = Text(no_wrap=True)
+            run, run_style = "", None
+            for x in range(full):
+                if styles[y][x] != run_style and run:
+                    line.append(run, style=run_style or None)
+                    run = ""
+                run_style = styles[y][x]
+                run += chars[y][x]
+            if run:
+                line.append(run, style=run_style or None)
+            out.append(line)
         if legend:
             leg = Text(legend, style="dim") if isinstance(legend, str) else legend
             for ln in leg.split("\n"):
