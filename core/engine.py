@@ -207,6 +207,12 @@ class BotModules:
         sampled from ``rng`` (a ``random.Random``; ``determinize.determinize``)."""
         return _bot_module(self, "determinize").determinize(view, seat, rng)
 
+    def leaves_at_turn_end(self) -> bool:
+        """Whether the strong bot plays a leaf of its search greedily to the end of
+        the turn under way before it evaluates it (``evaluate.LEAVES_AT_TURN_END``,
+        default False): for an evaluation that is right only between turns."""
+        return bool(getattr(_bot_module(self, "evaluate"), "LEAVES_AT_TURN_END", False))
+
     def margin_text(self, state: Any, margin: float) -> str:
         """The hint's words for the projected final margin ``margin`` (VP) of the
         seat to move in ``state``: ``evaluate.margin_text`` where the game words it

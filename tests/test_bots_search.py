@@ -10,7 +10,20 @@ import pytest
 from core.bots import search
 
 
-class Stall:
+class Open:
+    """What the tiny games here share: nothing hidden, moves are their own notation."""
+
+    def view(self, state: Any, viewer: int | None) -> Any:
+        return state
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        return view
+
+    def notation(self, move: str) -> str:
+        return move
+
+
+class Stall(Open):
     """A one-seat game whose seat can end it now ("end") or put the end off with
     any of three free moves ("stall a/b/c": each costs 1 VP, like releasing a
     sheep, a cow or a horse in Fields of Arle). Its
@@ -46,15 +59,6 @@ class Stall:
     def winners(self, state: Any) -> list[int]:
         return [0] if self.margins(state)[0] > 0 else []
 
-    def view(self, state: Any, viewer: int | None) -> Any:
-        return state
-
-    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
-        return view
-
-    def notation(self, move: str) -> str:
-        return move
-
 
 @pytest.mark.parametrize("start", [-50.0, 50.0])
 def test_a_certain_result_is_not_put_off_nor_hurried_by_free_moves(start: float) -> None:
@@ -72,6 +76,59 @@ def test_a_close_result_still_counts_the_win() -> None:
     game = Stall(0.5)
     a = search(game, game.setup(["A"], 0), 1, iterations=300, seconds=None)
     assert a.move == "end" and all(a.choices[0].value - c.value > 0.5 for c in a.choices[1:])
+
+
+class Bait(Open):
+    """A one-seat game of one turn of two decisions: "bait" (+1 VP at once, then
+    the forced "pay" costs 3) or "plain" (nothing, then the forced "pass").
+    Judged halfway through the turn the bait looks better; at the turn's end it
+    is 2 VP worse. The state is the moves so far; ``leaves_at_turn_end`` as given."""
+
+    id = "bait"
+    min_players = max_players = 1
+    VP = {"bait": 1.0, "pay": -3.0, "plain": 0.0, "pass": 0.0}
+
+    def __init__(self, turn_end: bool) -> None:
+        self.turn_end = turn_end
+
+    def leaves_at_turn_end(self) -> bool:
+        return self.turn_end
+
+    def setup(self, names: Any, seed: int, options: Any = None) -> Any:
+        return ()
+
+    def to_move(self, state: Any) -> int | None:
+        return None if len(state) == 2 else 0
+
+    def is_over(self, state: Any) -> bool:
+        return len(state) == 2
+
+    def turn(self, state: Any) -> int:
+        return len(state) // 2
+
+    def legal_moves(self, state: Any) -> list[str]:
+        return [["bait", "plain"], ["pay" if state and state[0] == "bait" else "pass"], []][len(state)]
+
+    def apply(self, state: Any, move: str) -> Any:
+        return (*state, move)
+
+    def margins(self, state: Any) -> list[float]:
+        return [10.0 + sum(self.VP[m] for m in state)]
+
+    def winners(self, state: Any) -> list[int]:
+        return [0]
+
+
+@pytest.mark.parametrize("turn_end", [False, True])
+def test_leaves_at_turn_end_see_what_the_rest_of_the_turn_costs(turn_end: bool) -> None:
+    """With one look at each move, a search judging its leaves where they stand
+    takes the bait (+1 now); one that plays each leaf to the end of the turn
+    first sees the bait's forced payment and plays plain."""
+    game = Bait(turn_end)
+    a = search(game, game.setup(["A"], 0), 1, iterations=2, seconds=None)
+    assert a.move == ("plain" if turn_end else "bait")
+    assert {c.move: round(c.margin, 6) for c in a.choices} == (
+        {"bait": 8.0, "plain": 10.0} if turn_end else {"bait": 11.0, "plain": 10.0})
 
 
 class Clocked(Stall):
@@ -129,3 +186,23 @@ def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> No
     assert 0.0 < given[0] <= 1.0 - 0.4 - worker.ANSWER_SECONDS
     assert given[1] == 0.0  # the search still makes one iteration
     assert given[2] == 1.0
+
+
+def test_a_prestarted_worker_has_the_rules_loaded_and_answers() -> None:
+    """``Thinker.start`` spawns the worker and imports the game there before the
+    first request (so the first decision is not cut short); a request then
+    gets a legal move back."""
+    import core
+    from core.bots import worker
+
+    game = core.get_game("fields-of-arle")
+    state = game.setup(["A"], 2)
+    t = worker.Thinker()
+    try:
+        assert t.start(game.id).result(timeout=60) is None
+        pool = t._pool
+        text, _ = t.submit(game, state, 1, 0.05).result(timeout=60)
+        assert t._pool is pool  # the same process answered
+        assert game.parse(state, text) in game.legal_moves(state)
+    finally:
+        t.close()

@@ -43,19 +43,36 @@ def test_gardener_cards_left_reads_the_open_discard() -> None:
 
 
 def test_turns_left_follow_the_calendar_and_the_triggered_end() -> None:
-    """Turns left shrink as the player's wheel nears the 4th calendar space, are
-    capped by the Gardener's expected cards, and once the end is triggered are
-    the rounds left."""
+    """Solo, turns left are the Gardener's expected cards, capped by the
+    player's own wheel at its slowest pace (SOLO_MIN_PACE steps a turn); with
+    more players, the leader's wheel steps to the 4th calendar space at
+    STEPS_PER_TURN a turn; once the end is triggered, the rounds left."""
     s = solo()
-    pace = 4 * C.LARGE_SPACES / E.STEPS_PER_TURN
-    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1)
+    assert E.turns_left(s) == pytest.approx(E.gardener_cards_left(s) + 1)
     s.solo.calendar = 3  # the Gardener one calendar card away: about 20/7 cards
-    assert E.turns_left(s) == pytest.approx(min(pace, E.gardener_cards_left(s)) + 1) == pytest.approx(21 / 8 + 1)
+    assert E.turns_left(s) == pytest.approx(21 / 8 + 1)
     s.solo.calendar = 0
-    s.farms[0].step = 21  # 3 steps from the end: about 1.2 turns, then the last round
-    assert E.turns_left(s) == pytest.approx(3 / E.STEPS_PER_TURN + 1)
+    s.farms[0].step = 21  # 3 steps from the end: at most 3 turns, then the last round
+    assert E.turns_left(s) == pytest.approx(3 / E.SOLO_MIN_PACE + 1)
     s.end_round = s.round
     assert E.turns_left(s) == 1.0
+    duo = GAME.setup(["Ann", "Bob"], 2)
+    duo.farms[1].step = 9
+    assert E.turns_left(duo) == pytest.approx((4 * C.LARGE_SPACES - 9) / E.STEPS_PER_TURN + 1)
+
+
+def test_calendar_spaces_ahead_count_by_the_steps_within_reach() -> None:
+    """Each calendar space still ahead counts its CALENDAR_VP, times the share of
+    its missing steps that STEPS_PER_TURN a turn covers: all four with many
+    turns left; in the last turn, 4 steps short of the 4th space (the 3rd
+    reached), STEPS_PER_TURN / 4 of it."""
+    s = solo()
+    assert E.calendar_potential(s, 0, 20.0) == pytest.approx(sum(E.CALENDAR_VP))
+    f = s.farms[0]
+    f.step, f.calendar = 20, 3
+    assert E.calendar_potential(s, 0, 1.0) == pytest.approx(E.CALENDAR_VP[3] * E.STEPS_PER_TURN / 4)
+    f.step, f.calendar = 24, 4
+    assert E.calendar_potential(s, 0, 1.0) == 0.0
 
 
 def test_gardener_projection_counts_cards_and_open_unique_rewards() -> None:
@@ -105,7 +122,9 @@ def test_contract_potential_follows_the_progress_reachable_in_the_turns_left() -
 def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
     """A one-colour row of 6 counts 10 VP x 6/7 when its 7th bulb can be planted
     and nothing once no bulb can be (capacity 0); so do the columns; a group of windmills
-    half built counts half its colour's VP for the planted and stored bulbs."""
+    half built counts half its colour's VP for the planted and stored bulbs while
+    turns enough remain to build the rest, and only the BUILD_RATE share of
+    that in the last turn."""
     s = solo()
     f = s.farms[0]
     f.patch = ["rrrrrr", "", "", ""]
@@ -113,5 +132,20 @@ def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
     f.storage = "r"
     groups = C.MILL_VP[2] * 7 * 0.5
     columns = 6 * C.COLUMN_DIFFERENT_VP * (1 / 4) * (1 / 3)  # each lacks 3 bulbs; 1 can be planted
-    assert E.plan_potential(s, 0, 1.0) == pytest.approx(10 * 6 / 7 + columns + groups)
-    assert E.plan_potential(s, 0, 0.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
+    assert E.plan_potential(s, 0, 1.0, 5.0) == pytest.approx(10 * 6 / 7 + columns + groups)
+    assert E.plan_potential(s, 0, 0.0, 5.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
+    assert E.plan_potential(s, 0, 0.0, 1.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5 * E.BUILD_RATE)
+
+
+def test_the_last_turn_plants_about_one_stored_bulb() -> None:
+    """Bulbs still plantable: the storage plus BULB_RATE a turn after this one,
+    but at most PLANT_RATE a turn: a full storage of 6 counts 6 with 6 turns
+    left and PLANT_RATE (1) in the last turn; never more than the free spaces."""
+    s = solo()
+    f = s.farms[0]
+    f.storage = "wwyyrr"
+    assert E.bulb_capacity(s, 0, 6.0) == pytest.approx(min(6 + 5 * E.BULB_RATE, 6 * E.PLANT_RATE))
+    assert E.bulb_capacity(s, 0, 2.0) == pytest.approx(2 * E.PLANT_RATE)
+    assert E.bulb_capacity(s, 0, 1.0) == pytest.approx(E.PLANT_RATE)
+    f.patch = ["wwwwwww", "wwwwwww", "wwwwwww", "wwwwww"]
+    assert E.bulb_capacity(s, 0, 10.0) == 1.0

@@ -50,3 +50,11 @@ def margins(game: Game, state: Any) -> list[float]:
     if len(totals) < 2:
         return [0.0] * len(totals)
     return [t - max(totals[:i] + totals[i + 1 :]) for i, t in enumerate(totals)]
+
+
+def leaves_at_turn_end(game: Game) -> bool:
+    """Whether the strong bot plays a leaf of its search on to the end of the
+    turn under way before judging it (``BotModules.leaves_at_turn_end``; False
+    for a game without it)."""
+    ask = getattr(game, "leaves_at_turn_end", None)
+    return bool(ask()) if ask is not None else False

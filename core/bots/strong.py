@@ -18,6 +18,12 @@ below its target) gains nothing by putting the end off with free moves
 seat sure to win gains nothing by hurrying it. Each seat picks by its own
 value (max^n), so opponents are assumed to play for themselves.
 
+A game whose evaluation is right only between turns (it counts whole
+turns left: Windmill Valley) says so with ``leaves_at_turn_end``
+(``core.engine.BotModules``); then each new leaf is first played on greedily
+(the mover's best margin one decision later) to the end of the turn under
+way, or of the game, and judged there.
+
 Move ordering is greedy: a new node sorts its moves by their immediate
 evaluation and opens them best first, and progressive widening lets a node
 with ``n`` visits consider only its ``1 + WIDEN * sqrt(n)`` best moves, so
@@ -43,7 +49,7 @@ from typing import Any
 
 import msgspec
 
-from core.bots.common import margins, sampler
+from core.bots.common import leaves_at_turn_end, margins, sampler
 from core.engine import Game, apply_trusted
 
 #: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
@@ -177,12 +183,13 @@ def search(
     if len(root_moves) == 1:
         return Analysis([Choice(root_moves[0], 0, 0.0, 0.0)], 0, time.perf_counter() - t0)
     root = _Node(seats)
+    turn_end = leaves_at_turn_end(game)
     deadline = None if seconds is None else t0 + seconds * (1 - RESERVE)
     done = 0
     t_loop = time.perf_counter()
     while True:
         s = first if done == 0 else sample(rng)
-        _iterate(game, root, s, seat, seats, base, rng)
+        _iterate(game, root, s, seat, seats, base, rng, turn_end)
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -217,7 +224,8 @@ def _order(
 
 
 def _iterate(
-    game: Game, root: _Node, s: Any, seat: int, seats: int, base: list[float], rng: random.Random
+    game: Game, root: _Node, s: Any, seat: int, seats: int, base: list[float], rng: random.Random,
+    turn_end: bool = False,
 ) -> None:
     path = [root]
     node = root
@@ -270,6 +278,8 @@ def _iterate(
         path.append(node)
         if len(moves) == 1 and child.n == 0:
             break  # a forced move into a new node: evaluate here
+    if turn_end:
+        s, known_marg = _finish_turn(game, s, known_marg, rng)
     for _ in range(ROLLOUT):
         known_marg = None
         if game.is_over(s):
@@ -287,3 +297,26 @@ def _iterate(
         for i in range(seats):
             w[i] += rew[i]
         nd.m += marg[seat]
+
+
+def _finish_turn(game: Game, s: Any, marg: list[float] | None, rng: random.Random) -> tuple[Any, list[float] | None]:
+    """``s`` played on greedily (each decision the move with the mover's best
+    margin one decision later, ties by ``rng``) until the turn under way ends
+    (``game.turn`` changes) or the game is over; with the margins of the
+    position reached (``marg`` when no decision was played)."""
+    t = game.turn(s)
+    while not game.is_over(s) and game.turn(s) == t:
+        moves = game.legal_moves(s)
+        if len(moves) == 1:
+            s, marg = apply_trusted(game, s, moves[0]), None
+            continue
+        mover = game.to_move(s)
+        best = None
+        for m in moves:
+            after = apply_trusted(game, s, m)
+            mg = margins(game, after)
+            key = (mg[mover], rng.random())
+            if best is None or key > best[0]:
+                best = (key, after, mg)
+        s, marg = best[1], best[2]
+    return s, marg

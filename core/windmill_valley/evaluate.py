@@ -3,7 +3,8 @@
 A seat's projection is its VP track, plus the end-game scoring as it would
 stand if the game ended now (contracts, empty windmill groups, patch rows and
 columns: ``scoring.final_parts``), plus what it may still gain in the turns
-left (``turns_left``): what its stored bulbs, guilders and tools will buy, what
+left (``turns_left``): the calendar spaces it can still reach
+(``calendar_potential``), what its stored bulbs, guilders and tools will buy, what
 its contracts can still add with the progress reachable in those turns
 (``contract_potential``), and its plans under way (patch rows and columns,
 windmill groups) by their progress and whether the bulbs they lack can still
@@ -14,13 +15,17 @@ calendar rewards it will claim bring (RULES.md section 10, ``gardener``).
 Everything here reads only what ``GAME.view`` shows (the Gardener's discard
 pile is open; its deck order is not used).
 
-Measured (solo against the Gardener at the normal level, the strong bot at 700
-iterations, ``lowlands arena windmill-valley --players 1 --bots strong --games
-20 --seed 1``): 4 wins in 20, the bot 68.2 VP against the Gardener's 80.7 (the
-flat-bonus evaluation before it, on the same games: 3 wins, 67.2 against
-82.8); at 300 iterations on seed 2 it won 6 of 10 where that one won 1. Games
-the Gardener ends within 10 turns (about a third: its deck holds 7 calendar
-cards in 20) are lost by both: it then has 66-74 VP.
+Measured (solo against the Gardener at the normal level, ``lowlands arena
+windmill-valley --players 1 --bots strong --games 20 --seed 1``, 250
+iterations a decision, about one second of the bot's thinking): 10 wins in
+20, the bot 81.6 VP, margin -1.1, 13.3 turns a game. Steps on the way: 4 wins
+(68.2 VP, 700 iterations of the cheaper search, the same second) before
+leaves were played to the end of the turn and the last turns' plantable
+bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
+calendar spaces ahead counted (``calendar_potential``) and the player's own
+pace no longer taken for the game's clock in solo (``turns_left``). Games
+the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
+cards in 20) are lost: it then has 65-74 VP.
 """
 
 from __future__ import annotations
@@ -47,9 +52,10 @@ CONTRACT_REACH = 1.0
 #: Weight of ``plan_potential`` (rows, columns and windmill groups under way).
 PLAN_POTENTIAL = 1.0
 #: Expected rates per player turn (rules of thumb from solo games): bulbs
-#: planted, windmills built, wheel enhancements installed, farm cards and
-#: tools gained.
+#: gained, bulbs planted, windmills built, wheel enhancements installed, farm
+#: cards and tools gained.
 BULB_RATE = 1.0
+PLANT_RATE = 1.0
 BUILD_RATE = 0.35
 ENHANCE_RATE = 0.35
 CARD_RATE = 0.3
@@ -63,10 +69,25 @@ STEPS_PER_TURN = 2.5
 #: VP a stored bulb is worth while it can still be planted (its patch reward
 #: and its share of rows, columns and groups).
 STORED_BULB_VP = 1.5
+#: Solo: the player sets its own pace on the calendar, at least this many
+#: wheel steps a turn (the floodgate closed to 1, no tool spent), so its wheel
+#: ends the game no sooner than that pace allows (the Gardener's cards, open
+#: to count, end most games first).
+SOLO_MIN_PACE = 1.0
+#: What reaching calendar space 1-4 is worth to a player (VP; rules of thumb
+#: from the reward tables): its common reward (a tool, 2 guilders, 3 VP, 4 VP)
+#: and one open unique reward (the 4th space's "8 VP" the Gardener leaves).
+CALENDAR_VP = (2.0, 3.0, 5.0, 12.0)
 #: VP a player gains in an average turn beyond what the rest of the
 #: projection counts (times the turns left after this one), so that ending the
 #: game sooner costs the player its own turns as well as the Gardener cards.
 TURN_VP = 3.0
+#: The strong bot plays a leaf of its search on to the end of the turn under
+#: way before judging it (``BotModules.leaves_at_turn_end``): turns left, the
+#: bulbs still plantable and the windmills still buildable count whole turns,
+#: so a position halfway through a turn (its actions spent, or still to come)
+#: is judged wrong by them.
+LEAVES_AT_TURN_END = True
 #: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
 _SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
 _SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
@@ -103,26 +124,30 @@ def turns_left(state: State) -> float:
     if state.end_round >= 0:
         return float(state.end_round - state.round + 1)
     steps = max(f.step for f in state.farms)
-    t = max(0.0, (_STEPS_TO_END - steps) / STEPS_PER_TURN)
     if state.solo is not None:
-        t = min(t, gardener_cards_left(state))
+        t = min(max(0.0, (_STEPS_TO_END - steps) / SOLO_MIN_PACE), gardener_cards_left(state))
+    else:
+        t = max(0.0, (_STEPS_TO_END - steps) / STEPS_PER_TURN)
     return t + 1.0
 
 
 def _reach(missing: int, capacity: float) -> float:
     """Chance-like share (0..1) that ``missing`` more bulbs get planted with
-    ``capacity`` bulbs still plantable."""
+    ``capacity`` bulbs still plantable (or windmills built, with ``capacity``
+    builds to come)."""
     if missing <= 0:
         return 1.0
     return min(1.0, capacity / missing)
 
 
 def bulb_capacity(state: State, seat: int, turns: float) -> float:
-    """Bulbs ``seat`` can still plant: its storage plus ``BULB_RATE`` a turn,
-    at most its free patch spaces."""
+    """Bulbs ``seat`` can still plant in ``turns`` turns (this one included):
+    its storage plus ``BULB_RATE`` a turn after this one, at most
+    ``PLANT_RATE`` a turn and its free patch spaces (in the last turn about
+    one of the stored bulbs)."""
     f = state.farms[seat]
     free = C.PATCH_ROWS * C.PATCH_COLS - sum(len(r) for r in f.patch)
-    return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0))
+    return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0), PLANT_RATE * turns)
 
 
 def projected(state: State) -> list[float]:
@@ -144,17 +169,32 @@ def projected(state: State) -> list[float]:
             cap = bulb_capacity(state, seat, turns)
             v += STORED_BULB_VP * min(len(f.storage), cap)
             v += CONTRACT_REACH * contract_potential(state, seat, turns, cap)
-            v += PLAN_POTENTIAL * plan_potential(state, seat, cap)
+            v += PLAN_POTENTIAL * plan_potential(state, seat, cap, turns)
+            v += calendar_potential(state, seat, turns)
         out.append(v)
     return out
 
 
-def plan_potential(state: State, seat: int, capacity: float) -> float:
+def calendar_potential(state: State, seat: int, turns: float) -> float:
+    """VP of the calendar spaces ``seat`` has yet to reach (``CALENDAR_VP``),
+    each by the share of its missing wheel steps that ``STEPS_PER_TURN`` steps
+    a turn in ``turns`` turns (this one included) cover."""
+    f = state.farms[seat]
+    v = 0.0
+    for c in range(f.calendar, C.CALENDAR_END):
+        need = C.LARGE_SPACES * (c + 1) - f.step
+        v += CALENDAR_VP[c] * (1.0 if need <= 0 else min(1.0, STEPS_PER_TURN * turns / need))
+    return v
+
+
+def plan_potential(state: State, seat: int, capacity: float, turns: float) -> float:
     """End-game VP of ``seat``'s plans under way, by their progress (0 to 1 each):
     partial patch rows and columns, times the share of their missing bulbs that
     ``capacity`` (bulbs still plantable, ``bulb_capacity``) covers, and windmill
     groups not yet empty by their windmills built, for the bulbs of their
-    colour planted or stored within that capacity."""
+    colour planted or stored within that capacity, times the share of their
+    missing windmills that ``BUILD_RATE`` builds a turn in ``turns`` turns
+    (this one included) cover."""
     f = state.farms[seat]
     v = 0.0
     for r in f.patch:
@@ -166,9 +206,11 @@ def plan_potential(state: State, seat: int, capacity: float) -> float:
             reach = _reach(C.PATCH_ROWS - len(c), capacity)
             v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS * reach
     planted = "".join(f.patch) + f.storage[: int(capacity)]
+    builds = BUILD_RATE * turns
     for g, n in enumerate(f.mills):
         if n:
-            v += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
+            v += (C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
+                  * _reach(n, builds))
     return v
 
 
