@@ -36,6 +36,12 @@ def long_match(moves: int = 400, seed: int = 2) -> Match:
     return m
 
 
+def game_app(tmp_path: Path, m: Match) -> LowlandsApp:
+    """The app as `lowlands load` starts it: ``m``'s game screen over the launcher."""
+    return LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                       start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+
+
 async def settle(pilot, n: int = 6) -> None:
     for _ in range(n):
         await pilot.pause()
@@ -63,8 +69,7 @@ def counting_frames(app: LowlandsApp) -> list[tuple[str, bool, float, float]]:
 
 async def test_a_loaded_long_game_is_painted_in_one_frame_with_the_log_at_its_end(tmp_path: Path) -> None:
     m = long_match()
-    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
-                      start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+    app = game_app(tmp_path, m)
     frames = counting_frames(app)
     for size in ((120, 40), (80, 24)):
         frames.clear()
@@ -77,8 +82,7 @@ async def test_a_loaded_long_game_is_painted_in_one_frame_with_the_log_at_its_en
             assert frames[0] == ("GoldenAgeScreen", True, frames[0][3], frames[0][3]), size
             assert frames[0][3] > 0
             assert not any(full for _name, full, _y, _end in frames[1:]), frames
-        app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
-                          start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+        app = game_app(tmp_path, m)
         frames = counting_frames(app)
 
 
@@ -87,8 +91,7 @@ async def test_only_screens_that_show_through_are_in_the_background(tmp_path: Pa
     (its first layout used to repaint the whole game screen); under a dialog,
     which lets the game show through, the game screen is."""
     m = long_match(30)
-    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
-                      start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+    app = game_app(tmp_path, m)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         game = app.screen
@@ -101,8 +104,7 @@ async def test_only_screens_that_show_through_are_in_the_background(tmp_path: Pa
 
 async def test_the_log_keeps_its_newest_line_in_view_when_only_its_height_changes(tmp_path: Path) -> None:
     m = long_match(120)
-    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
-                      start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+    app = game_app(tmp_path, m)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         log = app.screen.query_one("#log", Log)
@@ -157,8 +159,7 @@ async def test_the_launcher_under_a_loaded_game_is_made_when_first_shown(tmp_pat
     from textual.widgets import OptionList
 
     m = long_match(30)
-    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
-                      start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+    app = game_app(tmp_path, m)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         launcher = app.screen_stack[0]

@@ -132,6 +132,13 @@ class OneLayout:
         # its size changed and then repaints all of it)
         self._one_layout_resuming = True
         self._one_layout_painted = False
+        # the toasts shown (the rack hidden when there are none) now, for the layout
+        # to come: Textual does it at the app's next message, after the frame, and
+        # hiding the empty rack asked for a layout and another frame
+        from textual.widgets._toast import ToastRack
+
+        for rack in self.query_children(ToastRack):  # type: ignore[attr-defined]
+            rack.show(self.app._notifications)  # type: ignore[attr-defined]
 
     def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
