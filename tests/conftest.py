@@ -87,9 +87,13 @@ def _no_seat_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pilot tests press keys far faster than a person: the game screen's
     seat-change guard (GameScreen.SEAT_GUARD: keys less than that apart count
     as one held key, which must not play the next player's turn) is off unless
-    a test passes ``seat_guard=`` itself."""
+    a test passes ``seat_guard=`` itself; and a game screen does nothing when
+    idle (GameScreen.IDLE_DELAY) unless a test sets that."""
     import sys
 
     mod = sys.modules.get("tui.screens.game")
     if mod is not None:
         monkeypatch.setattr(mod.GameScreen, "SEAT_GUARD", 0.0)
+        # nor does a game screen build review ahead when idle (GameScreen._when_idle:
+        # CPU most tests do not need) unless a test sets IDLE_DELAY itself
+        monkeypatch.setattr(mod.GameScreen, "IDLE_DELAY", None)

@@ -186,3 +186,23 @@ def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> No
     assert 0.0 < given[0] <= 1.0 - 0.4 - worker.ANSWER_SECONDS
     assert given[1] == 0.0  # the search still makes one iteration
     assert given[2] == 1.0
+
+
+def test_a_prestarted_worker_has_the_rules_loaded_and_answers() -> None:
+    """``Thinker.start`` spawns the worker and imports the game there before the
+    first request (so the first decision is not cut short); a request then
+    gets a legal move back."""
+    import core
+    from core.bots import worker
+
+    game = core.get_game("fields-of-arle")
+    state = game.setup(["A"], 2)
+    t = worker.Thinker()
+    try:
+        assert t.start(game.id).result(timeout=60) is None
+        pool = t._pool
+        text, _ = t.submit(game, state, 1, 0.05).result(timeout=60)
+        assert t._pool is pool  # the same process answered
+        assert game.parse(state, text) in game.legal_moves(state)
+    finally:
+        t.close()

@@ -143,3 +143,20 @@ async def test_hint_opens_the_group_that_holds_its_choice(tmp_path: Path) -> Non
         state = match.state
         assert notes[0] == (f"Hint: {screen.choice_label(state, target)}: projected margin +2.5 VP, "
                             f"+1.5 VP against {screen.choice_label(state, other)} (40 searches).")
+
+
+async def test_a_table_with_a_strong_bot_prestarts_the_worker(tmp_path: Path, monkeypatch) -> None:
+    """The worker process starts when a table with a strong bot opens, not at
+    its first decision; a table with only weaker bots starts none."""
+    from core.bots import worker
+
+    started: list[str] = []
+    monkeypatch.setattr(worker, "prestart", started.append)
+    for level, expected in (("greedy", []), ("strong", [GAME.id])):
+        started.clear()
+        match = Match(GAME, [Seat("Ann"), Seat("Bob", "bot", level)], 3)
+        app, screen = app_for(match, tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert started == expected
+            assert match.ply == 0  # Ann's decision: nobody thought yet

@@ -406,6 +406,7 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()
         assert "1 card (about 0 turns left)" in cards.text
+        state = copy_state(state)  # (a state is frozen once shown: boards keep what they drew of it)
         state.deck = state.deck[:1] * 3
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()

@@ -234,9 +234,12 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
 
 
 # -- a board keeps the sections the cursor does not touch ------------------------------------
-@pytest.mark.parametrize("game_id, players, decisions, section", [
-    ("golden-age", 4, 300, "_players"), ("fields-of-arle", 2, 100, "_summary")])
-async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section) -> None:
+@pytest.mark.parametrize("game_id, players, decisions, section, size", [
+    ("golden-age", 4, 300, "_players", (120, 40)), ("fields-of-arle", 2, 100, "_summary", (120, 40)),
+    ("gift-of-tulips", 6, 66, "_bouquets", (80, 24)), ("golden-age", 4, 300, "_provinces", (120, 40)),
+    ("windmill-valley", 4, 120, "_wish", (120, 40)), ("fields-of-arle", 2, 100, "_action_lines", (120, 40))])
+async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section,
+                                                           size) -> None:
     from core import get_game
     from tests.benchmarks.bench_tui import late_match
     from tui.app import LowlandsApp
@@ -246,7 +249,7 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
     match = late_match(get_game(game_id), players, decisions)
     screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
     app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         board = screen.board
         widgets = list(board.query(DataWidget))
@@ -374,3 +377,193 @@ async def test_new_choices_keep_the_scrollbar_without_a_layout() -> None:
         assert shown and all(shown)
         await pilot.pause()
         assert ol.show_vertical_scrollbar and ol.scroll_y == 0
+
+
+# -- a frame renders only the widgets and lines it repaints ---------------------------------
+class SpansApp(App):
+    """Two columns of line widgets on a OneLayout screen (a game screen's compositor)."""
+
+    def get_default_screen(self):
+        from textual.containers import Horizontal
+        from textual.screen import Screen
+
+        from tui.chrome import OneLayout
+
+        class SpansScreen(OneLayout, Screen):
+            DEFAULT_CSS = "#left, #right { width: 1fr; } #row { height: auto; }"
+
+            def compose(self):
+                with Horizontal(id="row"):
+                    yield TextBlock(id="left")
+                    yield TextBlock(id="right")
+                yield TextBlock(id="below")
+
+        return SpansScreen()
+
+
+async def test_a_frame_renders_only_the_repainted_parts(monkeypatch) -> None:
+    """A change to one line of the right column renders that widget on that line
+    only: not the left column beside it, not the widget below, not the
+    containers the changed widget covers, and the screen still reads whole."""
+    app = SpansApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        left, right, below = (app.screen.query_one(f"#{w}", TextBlock) for w in ("left", "right", "below"))
+        left.update([Text(f"left {k}") for k in range(5)])
+        right.update([Text(f"right {k}") for k in range(5)])
+        below.update([Text("below")])
+        await pilot.pause()
+        lines = [Text(f"right {k}") for k in range(5)]
+        right.update(lines[:1] + [Text("right 1 once")] + lines[2:])
+        await pilot.pause()  # (and the regions left from the first layout are painted)
+        rendered: list[tuple[str, int]] = []
+        real = Widget.render_lines
+
+        def render_lines(self, crop):
+            rendered.append((self.id or type(self).__name__, crop.height))
+            return real(self, crop)
+
+        monkeypatch.setattr(Widget, "render_lines", render_lines)
+        right.update(lines[:1] + [Text("right 1 once")] + lines[2:3] + [Text("right 3 changed")] + lines[4:])
+        await pilot.pause()
+        assert rendered == [("right", 1)]
+        monkeypatch.undo()
+        rows = screen_text(app)
+        assert "left 3" in rows[3] and "right 3 changed" in rows[3] and "below" in rows[5]
+
+
+class LogApp(App):
+    """One Log of a fixed size."""
+
+    CSS = "Log { height: 20; width: 40; }"
+
+    def compose(self):
+        from tui.widgets.log import Log
+
+        yield Log(id="log")
+
+
+async def test_a_log_scrollbar_repaints_only_the_rows_the_thumb_changes() -> None:
+    """A line written to a long log moves its scrollbar's thumb a little: the
+    bar repaints the rows that differ (not all of them) and then draws what a
+    whole repaint of it draws."""
+    from tui.widgets.log import Log, LogEntry
+
+    app = LogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(Log)
+        entries = [LogEntry(k // 3 + 1, f"Ann takes card {k}", "A") for k in range(60)]
+        log.set_entries(entries)
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        assert bar.display and bar.size.height == 20
+        before = [segments(bar.render_line(y)) for y in range(bar.size.height)]
+        log.set_entries(entries + [LogEntry(21, "Bob passes", "B")])
+        rows = sorted({y for region in bar._repaint_regions for y in region.line_range})
+        assert 0 < len(rows) < 4
+        await pilot.pause()
+        after = [segments(bar.render_line(y)) for y in range(bar.size.height)]
+        assert after != before
+        assert after == [whole(bar, y) for y in range(bar.size.height)]
+
+
+async def test_an_undo_shows_the_board_the_view_it_drew_before(tmp_path) -> None:
+    """Back to a position drawn a moment ago (an undo), the board gets the very
+    view object it drew then: the state is not copied again and the sections
+    kept for it are not built again."""
+    from tests.apphelpers import ScreenApp, new_match
+    from tui.screens import screen_for
+
+    match = new_match(moves=4)
+    screen = screen_for(match, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        before = screen._board_view[2]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert match.ply == 5 and screen._board_view[2] is not before
+        await pilot.press("u")
+        await pilot.pause()
+        assert match.ply == 4 and screen._board_view[2] is before
+
+
+async def test_a_scrollbar_once_shown_stays_blank_while_everything_fits() -> None:
+    """A list that scrolls and then one that fits: the scrollbar stays (no
+    screen layout to hide it and show it again) and is drawn blank, in the
+    list's own background, as a fresh render of it draws it."""
+    from tui.widgets.log import Log, LogEntry
+
+    app = LogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(Log)
+        entries = [LogEntry(k + 1, f"Ann takes card {k}", "A") for k in range(40)]
+        log.set_entries(entries)
+        await pilot.pause()
+        bar = log.vertical_scrollbar
+        assert log.show_vertical_scrollbar and bar.window_size < bar.window_virtual_size  # it scrolls
+        thumb = [segments(bar.render_line(y)) for y in range(bar.size.height)]
+        layouts: list[bool] = []
+        real = type(log).refresh
+
+        def refresh(self, *regions, **kw):
+            layouts.append(bool(kw.get("layout")))
+            return real(self, *regions, **kw)
+
+        log.refresh = refresh.__get__(log)
+        log.set_entries(entries[:3])  # (an undo of many: everything fits)
+        await pilot.pause()
+        assert log.show_vertical_scrollbar and not any(layouts)
+        assert [segments(bar.render_line(y)) for y in range(bar.size.height)] != thumb
+        background = log.background_colors[1].rich_color
+        for y in range(bar.size.height):
+            drawn = segments(bar.render_line(y))
+            assert drawn == whole(bar, y)
+            assert all(text.strip() == "" and style.bgcolor == background for text, style, _meta in drawn)
+
+
+async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again(monkeypatch) -> None:
+    """A section out of sight (a board page not shown, scrolled away) updated
+    with the rest: Textual took it for a new widget and arranged the whole
+    screen again at the next look-up of a widget's place, on every decision."""
+    from textual._compositor import Compositor
+    from textual.containers import VerticalScroll
+    from textual.screen import Screen
+
+    from tui.chrome import OneLayout
+
+    class ScrollScreen(OneLayout, Screen):
+        DEFAULT_CSS = "#box { height: 6; }"
+
+        def compose(self):
+            with VerticalScroll(id="box"):
+                yield TextBlock(id="top")
+                yield TextBlock(id="low")
+            yield TextBlock(id="below")
+
+    class ScrollApp(App):
+        def get_default_screen(self):
+            return ScrollScreen()
+
+    app = ScrollApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        top, low, below = (app.screen.query_one(f"#{w}", TextBlock) for w in ("top", "low", "below"))
+        top.update([Text(f"top {k}") for k in range(8)])
+        low.update([Text("low")])
+        below.update([Text("below")])
+        await pilot.pause()
+        compositor = app.screen._compositor
+        assert low not in compositor.visible_widgets and low in compositor.full_map
+        arranged: list[bool] = []
+        real = Compositor._arrange_root
+
+        def arrange(self, *args, **kw):
+            arranged.append(kw.get("visible_only", True))
+            return real(self, *args, **kw)
+
+        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        low.update([Text("low, later")])
+        below.update([Text("below, later")])
+        await pilot.pause()
+        assert below.region.height == 1 and low.region.y > top.region.y
+        assert arranged == []
+        assert "below, later" in screen_text(app)[6]

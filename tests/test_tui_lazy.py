@@ -154,17 +154,20 @@ async def test_long_log_draws_the_newest_entries_then_more_on_scrolling_up(tmp_p
     async with app.run_test(size=(80, 24)) as pilot:  # the side panel's log: 10 entries do not fit
         await settle(pilot)
         log = app.screen.query_one("#log", Log)
-        assert len(log.entries) == 40 and log._first == 30
-        assert "30 earlier decisions" in log.lines[0].text
+        # TAIL entries, but at least one per row of the log, so that it can be scrolled up
+        first = log._first
+        assert log.size.height > Log.TAIL  # (so the rows decide here)
+        assert len(log.entries) == 40 and Log.TAIL < first <= 40 - log.size.height
+        assert f"{first} earlier decisions" in log.lines[0].text
         assert log.max_scroll_y > 0 and log.scroll_y > 0  # scrolled down to the newest entries
         log.scroll_to(y=0, animate=False)
         await settle(pilot, 4)
-        assert log._first == 20
-        assert "20 earlier decisions" in log.lines[0].text
+        assert log._first == first - Log.TAIL
+        assert f"{first - Log.TAIL} earlier decisions" in log.lines[0].text
         assert log.scroll_y >= 1  # the lines that were in view stay there
         await pilot.press("u")  # undo still drops only the last entry's lines
         await settle(pilot)
-        assert len(log.entries) == 39 and log._first == 20
+        assert len(log.entries) == 39 and log._first == first - Log.TAIL
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -273,8 +276,15 @@ async def test_review_of_another_match_replaces_the_kept_screen(tmp_path: Path) 
         await settle(pilot)
         ra = review_screen(app, a)
         assert review_screen(app, a) is ra
+        await app.push_screen(ra)
+        await settle(pilot)
+        app.pop_screen()
+        await settle(pilot)
+        assert ra.is_running  # (kept: not removed when popped)
         rb = review_screen(app, b)
         assert rb is not ra and rb.match is b and app.get_screen(KEPT_NAME) is rb
+        await settle(pilot)
+        assert not ra.is_running and not ra.is_attached  # the one kept before is removed
         await app.push_screen(rb)
         await settle(pilot)
         assert app.screen.cursor == 12
@@ -513,3 +523,152 @@ async def test_a_layout_leaves_no_request_for_another_frame(tmp_path: Path, monk
         await settle(pilot)
         assert app.screen.cursor == 108
     assert layouts and left == []
+
+
+async def _warmed(pilot, app) -> ReviewScreen:
+    """Wait until the game screen, idle after its first paint, has built review ahead."""
+    from tui.screens.review import KEPT_NAME
+
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if app.is_screen_installed(KEPT_NAME):
+            kept = app.get_screen(KEPT_NAME)
+            if kept.is_mounted and kept._one_layout_size == app.size:
+                return kept
+    raise AssertionError("review was not built ahead")
+
+
+async def test_review_is_built_ahead_when_the_game_screen_is_idle(tmp_path: Path, monkeypatch) -> None:
+    """Issue 9: the first r shows a review screen composed, mounted and laid out
+    ahead of time (no layout then: one repaint), and the heap so far is then
+    frozen out of the garbage collector's full passes."""
+    import gc
+
+    import tui.screens.game as game_module
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    monkeypatch.setattr(GameScreen, "FREEZE_DELAY", 0.05)
+    monkeypatch.setattr(game_module, "_HEAP_FROZEN", [])  # (as in a new process)
+    m = random_match(GOLDEN, 4, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    try:
+        await _built_ahead_and_shown(app, m, monkeypatch)
+    finally:
+        gc.unfreeze()  # (the tests after this one collect as before)
+
+
+async def _built_ahead_and_shown(app, m, monkeypatch) -> None:
+    import gc
+
+    from textual._compositor import Compositor
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        kept = await _warmed(pilot, app)
+        assert kept.match is m and kept not in app.screen_stack and app.screen is game
+        assert kept.query_one("#review-board").size.width > 0  # laid out off the stack
+        for _ in range(50):
+            if gc.get_freeze_count():
+                break
+            await pilot.pause(0.02)
+        assert gc.get_freeze_count() > 0
+        await settle(pilot)
+        reflows: list[object] = []
+        real = Compositor.reflow
+        monkeypatch.setattr(Compositor, "reflow", lambda self, root, size: reflows.append(root) or real(self, root, size))
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept and kept.cursor == m.ply == 60
+        assert kept not in reflows  # shown as laid out ahead
+        assert "decision 60 of 60" in str(kept.sub_title)
+        await pilot.press("left", "b")  # (brought up to date after decisions: as a kept screen)
+        await settle(pilot)
+        assert kept.cursor == 59 and app.screen is game
+
+
+async def test_review_built_ahead_takes_a_new_theme(tmp_path: Path, monkeypatch) -> None:
+    """Review skips Textual's restyle of every widget when it is shown again,
+    but not after the app's styles changed: a theme chosen while review was
+    closed colours it."""
+    from textual.color import Color
+
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    m = random_match(TULIPS, 3, 12)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        kept = await _warmed(pilot, app)
+        log = kept.query_one("#review-log", ReviewLog)
+        dark = app.current_theme
+        assert log.styles.background == Color.parse(dark.surface)
+        app.theme = "lowlands-light"
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept
+        light = app.current_theme
+        assert light.surface != dark.surface
+        assert log.styles.background == Color.parse(light.surface)
+
+
+async def test_a_step_in_review_repaints_only_the_rows_that_change(tmp_path: Path) -> None:
+    """The move list repaints the rows whose text a step changes (the two
+    decisions' rows, or from the upper one down when the highlighted decision
+    takes another number of rows), not the whole list; and every row that
+    changed is repainted."""
+    from textual.geometry import Region
+
+    m = random_match(GOLDEN, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m, ply=20))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        log = review.query_one("#review-log", ReviewLog)
+        width = log.scrollable_content_region.width
+        height = log.scrollable_content_region.height
+        offset = log.content_offset
+        kinds: set[str] = set()
+        for target in (19, 18, 17, 16, 15, 16, 17):
+            await settle(pilot)
+            top = round(log.scroll_offset.y)
+            rows = [log.render_line(y).text for y in range(height)]
+            was = len(log._rows(log.highlighted, width))
+            log._dirty_regions.clear()
+            log.move_highlight(target)
+            assert round(log.scroll_offset.y) == top  # (in view: no scroll)
+            now = len(log._rows(target, width))
+            kinds.add("same" if was == now else "other")
+            dirty = [r.translate(-offset) for r in log._dirty_regions]
+            changed = [y for y in range(height) if log.render_line(y).text != rows[y]]
+            assert changed
+            for y in changed:
+                assert any(r.contains_region(Region(0, y, width, 1)) for r in dirty), (target, y)
+            if was == now:
+                assert sum(r.height for r in dirty) < height  # not the whole list
+        assert kinds == {"same", "other"}  # (at 80 columns a decision takes one to three rows)
+
+
+async def test_a_layout_that_leaves_the_move_list_as_it_was_does_not_touch_it(tmp_path: Path) -> None:
+    """A step that shows another board page lays the screen out: the move list
+    keeps its size, so its scroll state and scrollbars are left alone (Textual
+    updated and repainted them at every layout); a new terminal size still
+    updates them."""
+    m = random_match(GOLDEN, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        log = review.query_one("#review-log", ReviewLog)
+        updates: list[object] = []
+        real = log._scroll_update
+        log._scroll_update = lambda virtual_size: updates.append(virtual_size) or real(virtual_size)  # type: ignore[method-assign]
+        review._refresh_layout()
+        await settle(pilot)
+        assert updates == []
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        assert updates and log.size.height < 40 - 10

@@ -280,27 +280,61 @@ class LowlandsApp(App[None]):
         without a default the stylesheet would not parse under those themes)."""
         return {**super().get_theme_variable_defaults(), **SEAT_VARIABLES}
 
+    @property
+    def _background_screens(self) -> list[Screen[Any]]:
+        """The screens under the top one that show through it: none when the
+        top screen's background is opaque (a game screen over the launcher).
+
+        Textual always counts the screen just below the top as visible, so a
+        covered launcher's first layout (``lowlands load`` pushes the game over
+        it before either is painted) made the game repaint the whole terminal
+        a second time, and resizes and repaints of covered screens were passed
+        on. A screen brought back to the top is laid out and painted anew."""
+        stack = self._screen_stack
+        if stack and stack[-1].styles.background.a == 1:
+            return []
+        return super()._background_screens
+
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
 
-        return LauncherScreen()
+        # under a start screen: made when first shown (LauncherScreen's ``covered``)
+        return LauncherScreen(covered=self._start is not None)
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.screen_change_signal.subscribe(self, self._screen_changed)
-        if self._start is not None:
-            start = self._start
-            screen = start if isinstance(start, Screen) else start()
-            if screen is not None:  # (None: the function opened what it wanted itself)
-                self.push_screen(screen)
-            reason = getattr(screen, "read_only", "")
-            if reason:  # e.g. ``lowlands review`` of a save broken at some move
-                from tui.screens.dialogs import MessageDialog
-
-                self.read_only_matches.add(screen.match)
-                self.push_screen(MessageDialog(reason, title="Read-only review"))
         self._install_signal_handlers()
         self.call_later(self.check_size)
+
+    async def _ready(self) -> None:
+        """Textual's hook that runs once the app is mounted, just before it
+        starts painting: open the ``start`` screen here, not in ``on_mount``.
+
+        Textual mounts the app inside a batch that discards every repaint, and
+        waits there for the mount of a screen pushed by ``on_mount``: the start
+        screen was laid out and rendered once for nothing, then again after the
+        batch (``lowlands load`` of a long game spent ~40 ms on it). Pushed
+        here, it is composed, laid out and painted once, after the batch."""
+        await super()._ready()
+        self._open_start()
+        self.call_after_refresh(resume_gc)  # (the first screen painted: see pause_gc)
+
+    def _open_start(self) -> None:
+        """Open ``start`` over the launcher (see the constructor), with the
+        read-only notice of a review that must be read-only."""
+        if self._start is None:
+            return
+        start = self._start
+        screen = start if isinstance(start, Screen) else start()
+        if screen is not None:  # (None: the function opened what it wanted itself)
+            self.push_screen(screen)
+        reason = getattr(screen, "read_only", "")
+        if reason:  # e.g. ``lowlands review`` of a save broken at some move
+            from tui.screens.dialogs import MessageDialog
+
+            self.read_only_matches.add(screen.match)
+            self.push_screen(MessageDialog(reason, title="Read-only review"))
 
     def format_title(self, title: str, sub_title: str) -> Any:
         """"Title — sub-title" as Textual draws it; under ``--ascii`` the dash is
@@ -396,6 +430,9 @@ class LowlandsApp(App[None]):
             self.notify(f"Could not remember the theme: {e}", severity="warning")
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
+        for below in self._background_screens:  # a dialog over a launcher not shown yet
+            if getattr(below, "covered", False):
+                self.run_worker(below.uncover(), group="uncover")
         self.call_later(self.check_size)
         self.call_later(self.sync_locks)
         if screen in self._screens_seen:  # a screen coming back (not one just opened)
@@ -1038,11 +1075,49 @@ def _load_partial_file(path_text: str) -> tuple[Any, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``lowlands`` command. Returns the exit status (2 for bad arguments)."""
+    pause_gc()
     try:
         return _main(list(sys.argv[1:] if argv is None else argv))
     except CliError as e:
         print(f"lowlands: {e}", file=sys.stderr)
         return 2
+    finally:
+        resume_gc(freeze=False)
+
+
+#: Whether ``pause_gc`` turned Python's cyclic garbage collector off (until ``resume_gc``).
+_gc_paused = False
+
+
+def pause_gc() -> None:
+    """Turn the cyclic garbage collector off while the program starts.
+
+    Starting allocates hundreds of thousands of long-lived objects (Textual's
+    modules, a replayed game, the first screen's widgets); the collector scans
+    them all over again in a full collection now and then, 30-90 ms each, one
+    of which fell right before the first frame of both the launcher and
+    ``lowlands load``. ``resume_gc`` turns it back on once the first screen is
+    painted (the commands without a screen do at once)."""
+    import gc
+
+    global _gc_paused
+    if gc.isenabled():
+        gc.disable()
+        _gc_paused = True
+
+
+def resume_gc(freeze: bool = True) -> None:
+    """Turn the collector back on if ``pause_gc`` turned it off; ``freeze``: first
+    set every object alive now aside for good (``gc.freeze``: the program's
+    start-up objects, never garbage, are not scanned by later collections)."""
+    import gc
+
+    global _gc_paused
+    if _gc_paused:
+        _gc_paused = False
+        if freeze:
+            gc.freeze()
+        gc.enable()
 
 
 def _utf8_arg(arg: str) -> str:
@@ -1093,6 +1168,8 @@ def _main(argv: list[str]) -> int:
         _plain_output()
     args = build_parser().parse_args(argv)
     command = args.command
+    if command not in ("new", "load", "review", None):  # no screen of this app to wait for
+        resume_gc(freeze=False)
     if command == "arena":
         from core.bots.arena import run_cli
 

@@ -1,6 +1,8 @@
 """The header and footer lines of every Lowlands screen, each one widget.
 
-OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame.
+OneLayout (a Screen mixin) keeps a screen layout to one pass and one frame,
+and gives the screen a LineCompositor (tui/compositor.py): a frame renders
+only what it repaints.
 
 Textual's Header is four widgets and its Footer one widget per key, rebuilt
 (a recompose and a screen layout) whenever the screen's bindings are
@@ -30,7 +32,7 @@ from typing import Any, NamedTuple
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import events
+from textual import _time, events
 from textual.content import Content
 from textual.filter import LineFilter
 from textual.reactive import Reactive
@@ -92,6 +94,12 @@ class OneLayout:
     before Screen among the bases.
     """
 
+    #: The focused widget (Textual's Screen.focused, without its repaint of the whole
+    #: screen: the widgets that gain and lose the focus repaint themselves for their
+    #: :focus styles). A focus given on mount comes a moment after the first frame,
+    #: which made opening a game screen paint all of it twice.
+    focused: Reactive[Any] = Reactive(None, repaint=False)
+
     #: (set while laying out: the frame is painted once the layout is done)
     _one_layout_busy = False
     #: the size of the last layout; whether the screen is being resumed (Textual
@@ -101,6 +109,15 @@ class OneLayout:
     _one_layout_painted = False
     #: how many widgets the screen had at its last layout if all were mounted (else None)
     _one_layout_mounted: int | None = None
+    #: when the last layout began (``textual._time``, the clock of Message.time)
+    _one_layout_at = float("-inf")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from tui.compositor import LineCompositor
+
+        # a partial repaint renders the changed lines only (tui/compositor.py)
+        self._compositor = LineCompositor()
 
     def _screen_resized(self, size: Any) -> None:
         """Textual lays a screen out again when it gets its size (a Resize of
@@ -115,6 +132,13 @@ class OneLayout:
         # its size changed and then repaints all of it)
         self._one_layout_resuming = True
         self._one_layout_painted = False
+        # the toasts shown (the rack hidden when there are none) now, for the layout
+        # to come: Textual does it at the app's next message, after the frame, and
+        # hiding the empty rack asked for a layout and another frame
+        from textual.widgets._toast import ToastRack
+
+        for rack in self.query_children(ToastRack):  # type: ignore[attr-defined]
+            rack.show(self.app._notifications)  # type: ignore[attr-defined]
 
     def refresh(self, *regions: Any, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Any:
@@ -135,39 +159,73 @@ class OneLayout:
         """Textual's layout; then the widgets it gave a new size that draw for
         their size (``_follows_size``: a board choosing its pages, a DataWidget
         wrapping its lines) are told now, not by a Resize message after this
-        frame; if that changed sizes (or styles: a board's class), the screen
-        is laid out once more, now; then one frame is painted. (Opening a
+        frame; while that changed sizes (or styles: a board's class), the screen
+        is laid out again, now, and they are told again (``LAYOUT_PASSES`` at
+        most); then ``laid_out()``, and one frame is painted. (Opening a
         screen took a frame at the first guess of the sizes, another after the
         Resize messages, and a third for the screen's own Resize.)"""
         global _quiet_sizes
         _install_quiet_sizes()
         _quiet_sizes = True
+        self._one_layout_at = _time.get_time()
         self._one_layout_busy = True
         _resized.clear()
         self._layout_required = False  # (a layout asked for before this one: this is it)
         try:
             super()._refresh_layout(size, scroll)  # type: ignore[misc]
-            sizes = {entry[0]: entry[1:] for entry in _resized}  # (the sizes a Resize would carry)
-            followers = [(w, h) for w in sizes if (h := _follows_size(w)) is not None]
-            _resized.clear()
-            for widget, handler in followers:
-                if widget.is_attached:
-                    handler(events.Resize(*sizes[widget]))
-            if self._settle_requests():
+            self._tell_followers()
+            # what the followers changed (a board's pages, a prompt's height) may
+            # change other sizes (a scrollbar comes or goes): lay out again, a few
+            # times at most, telling the followers each time, until nothing asks
+            for _ in range(self.LAYOUT_PASSES - 1):
+                if not self._settle_requests():
+                    break
                 super()._refresh_layout(size, False)  # type: ignore[misc]
-                _resized.clear()
-                self._settle_requests()  # (what that second pass asked for is done)
+                self._tell_followers()
+            else:
+                self._settle_requests()  # (what the last pass asked for is done)
         finally:
             _quiet_sizes = False
             self._one_layout_busy = False
             _resized.clear()
         self._one_layout_size = self.outer_size if size is None else size  # type: ignore[attr-defined]
+        self.laid_out()
         nodes = list(self.walk_children(with_self=False))  # type: ignore[attr-defined]
         self._one_layout_mounted = len(nodes) if all(n._is_mounted for n in nodes) else None
         if getattr(self, "is_current", False) and not self.app._batch_count:  # type: ignore[attr-defined]
             self._compositor_refresh()
             self._one_layout_painted = True
         _late.clear()
+
+    def laid_out(self) -> None:
+        """Hook: the screen has just been laid out, and is painted next (what
+        depends on the sizes, e.g. the keys of a board folded into pages,
+        changes in that same frame)."""
+
+    async def _on_layout(self, message: Any) -> None:
+        """A widget's request for a layout (Textual sends it at the widget's next
+        idle) that was made before the last layout began: that layout, of every
+        widget, did it. Asking again would lay the screen out again at its next
+        Resize (a screen just opened gets one after its first frame) and paint
+        a second frame."""
+        if message.time < self._one_layout_at:
+            message.stop()
+            message.prevent_default()
+            return
+        await super()._on_layout(message)  # type: ignore[misc]
+
+    #: layout passes at most per layout (the first, and those its followers ask for)
+    LAYOUT_PASSES = 3
+
+    def _tell_followers(self) -> None:
+        """Tell the widgets the last pass gave a new size that draw for their
+        size (``_follows_size``) of it now, as the Resize they would get."""
+        sizes = {entry[0]: entry[1:] for entry in _resized}  # (the sizes a Resize would carry)
+        followers = [(w, h) for w in sizes if (h := _follows_size(w)) is not None]
+        _resized.clear()
+        for widget, handler in followers:
+            if widget.is_attached:
+                handler(events.Resize(*sizes[widget]))
 
     def _settle_requests(self) -> bool:
         """Do now what Textual does at each widget's next idle for the style
@@ -217,7 +275,25 @@ class OneLayout:
                 widget._repaint_required = False
             self._compositor.update_widgets(pending)  # type: ignore[attr-defined]
         _late.clear()
+        compositor = self._compositor  # type: ignore[attr-defined]
+        app = self.app  # type: ignore[attr-defined]
+        if compositor.size.region in compositor._dirty_regions and self is app.screen \
+                and not app._batch_count:  # a frame of the whole screen, shown
+            self._one_full_paint_at = _time.get_time()
         super()._compositor_refresh()  # type: ignore[misc]
+
+    #: when the last frame of the whole screen was painted (``textual._time``)
+    _one_full_paint_at = float("-inf")
+
+    async def _on_update(self, message: Any) -> None:
+        """A widget's request to be repainted (sent at the widget's next idle)
+        from before the last frame of the whole screen: that frame painted it.
+        (A screen just opened painted most of itself again a frame later.)"""
+        if message.time < self._one_full_paint_at:
+            message.stop()
+            message.prevent_default()
+            return
+        await super()._on_update(message)  # type: ignore[misc]
 
 
 def _install_quiet_sizes() -> None:
@@ -450,6 +526,10 @@ class KeyFooter(_KeptLine):
     def _bindings_changed(self, screen: Any) -> None:
         if self.is_attached and screen is self.screen:
             self._read_bindings()
+
+    def read_keys(self) -> None:
+        """Show the keys active now (repainted only if they changed)."""
+        self._read_bindings()
 
     def _read_bindings(self) -> None:
         app = self.app

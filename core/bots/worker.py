@@ -9,7 +9,11 @@ search polls. Positions go over as (game id, msgpack bytes of the state); the
 answer comes back as move notation (``parse(notation(m)) == m`` for every game).
 The thinking time counts from the request: the worker's search gets what is
 left of it (less ``ANSWER_SECONDS``), so a slow start of the worker process or
-a busy queue does not add to the time a decision takes.
+a busy queue does not add to the time a decision takes. So that the first
+decision of a table is not cut short by that start (spawning Python and
+importing the rules took most of a 1 s budget), a table with a strong bot
+calls ``prestart`` when it opens: the process starts and imports the game in
+the background, off the caller's thread.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import concurrent.futures as cf
 import contextlib
 import multiprocessing as mp
 import sys
+import threading
 import time
 from typing import Any, Iterator
 
@@ -47,6 +52,15 @@ def _real_stderr() -> Iterator[None]:
 def _init(stop: Any) -> None:
     global _stop
     _stop = stop
+
+
+def _warm(game_id: str) -> None:
+    """In the worker: import what a search of ``game_id`` needs (the rules, the
+    bots), so the first real request finds them loaded."""
+    import core
+    import core.bots.hint  # noqa: F401  (imports the search too)
+
+    core.get_game(game_id)
 
 
 def _think(
@@ -81,18 +95,30 @@ class Thinker:
         self._ctx = mp.get_context("spawn")
         self._stop: Any = None
         self._pool: cf.ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()  # start (from a helper thread) and submit may race
 
-    def submit(self, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> cf.Future:
-        """Start thinking about ``state`` (the true state: the worker looks only at
-        the view of the seat to move). The Future gives (notation, hint or None)."""
-        with _real_stderr():  # the worker (and multiprocessing's helper) start on the first submit
+    def _submit(self, fn: Any, *args: Any) -> cf.Future:
+        with self._lock, _real_stderr():  # the worker (and multiprocessing's helper) start on the first submit
             if self._stop is None:
                 self._stop = self._ctx.Event()
             if self._pool is None:
                 self._pool = cf.ProcessPoolExecutor(1, mp_context=self._ctx, initializer=_init, initargs=(self._stop,))
+            return self._pool.submit(fn, *args)
+
+    def start(self, game_id: str) -> cf.Future:
+        """Start the worker process (if not running) and have it import the rules
+        of ``game_id`` and the search; the Future ends when it has. Blocks the
+        caller while the process is spawned (tens of milliseconds): ``prestart``
+        does it in a thread."""
+        return self._submit(_warm, game_id)
+
+    def submit(self, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> cf.Future:
+        """Start thinking about ``state`` (the true state: the worker looks only at
+        the view of the seat to move). The Future gives (notation, hint or None)."""
+        if self._stop is not None:
             self._stop.clear()
-            asked = time.monotonic()
-            return self._pool.submit(_think, game.id, msgspec.msgpack.encode(state), seed, seconds, hint, asked)
+        asked = time.monotonic()
+        return self._submit(_think, game.id, msgspec.msgpack.encode(state), seed, seconds, hint, asked)
 
     def stop(self) -> None:
         """Ask the running search to end now (its answer is then ignored)."""
@@ -102,9 +128,10 @@ class Thinker:
     def close(self) -> None:
         """Stop any search and end the worker process."""
         self.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)  # the search stops within milliseconds
-            self._pool = None
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)  # the search stops within milliseconds
+                self._pool = None
 
 
 _thinker: Thinker | None = None
@@ -117,6 +144,14 @@ def thinker() -> Thinker:
         _thinker = Thinker()
         atexit.register(close)
     return _thinker
+
+
+def prestart(game_id: str) -> None:
+    """Start the process-wide Thinker's worker and load ``game_id``'s rules in it,
+    in a background thread (spawning a process would hold up an event loop), so
+    a table's first strong decision gets its whole budget. Returns at once."""
+    t = thinker()
+    threading.Thread(target=t.start, args=(game_id,), name="bot-prestart", daemon=True).start()
 
 
 def close() -> None:

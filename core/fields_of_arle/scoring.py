@@ -55,7 +55,12 @@ def animal_vp(sheep: int, cattle: int, horses: int) -> int:
 
 def clothing(h: Home) -> float:
     """Clothing and materials: brick, linen, woolen, leather 1; summer wear 2; winter, leather wear 2.5; timber 0.5."""
-    return sum(vp * h.g[k] for k, vp in C.TOKEN_VP.items())
+    return clothing_of(h.g)
+
+
+def clothing_of(goods: dict[str, int]) -> float:
+    """``clothing`` for a goods count (good -> count, as ``Home.g``)."""
+    return sum(vp * goods[k] for k, vp in C.TOKEN_VP.items())
 
 
 def equipment(h: Home) -> int:

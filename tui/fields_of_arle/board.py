@@ -329,28 +329,14 @@ class FieldsOfArleBoard(PagedBoard):
         solo = len(state.players) == 1
         # the action boards are built again only when the state or their highlight changes
         a_ = use_ascii(self)
-        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
-            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
-            lambda: self._board_rows(state, winter, letters, hl_now, width))
-        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
-            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
-            lambda: self._board_rows(state, not winter, letters, hl_other, width))
-        if state.special >= 0:
-            b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
-        if width >= 66:  # the two boards side by side
-            half = (width - 2) // 2
-            a = [x[:half] if x.cell_len > half else x for x in a]
-            lines = []
-            for k in range(max(len(a), len(b))):
-                left = a[k].copy() if k < len(a) else Text("")
-                left.pad_right(half - left.cell_len + 2)
-                right = b[k] if k < len(b) else Text("")
-                lines.append(left + right[: width - half - 2])
-            self.query_one("#fa-actions", TextBlock).update(lines)
+        side, under = self.kept(
+            "actions", (Same(state), winter, tuple(letters), frozenset(hl_now), frozenset(hl_other), width, a_),
+            lambda: self._action_lines(state, winter, letters, hl_now, hl_other, width, solo, now, other))
+        self.query_one("#fa-actions", TextBlock).update(side)
+        if under is None:
             self._display("#fa-other", False)
         else:
-            self.query_one("#fa-actions", TextBlock).update(a)
-            self.query_one("#fa-other", TextBlock).update(b)
+            self.query_one("#fa-other", TextBlock).update(under)
             self._display("#fa-other", True)
         n = len(state.players)
         months = C.WINTER_MONTHS if winter else C.SUMMER_MONTHS
@@ -364,6 +350,31 @@ class FieldsOfArleBoard(PagedBoard):
                 line.append("-", style="dim")
             line.append("  ")
         self.query_one("#fa-months", TextBlock).update(wrap_text(line, width, 2))
+
+    def _action_lines(self, state: Any, winter: bool, letters: list[str], hl_now: set[Any], hl_other: set[Any],
+                      width: int, solo: bool, now: str, other: str) -> tuple[list[Text], list[Text] | None]:
+        """The lines of this half-year's action board and the next's: side by side
+        where the width allows (then None for the second), else one under the other."""
+        a_ = use_ascii(self)
+        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
+            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
+            lambda: self._board_rows(state, winter, letters, hl_now, width))
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
+            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
+            lambda: self._board_rows(state, not winter, letters, hl_other, width))
+        if state.special >= 0:
+            b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
+        if width < 66:
+            return a, b
+        half = (width - 2) // 2  # the two boards side by side
+        a = [x[:half] if x.cell_len > half else x for x in a]
+        lines = []
+        for k in range(max(len(a), len(b))):
+            left = a[k].copy() if k < len(a) else Text("")
+            left.pad_right(half - left.cell_len + 2)
+            right = b[k] if k < len(b) else Text("")
+            lines.append(left + right[: width - half - 2])
+        return lines, None
 
     def _display(self, selector: str, on: bool) -> None:
         widget = self.query_one(selector)

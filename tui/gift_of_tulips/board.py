@@ -20,10 +20,12 @@ from core.gift_of_tulips.rules import (
     Add, Choose, Give, Keep, Secret, festival_total, majority_awards, rank_of,
 )
 from tui.widgets.base import TextBlock, grid
-from tui.widgets.board import Board
+from tui.widgets.board import Board, Same
 from tui.widgets.cards import Card, CardRow, Cards
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, preview_note, seat_letters, seat_style
+from tui.widgets.common import (
+    HIGHLIGHT, Marker, glyph, preview, preview_note, seat_letters, seat_style, use_ascii,
+)
 from tui.widgets.track import Track
 from tui.widgets.textlines import wrap
 from tui.gift_of_tulips.labels import VARIETY_STYLES, added_rank, fit_note, plural, vtext
@@ -83,9 +85,20 @@ class GiftOfTulipsBoard(Board):
         # tall terminal: room for the score sheet under the track
         self.set_class(self.app.size.height >= 34, "-tall")
         drawn = state.drawn if state.drawn and state.drawn != C.HIDDEN else ""
-        self._festival(state, target, drawn, wide)
-        self._bouquets(state, target, drawn, seats, letters, wide)
-        self._cards(state, target, drawn, viewer, seats)
+        # each part is built again only when the state, its room or what it draws
+        # of the choice under the cursor changes (not on every cursor key)
+        common = (Same(state), tuple(seats), self._width(), wide, use_ascii(self))
+        self.query_one("#got-festival", TextBlock).update(self.kept(
+            "festival", (*common, type(target), added_rank(state, drawn) if isinstance(target, Add) and drawn else None),
+            lambda: self._festival(state, target, drawn, wide)))
+        gets = (state.current if isinstance(target, Keep) else target.to if isinstance(target, Give) else -1) \
+            if drawn else -1
+        self.query_one("#got-bouquets", TextBlock).update(self.kept(
+            "bouquets", (*common, gets, choice_gain(state, target, drawn)),
+            lambda: self._bouquets(state, target, drawn, seats, letters, wide)))
+        self.query_one("#got-cards", Cards).update(self.kept(
+            "cards", (*common, viewer, self.touching(targets, (Choose, Secret))),
+            lambda: self._cards(state, target, drawn, viewer, seats)))
         self._score(state, target, drawn, seats, letters)
 
     def on_resize(self, event: Any) -> None:
@@ -96,7 +109,7 @@ class GiftOfTulipsBoard(Board):
             self.show(game, state, viewer=viewer, seats=seats, targets=targets)
 
     # -- festival ----------------------------------------------------------------
-    def _festival(self, state: Any, target: Any, drawn: str, wide: bool) -> None:
+    def _festival(self, state: Any, target: Any, drawn: str, wide: bool) -> list[Text]:
         n = len(state.players)
         levels = C.majority_levels(n)
         pointer = glyph(self, "▶", ">")
@@ -150,7 +163,7 @@ class GiftOfTulipsBoard(Board):
         if wide:
             lines.append(Text("  give = card value + bonus; keep and majorities in VP; cards = their values",
                               style=dim))
-        self.query_one("#got-festival", TextBlock).update(lines)
+        return lines
 
     def _width(self) -> int:
         return self.size.width or 46
@@ -162,7 +175,7 @@ class GiftOfTulipsBoard(Board):
 
     # -- bouquets ----------------------------------------------------------------
     def _bouquets(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
-                  wide: bool) -> None:
+                  wide: bool) -> list[Text]:
         dot = glyph(self, "·", "/")
         pointer = glyph(self, "▶", ">")
         cur = state.current if state.phase != "over" else -1
@@ -203,18 +216,55 @@ class GiftOfTulipsBoard(Board):
             if seat == cur and gain:  # a preview of the points the choice under the cursor scores
                 vp_cell = preview(self, str(vp), str(vp + gain), "bold")
             rows.append([pointer if seat == cur else " ", who, *cells, tulips, vp_cell])
-        lines = grid(rows, justify="llrrrrrr", width=self._width())
+        # while a drawn card may go to any bouquet, the columns are as wide as the
+        # widest preview of this decision, whichever the cursor is on: a cursor key
+        # then repaints the cells that change, not rows whose columns moved
+        previews = bool(drawn) and state.phase == "play"
+        ghost = self._widest_previews(state, drawn, seats, dot, rows) if previews else []
+        lines = grid(rows + ghost, justify="llrrrrrr", width=self._width())[:len(rows)]
         if wide:
             note = f"  each cell: cards{dot}total value; tul = tulips in bouquet"
-            if gets >= 0:
+            if previews:
                 note += f"; {preview_note(self)}"
             lines += wrap(note, self._width(), "dim", "    ")
-        elif gets >= 0:
+        elif previews:
             lines.append(Text(f"  {preview_note(self)}", style="dim"))
-        self.query_one("#got-bouquets", TextBlock).update(lines)
+        return lines
+
+    def _widest_previews(self, state: Any, drawn: str, seats: list[str], dot: str,
+                         rows: list[list[Any]]) -> list[list[Any]]:
+        """A row (never drawn) as wide as the widest preview of the drawn card in
+        each column: in its variety's cell and the tulip count of whoever may get
+        it (anyone: Keep or Give), and in the VP of the player to move; where
+        the table would then be wider than the board, the tulip column, then
+        the VP, then the variety's column are left to their own width."""
+        cur = state.current
+        gains = [choice_gain(state, move, drawn) for move in (Keep(), Give(to=cur))]
+        widest = [0] * len(C.VARIETY_ORDER)
+        col = C.VARIETY_ORDER.index(drawn[0]) if drawn[0] in C.VARIETY_ORDER else -1
+        tulips = 0
+        for seat in range(len(seats)):
+            bouquet = state.bouquets[seat]
+            mine = [c for c in bouquet if c[0] == drawn[0]]
+            now = f"{len(mine)}{dot}{sum(C.value(c) for c in mine)}" if mine else "-"
+            then = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
+            if col >= 0:
+                widest[col] = max(widest[col], preview(self, now, then).cell_len)
+            tulips = max(tulips, preview(self, str(len(bouquet)), str(len(bouquet) + 1)).cell_len)
+        vp = state.give_vp[cur] + state.keep_vp[cur] + state.majority_vp[cur]
+        most = max(gains)
+        vp_w = preview(self, str(vp), str(vp + most)).cell_len if most else 0
+        ghost = [0, 0, *widest, tulips, vp_w]
+        own = [max((Text(c).cell_len if isinstance(c, str) else c.cell_len) for c in column)
+               for column in zip(*rows)]
+        for drop in (len(ghost) - 2, len(ghost) - 1, 2 + col):  # tulips, VP, the variety
+            if sum(map(max, own, ghost)) + len(own) - 1 <= self._width():
+                break
+            ghost[drop] = 0
+        return [[" " * w for w in ghost]]
 
     # -- cards in play ---------------------------------------------------------------
-    def _cards(self, state: Any, target: Any, drawn: str, viewer: int | None, seats: list[str]) -> None:
+    def _cards(self, state: Any, target: Any, drawn: str, viewer: int | None, seats: list[str]) -> list[CardRow]:
         rows: list[CardRow] = []
         if state.phase == "setup":
             hand = state.hands[state.current]
@@ -251,7 +301,7 @@ class GiftOfTulipsBoard(Board):
         else:
             turns_left = (left + (1 if state.drawn and not state.used else 0)) // 2
             rows.append(CardRow("Deck", [], f"{plural(left, 'card')} (about {plural(turns_left, 'turn')} left)"))
-        self.query_one("#got-cards", Cards).update(rows)
+        return rows
 
     # -- score track ---------------------------------------------------------------------
     def _score(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str]) -> None:
@@ -274,20 +324,24 @@ class GiftOfTulipsBoard(Board):
         """Give / Keep / Majorities per player; during play, the majorities each
         would score if the game ended now (current bouquets and ranking)."""
         over = state.phase == "over"
-        now = [0] * len(seats)
-        if not over:
-            for _v, _rank, seat, _level, vp in majority_awards(state):
-                now[seat] += vp
-        rows = []
-        for i in range(len(seats)):
-            parts = {"Give": state.give_vp[i], "Keep": state.keep_vp[i]}
-            if over:
-                parts["Majorities"] = state.majority_vp[i]
-            else:
-                parts["Majorities now"] = now[i]
-            # the Total is the sum of the columns shown (during play: with the
-            # majorities as they would be scored now, as the title says)
-            rows.append(ScoreRow(letters[i], seats[i], sum(parts.values()), parts, seat_style(i)))
+
+        def build() -> list[ScoreRow]:
+            now = [0] * len(seats)
+            if not over:
+                for _v, _rank, seat, _level, vp in majority_awards(state):
+                    now[seat] += vp
+            rows = []
+            for i in range(len(seats)):
+                parts = {"Give": state.give_vp[i], "Keep": state.keep_vp[i]}
+                if over:
+                    parts["Majorities"] = state.majority_vp[i]
+                else:
+                    parts["Majorities now"] = now[i]
+                # the Total is the sum of the columns shown (during play: with the
+                # majorities as they would be scored now, as the title says)
+                rows.append(ScoreRow(letters[i], seats[i], sum(parts.values()), parts, seat_style(i)))
+            return rows
+
         sheet = self.query_one("#got-sheet", ScoreSheet)
         sheet.title = "Final score" if over else "Score if the game ended now"
-        sheet.update(rows)
+        sheet.update(self.kept("sheet", (Same(state), tuple(seats), tuple(letters)), build))

@@ -427,6 +427,13 @@ class GoldenAgeBoard(Board):
             else:
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
+        plain, legend = self.kept("map", (Same(s), tuple(letters)), lambda: self._provinces(s, letters))
+        regions = [r._replace(mark=marks[r.id]) if r.id in marks else r for r in plain]
+        walls = [tuple(sorted(p)) for p in hot if len(p) == 2]
+        self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend)
+
+    def _provinces(self, s: Any, letters: list[str]) -> tuple[list[Region], Text]:
+        """The provinces as the map draws them (unmarked) and the map's legend."""
         regions = []
         for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
@@ -445,13 +452,12 @@ class GoldenAgeBoard(Board):
                     line2.append(f"{letters[seat]}{n}", style=seat_style(seat))
             # the colour word where there is room; the legend names every province's colour
             with_colour = title + Text(f" {color}", style=COLOR_STYLES[color].replace("bold ", ""))
-            regions.append(Region(pid, ((with_colour, title), line2), "", marks.get(pid, "")))
-        walls = [tuple(sorted(p)) for p in hot if len(p) == 2]
+            regions.append(Region(pid, ((with_colour, title), line2), ""))
         legend = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
         groups = [f"{c} " + " ".join(C.PROVINCES[p][0][:3] for p in C.PROVINCE_IDS if C.PROVINCES[p][1] == c)
                   for c in C.COLORS]  # each province's colour (a name alone says it only in colour)
         legend.append("\n" + ", ".join(groups[:3]) + "\n" + ", ".join(groups[3:]), style="dim")
-        self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend)
+        return regions, legend
 
     # the King's track
     def _track(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool, short: bool,

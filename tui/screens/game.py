@@ -30,6 +30,7 @@ calls back instead of posting a message).
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from datetime import datetime
 from pathlib import Path
@@ -51,6 +52,9 @@ from tui.widgets.board import Board
 from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
 from tui.widgets.common import glyph, seat_letters, seat_style
 from tui.widgets.log import Log, LogEntry
+
+#: [True] once a game screen has frozen the heap (GameScreen._when_idle)
+_HEAP_FROZEN: list[bool] = []
 
 
 class CurtainScreen(ModalScreen[None]):
@@ -343,6 +347,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # (the width class before the widgets mount: set after, it would restyle them all)
+        self._apply_width(self.app.size.width)
         yield TitleHeader()
         with Horizontal(id="game-body"):
             with VerticalScroll(id="board-box", can_focus=False):
@@ -354,14 +360,54 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def on_mount(self) -> None:
         self.title = self.game.title
-        self._apply_width(self.app.size.width)
+        m = self.match
+        if m.authority_here and any(m.is_bot(i) and st.level == "strong" for i, st in enumerate(m.seats)):
+            from core.bots.worker import prestart
+
+            prestart(self.game.id)  # the first strong decision then gets its whole budget
         self.refresh_view()
         self._covered = False  # (the ScreenResume of being pushed finds the view drawn)
         if not self.match.is_over():
-            self.picker.focus_list()
+            # now, not at the app's next message (Widget.focus): the first frame shows the
+            # picker focused and the footer with the keys of that focus
+            self.set_focus(self.picker.option_list)
+        if self.IDLE_DELAY is not None:  # once painted and idle: ready for what comes next
+            self.call_after_refresh(self.set_timer, self.IDLE_DELAY, self._when_idle)
+
+    #: seconds after the first paint at which ``_when_idle`` runs; None: never (Pilot tests)
+    IDLE_DELAY: float | None = 0.1
+
+    def _when_idle(self) -> None:
+        """Once painted: review is built ahead of time
+        (``tui.screens.review.warm_review``), and then (once per process) the
+        heap so far (modules, the loaded match, this screen and review) is
+        frozen out of the garbage collector's full passes (``gc.freeze``: a
+        full pass over a late game's heap took 55-75 ms, inside whichever key
+        set it off)."""
+        if not self.is_current:
+            return
+        try:
+            from tui.screens.review import warm_review
+        except ImportError:
+            pass
+        else:
+            warm_review(self.app, self.match)
+        if not _HEAP_FROZEN:
+            _HEAP_FROZEN.append(True)
+            self.set_timer(self.FREEZE_DELAY, gc.freeze)  # (review is built by then)
+
+    #: seconds after ``_when_idle`` at which the heap is frozen
+    FREEZE_DELAY = 0.5
 
     def on_resize(self, event: Any) -> None:
         self._apply_width(event.size.width)
+
+    def laid_out(self) -> None:
+        # a board folds into pages by its size: the footer's keys in the same frame
+        if self.is_mounted:
+            self._refresh_keys()
+            for footer in self.query(KeyFooter):
+                footer.read_keys()
 
     def _apply_width(self, width: int) -> None:
         self.set_class(width >= 110, "-wide")
@@ -589,9 +635,34 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # one view per decision: the cursor keys of a decision show the board the
         # very same state object (boards keep what the cursor does not touch)
         if self._board_view is None or self._board_view[:2] != (self._version, viewer):
-            self._board_view = (self._version, viewer, self.game.view(m.state, viewer))
+            self._board_view = (self._version, viewer, self._view_now(viewer))
         shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
+
+    #: how many views ``_view_now`` keeps (the positions an undo goes back to)
+    VIEWS_KEPT = 8
+
+    def _view_now(self, viewer: int | None) -> Any:
+        """``game.view`` of the state now for ``viewer``; the very object made
+        when this position was drawn before (an undo goes back to a snapshot
+        drawn a moment ago), so the board's ``kept`` sections keyed on it are
+        not built again and the state is not copied again. A position is known
+        by its snapshot (``Match.snapshots``: the encoded state, one bytes
+        object per decision, never changed)."""
+        m = self.match
+        snapshots = getattr(m, "snapshots", None)
+        snap = snapshots[m.ply] if isinstance(snapshots, list) and len(snapshots) > m.ply else None
+        if not isinstance(snap, bytes):
+            return self.game.view(m.state, viewer)
+        views: dict[tuple[int, int | None], tuple[bytes, Any]] = self.__dict__.setdefault("_views", {})
+        hit = views.get((id(snap), viewer))
+        if hit is not None and hit[0] is snap:
+            return hit[1]
+        view = self.game.view(m.state, viewer)
+        views[(id(snap), viewer)] = (snap, view)  # (the snapshot kept with it: its id stays its own)
+        if len(views) > self.VIEWS_KEPT:
+            del views[next(iter(views))]
+        return view
 
     def _update_log(self) -> None:
         m = self.match

@@ -117,13 +117,22 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, covered: bool = False) -> None:
+        """``covered``: another screen is opened over it at once (``lowlands load``,
+        ``new``, ``review``): its widgets are made and the games listed only when
+        it is first shown, not while that screen is being opened."""
         super().__init__()
         self.autosaves: list[Any] = []
         self.list_error: str = ""
         self._listed = False
+        self._covered = covered
 
     def compose(self) -> ComposeResult:
+        if self._covered:
+            return
+        yield from self._widgets()
+
+    def _widgets(self) -> ComposeResult:
         yield TitleHeader()
         with Vertical(id="launcher-body"):
             dash = "-" if getattr(self.app, "ascii", False) else "—"
@@ -134,13 +143,34 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = "Launcher"
+        if not self._covered:
+            self._show_first()
+
+    def _show_first(self) -> None:
         if getattr(self.app, "ascii", False):  # no "…" under --ascii: cut long entries
             self.query_one("#launcher-menu", OptionList).styles.text_overflow = "clip"
         self.refresh_menu()
         self._listed = True
         self.query_one(OptionList).focus()
 
-    def on_screen_resume(self) -> None:
+    @property
+    def covered(self) -> bool:
+        """Whether it is still waiting to be shown for the first time (see ``__init__``)."""
+        return self._covered
+
+    async def uncover(self) -> None:
+        """Make the widgets and list the games now (it shows, or shows through a
+        dialog opened over it)."""
+        if self._covered:
+            self._covered = False
+            await self.mount_compose(self._widgets())
+            self._show_first()
+
+    async def on_screen_resume(self) -> None:
+        if self._covered:
+            if self.app.screen is not self:  # (the resume of being installed, already covered)
+                return
+            await self.uncover()  # shown for the first time: made now, then laid out
         if self._listed:  # the first resume follows on_mount, which has just listed them
             self._listed = False
             return
@@ -166,7 +196,10 @@ class LauncherScreen(QuietTitles, Screen[None]):
         return [i for i in infos if i.error or (not i.over and i.ply > 0)]
 
     def refresh_menu(self) -> None:
-        """Rebuild the menu with the current unfinished autosaves."""
+        """Rebuild the menu with the current unfinished autosaves (when shown:
+        a launcher still ``covered`` lists them when it is)."""
+        if self._covered:
+            return
         menu = self.query_one("#launcher-menu", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         self.autosaves = self._load_autosaves()

@@ -15,9 +15,11 @@ common scale (so 6 VP against 60 VP draws low).
 Opening review on a long match costs little: the moves' words and turn numbers
 come from the match's shared History (tui.history: the game screen's log has
 worked them out already), states are decoded only when shown (a few are
-kept), and the move list draws only the lines in view (ReviewLog). Opening it
-again costs less still: ``review_screen`` gives the screen the app keeps for
-the match, brought up to date (``reopen``).
+kept), and the move list draws only the lines in view (ReviewLog). The screen
+is built ahead: the game screen, once painted and idle, calls ``warm_review``,
+which composes, lays out and draws it off the screen stack; ``r`` then gets
+that screen from ``review_screen`` (the one the app keeps for the match),
+brought up to date (``reopen``), and showing it is one repaint.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.text import Text
-from textual import events, on, work
+from textual import _time, events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -221,6 +223,20 @@ class ReviewLog(ScrollView, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
 
+    #: the container size of the last layout (``_size_updated``)
+    _laid_container: Size | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # Textual's ScrollView compares the layout's virtual size with its own
+        # (this list sets its own: a row per line), finds them different at
+        # every layout of the screen and updates and repaints its scrollbars
+        # (a board page shown in review cost that on every step). Nothing
+        # changed when the size and the container did not.
+        if size == self._size and container_size == self._laid_container:
+            return False
+        self._laid_container = container_size
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
     def set_count(self, count: int) -> None:
         """Now ``count`` lines (the match grew or shrank): repaint them."""
         if count != self.count:
@@ -231,18 +247,24 @@ class ReviewLog(ScrollView, can_focus=False):
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
-        """Highlight line ``index`` and scroll it into view (repainting only the
-        two lines when neither takes more than a row, else the rows below)."""
+        """Highlight line ``index`` and scroll it into view, repainting only the
+        rows that change: the two lines' rows (when both take as many rows), or
+        everything from the upper one down (the rows below move)."""
         old, self.highlighted = self.highlighted, index
         if old != index:
             width = self.scrollable_content_region.width
-            was = self._wrapped
-            tall = (was is not None and was[0] == old and len(was[3]) > 1) or len(self._rows(index, width)) > 1
-            if tall:
-                self.refresh()
-            else:
+            before = len(self._rows(old, width)) if 0 <= old < self.count else 1
+            after = len(self._rows(index, width)) if 0 <= index < self.count else 1  # (kept: drawn next)
+            if before == 1 and after == 1:
                 self.refresh_line(old)
                 self.refresh_line(index)
+            else:
+                first = min(old, index)
+                if before == after:
+                    rows = max(old, index) + after - first
+                else:  # to the bottom of the view
+                    rows = max(1, round(self.scroll_offset.y) + self.size.height - first)
+                self.refresh_lines(first, rows)
         self.scroll_to_highlight()
 
     def _rows(self, index: int, width: int) -> list[str]:
@@ -494,6 +516,62 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def on_mount(self) -> None:
         self._mounted_at = self.match.ply
         self.show_cursor()
+        if not self.is_current:  # built ahead (warm_review): laid out once mounted, and
+            # again once what the first layout set off (widgets drawing for their new
+            # size) has settled
+            self.call_later(self._lay_out_ahead)
+            self.set_timer(0.3, self._lay_out_ahead)
+
+    def _style_key(self) -> tuple[Any, ...]:
+        """What the styles of this screen's widgets follow from the app: its
+        CSS (a new theme bumps Textual's update count; new CSS is a new list of
+        rules) and its classes (dark or light mode, the theme's)."""
+        app = self.app
+        return (app._css_update_count, app.stylesheet.rules, frozenset(app.classes))
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # (runs before Screen's, which restyles every widget when
+        # ``refresh_styles``: needed only if the app's styles changed since
+        # this screen's widgets were styled, e.g. another theme)
+        key = self._style_key()
+        if event.refresh_styles and getattr(self, "_styled", None) == key:
+            event.refresh_styles = False
+        self._styled = key
+
+    def _lay_out_ahead(self) -> None:
+        """Off the screen stack (built ahead by ``warm_review``, or brought up to
+        date by ``reopen`` before it is pushed): lay the screen out now, if it
+        was not at this size or something asked for a layout since, so that
+        showing it is one repaint (Textual lays out a resumed screen only when
+        its size changed, and a layout asked for later would cost a frame of
+        its own)."""
+        if self.is_current or not self.is_attached:
+            return
+        if getattr(self, "_styled", None) is None:  # (styled as it mounted)
+            self._styled = self._style_key()
+        size = self.app.size
+        if self._settle_requests() or self._one_layout_size != size or self._layout_required:
+            self._laid_out_at = _time.get_time()
+            self._refresh_layout(size)
+            if not self._drawn_ahead:  # built ahead: drawn too (not shown), so each
+                # widget's lines are cached and the first frame draws only what changed
+                self._drawn_ahead = True
+                self._compositor.render_update(full=True)
+
+    #: whether ``_lay_out_ahead`` has drawn the screen (once, when built ahead)
+    _drawn_ahead = False
+
+    #: when ``_lay_out_ahead`` last laid the screen out (Textual's clock)
+    _laid_out_at = float("-inf")
+
+    def _on_layout(self, message: Message) -> None:
+        # A widget's request for a layout reaches the screen as a message at
+        # the widget's next idle: one asked before the layout done ahead was
+        # met by it (a layout places every widget), and would cost the first
+        # frame shown a layout of its own.
+        if message.time <= self._laid_out_at:
+            message.stop()
+            message.prevent_default()  # (not Screen's handler)
 
     def reopen(self, ply: int | None = None) -> None:
         """Show the match as it is now, the cursor at ``ply`` (default: the last
@@ -509,6 +587,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         for seat, spark in enumerate(self.query(ScoreSpark)):
             spark.set_data(series[seat], low, high)
         self.show_cursor()
+        self._lay_out_ahead()
 
     # -- showing -----------------------------------------------------------------
     def turn_of(self, ply: int) -> int:
@@ -535,7 +614,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         else:
             self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
-        self.query_one("#review-position", Label).update(Content(position), layout=False)
+        self._set_label("#review-position", position)
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
@@ -563,9 +642,16 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         key = score_key(self.tallies(i))
         for seat, name in enumerate(self.names):
             now = _num(self.tallies(i)[seat].get(key, 0), ascii) if key else ""
-            # one line of fixed size: no screen layout
-            self.query_one(f"#spark-label-{seat}", Label).update(
-                Content(f"{self.labels[seat]}  {key or ''} {now}"), layout=False)
+            self._set_label(f"#spark-label-{seat}", f"{self.labels[seat]}  {key or ''} {now}")
+
+    def _set_label(self, selector: str, text: str) -> None:
+        """Write ``text`` into the one-line Label ``selector`` (no screen layout:
+        its size is fixed), repainting it only if the text changed (a step
+        leaves most seats' scores as they were)."""
+        shown = self.__dict__.setdefault("_labels_shown", {})
+        if shown.get(selector) != text:
+            shown[selector] = text
+            self.query_one(selector, Label).update(Content(text), layout=False)
 
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)
@@ -720,7 +806,32 @@ def review_screen(app: Any, match: Any, ply: int | None = None) -> ReviewScreen:
         if isinstance(kept, Screen) and kept in app.screen_stack:
             return ReviewScreen(match, ply=ply)  # (not expected: review over review)
         app.uninstall_screen(KEPT_NAME)
+        if isinstance(kept, Screen) and kept.is_running:
+            kept.remove()  # (Textual removes a screen when popped only if not installed)
     screen = ReviewScreen(match, ply=ply)
     app.install_screen(screen, KEPT_NAME)
+    return screen
+
+
+def warm_review(app: Any, match: Any) -> ReviewScreen | None:
+    """Build the review screen of ``match`` ahead of time (the game screen calls
+    this when idle, after it has painted): made, kept (``review_screen``) and
+    composed and mounted off the screen stack, so that the first ``r`` costs a
+    repaint, as opening review again does, not composing, styling and laying
+    out some hundred widgets. Returns the kept screen, or None when there is
+    nothing to warm: a networked table (its review is read-only, made anew
+    each time), or a review of this match already kept. Draws nothing."""
+    if not match.authority_here or not getattr(app, "is_running", False):
+        return None
+    kept = app.get_screen(KEPT_NAME) if app.is_screen_installed(KEPT_NAME) else None
+    if isinstance(kept, ReviewScreen) and kept.match is match:
+        return None
+    if kept is not None and kept in app.screen_stack:
+        return None
+    screen = review_screen(app, match)
+    if not screen.is_running:
+        # (what App.push_screen does for a screen that is not running yet:
+        # register it, which starts it; it composes and mounts its widgets)
+        app._register(app, screen)
     return screen
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from rich.color import Color as RichColor
+from rich.style import Style
 from rich.text import Span, Text
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
@@ -131,6 +134,86 @@ def _changed_cells(a: Text, b: Text, width: int) -> tuple[int, int]:
     return min(first, width), min(last, width)
 
 
+class RowScrollBar(ScrollBar):
+    """A vertical ScrollBar that repaints only the rows whose cells change.
+
+    Textual's repaints the whole bar (every row rendered and sent again)
+    whenever its thumb moves or resizes by an eighth of a cell, e.g. on every
+    line a log gains; here a new position or size works out the bar's rows
+    (``render_bar``: one segment per row) and repaints those that differ from
+    the rows painted before (the thumb's ends, the rows it left or reached).
+    Hover, a grab and a new size or style repaint it whole, as Textual does."""
+
+    window_virtual_size: Reactive[int] = Reactive(100, repaint=False)
+    window_size: Reactive[int] = Reactive(0, repaint=False)
+    position: Reactive[float] = Reactive(0, repaint=False)
+
+    _rows: Any = None
+
+    def _watch_window_virtual_size(self) -> None:
+        self._repaint_rows()
+
+    def _watch_window_size(self) -> None:
+        self._repaint_rows()
+
+    def _watch_position(self) -> None:
+        self._repaint_rows()
+
+    def _bar_rows(self) -> Any:
+        """(width, height, style, the bar's segments: one per row), or None
+        when it cannot be worked out (not laid out, a renderer of another kind)."""
+        width, height = self.size
+        if not width or not height or not self.vertical or self.parent is None:
+            return None
+        bar = self.render()
+        style = getattr(bar, "style", None)
+        if not isinstance(bar, ScrollBarRender) or not isinstance(style, Style):
+            return None
+        segments = bar.render_bar(
+            size=height, virtual_size=bar.virtual_size, window_size=bar.window_size,
+            position=bar.position, thickness=width, vertical=True,
+            back_color=style.bgcolor or RichColor.parse("#555555"),
+            bar_color=style.color or RichColor.parse("bright_magenta"))
+        return width, height, style, segments.segments
+
+    def _repaint_rows(self) -> None:
+        if not self.is_mounted:
+            return
+        old, new = self._rows, self._bar_rows()
+        self._rows = new
+        if new is None or old is None or old[:3] != new[:3] or len(old[3]) != len(new[3]):
+            ScrollBar.refresh(self)  # whole (not held back as the scroll update's own refresh is)
+            return
+        width = new[0]
+        changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(old[3], new[3])) if a != b]
+        if changed:
+            self.refresh(*changed)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> "RowScrollBar":
+        if not regions and not layout and not recompose and getattr(self.parent, "_bar_rows_only", False):
+            return self  # (Textual's scroll update repaints it whole: the rows that changed are)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _render_bar(self, scrollbar_style: Style) -> Any:
+        if self.window_size >= self.window_virtual_size and self.parent is not None:
+            # everything fits (a bar kept by QuietScroll): blank, in the list's own background
+            _base, background = self.parent.background_colors
+            return self.renderer(vertical=self.vertical, style=Style(bgcolor=background.rich_color))
+        return super()._render_bar(scrollbar_style)
+
+    def _set_dirty(self, *regions: Region) -> None:
+        if not regions:  # repainted whole (a new size, hover, a theme): the rows as they are now
+            self._rows = None
+        super()._set_dirty(*regions)
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        if self._rows is None and y == 0:
+            self._rows = self._bar_rows()
+        return strip
+
+
 class QuietScroll:
     """Mixin for a scrolling widget (a ScrollView: RichLog, OptionList) whose own
     size does not depend on how much it holds (a fixed or ``1fr`` height).
@@ -140,7 +223,9 @@ class QuietScroll:
     options, although only the scrollbar changes. Here a new virtual size
     repaints the widget and updates its scrollbars; if that shows or hides a
     scrollbar, Textual still lays the screen out (the scrollbar visibility is
-    itself a layout reactive).
+    itself a layout reactive), so a scrollbar once shown stays, blank while
+    everything fits. Its vertical scrollbar is a RowScrollBar: the thumb moving
+    repaints only the rows it changes.
 
     Use it first among the bases: ``class Log(QuietScroll, RichLog)``.
     """
@@ -150,6 +235,37 @@ class QuietScroll:
     def _watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted:  # type: ignore[attr-defined]
             self._scroll_update(size)  # type: ignore[attr-defined]
+
+    _bar_rows_only = False
+
+    def _refresh_scrollbars(self) -> None:
+        super()._refresh_scrollbars()  # type: ignore[misc]
+        styles = self.styles  # type: ignore[attr-defined]
+        if self.show_vertical_scrollbar and styles.overflow_y == "auto":  # type: ignore[attr-defined]
+            # shown once, the scrollbar stays (blank while everything fits): a list
+            # that scrolls and one that does not, one after the other, would lay
+            # the screen out on every change to show or hide it
+            styles.overflow_y = "scroll"
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        # Textual's, which sets the scrollbar's sizes (a RowScrollBar repaints the
+        # rows that change) and then repaints the scrollbar whole: not that
+        self._bar_rows_only = True
+        try:
+            super()._scroll_update(virtual_size)  # type: ignore[misc]
+        finally:
+            self._bar_rows_only = False
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """The vertical scrollbar (made on first use, as Textual's): a RowScrollBar."""
+        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        if bar is None:
+            bar = self._vertical_scrollbar = RowScrollBar(  # type: ignore[attr-defined]
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)  # type: ignore[attr-defined]
+            bar.display = False
+            self.app._start_widget(self, bar)  # type: ignore[attr-defined]
+        return bar
 
 
 class DataWidget(Widget):
@@ -183,6 +299,27 @@ class DataWidget(Widget):
         self._strips_key: tuple[int, Any] = (-1, None)
         #: (y, the line's text, style and spans) -> Strip, for lines drawn before
         self._recent: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
+        #: ``steady``: the tallest height at ``_rows_width``, and the blank lines added
+        self._rows = 0
+        self._rows_width: int | None = None
+        self._padding = 0
+
+    def steady(self, lines: list[Text], width: int) -> list[Text]:
+        """``lines`` padded with blank lines to the tallest height seen at
+        ``width``, for a ``build`` whose height comes and goes with its data
+        (a banner's announcements, a track's stacked markers): the widget keeps
+        its height, so new data repaints it without a screen layout.
+        ``allow_shrink()`` lets the next data take its own height again: call it
+        where the screen is laid out anyway (a page of the board shown or hidden)."""
+        if width != self._rows_width:
+            self._rows_width, self._rows = width, 0
+        self._rows = max(self._rows, len(lines))
+        self._padding = self._rows - len(lines)
+        return lines + [Text("") for _ in range(self._padding)]
+
+    def allow_shrink(self) -> None:
+        """The next ``steady`` lines take their own height (see ``steady``)."""
+        self._rows = 0
 
     def _set(self, data: Any) -> bool:
         """Store ``data`` and redraw if it changed. Returns True when it changed."""
@@ -289,8 +426,10 @@ class DataWidget(Widget):
 
     @property
     def text(self) -> str:
-        """What the widget shows, as plain text (for tests and screen readers)."""
-        return "\n".join(line.plain for line in self._lines)
+        """What the widget shows, as plain text (for tests and screen readers;
+        without the blank lines ``steady`` added)."""
+        lines = self._lines[:len(self._lines) - self._padding] if self._padding else self._lines
+        return "\n".join(line.plain for line in lines)
 
     def _title_text(self) -> Text:
         return Text(self.title, style="bold") if self.title else Text()
@@ -317,27 +456,9 @@ class TextBlock(DataWidget):
 
 
 class Banner(TextBlock):
-    """Lines of Text with a steady height: it keeps the tallest height it has had
-    at this width (blank lines under shorter text), so new text, e.g. a banner
-    that grows from a status line to three lines of announcements, repaints it
-    without a screen layout. ``allow_shrink()`` lets the next new text take its
-    own height again: call it where the screen is laid out anyway (a page of the
-    board shown or hidden)."""
-
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self._rows = 0
-        self._rows_width: int | None = None
-
-    def allow_shrink(self) -> None:
-        self._rows = 0
-
-    def steady(self, lines: list[Text], width: int) -> list[Text]:
-        """``lines`` padded with blank lines to the tallest height seen at ``width``."""
-        if width != self._rows_width:
-            self._rows_width, self._rows = width, 0
-        self._rows = max(self._rows, len(lines))
-        return lines + [Text("")] * (self._rows - len(lines))
+    """Lines of Text with a steady height (``DataWidget.steady``): a banner that
+    grows from a status line to three lines of announcements and back repaints
+    without a screen layout."""
 
     def build(self, width: int) -> list[Text]:
         return self.steady(super().build(width), width)

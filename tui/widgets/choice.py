@@ -198,6 +198,29 @@ class PickList(QuietScroll, OptionList):
         self.__dict__.pop("_drawn", None)
         super()._clear_caches()
 
+    def _update_lines(self) -> None:
+        """OptionList's, skipped while nothing it reads has changed: no option
+        added, the line cache not cleared, the same size and scrollbar (it runs
+        a dozen times a cursor key, each time looking up the list's region)."""
+        seen = (len(self._options), len(self._line_cache.lines), self._size, self.scrollbar_gutter)
+        if seen == self.__dict__.get("_lines_seen"):
+            return
+        super()._update_lines()
+        self.__dict__["_lines_seen"] = (len(self._options), len(self._line_cache.lines), self._size,
+                                        self.scrollbar_gutter)
+
+    def _on_resize(self, event: Any) -> None:
+        # OptionList drops every line it drew on any resize; drawn at the width the
+        # list has now (a new height; the Resize a screen's first layout sends after
+        # the frame it painted, with a size of its first pass) they stand, and the
+        # list is not painted again
+        if self.size.width == self.__dict__.get("_drawn_width"):
+            event.prevent_default()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self.__dict__["_drawn_width"] = self.size.width
+        return super().render_lines(crop)
+
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
         self._repaint_option(highlighted)

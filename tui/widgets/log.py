@@ -37,7 +37,8 @@ class Log(QuietScroll, RichLog):
     what is new, drops only what an undo took back, and rewrites the log only
     when a marked entry or the width changes.
 
-    A rewrite draws the newest ``TAIL`` entries (or from the marked one), under
+    A rewrite draws the newest ``TAIL`` entries (at least as many as the log has
+    rows, so that it can always be scrolled up; or from the marked one), under
     a line saying how many earlier ones there are; scrolling up to that line
     draws ``TAIL`` more. So a game loaded at its 1000th decision draws about
     a screenful, not 1000 entries.
@@ -47,7 +48,8 @@ class Log(QuietScroll, RichLog):
     """
 
     #: entries drawn by a rewrite, and added each time the reader scrolls to the top
-    TAIL = 120
+    #: (each is a line or more: 30 fill the log of a 120x40 terminal, 26 rows)
+    TAIL = 30
 
     DEFAULT_CSS = """
     Log {
@@ -75,6 +77,7 @@ class Log(QuietScroll, RichLog):
         self._wrap_width: int | None = None
         self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
         self._stale = False  # entries set while hidden, not yet drawn
+        self._height = 0  # the height at the last resize
 
     @property
     def rich_style(self) -> Any:
@@ -169,7 +172,7 @@ class Log(QuietScroll, RichLog):
         entries, mark = self._entries, self._mark
         end = mark is None and follow
         if first is None:
-            first = max(0, len(entries) - self.TAIL)
+            first = max(0, len(entries) - max(self.TAIL, self.size.height))
             if mark is not None:
                 first = min(first, max(0, mark - 8))
         self.clear()
@@ -218,8 +221,20 @@ class Log(QuietScroll, RichLog):
         # (and the entries set while it was hidden)
         if event.size.width and (event.size.width != self._wrap_width or self._stale):
             self._wrap_width = event.size.width
+            # the size is known from now on (RichLog's own on_resize, called after this
+            # one, would write the lines held back until now and scroll to the end only
+            # after the next frame: a long game loaded would paint its first decisions first)
+            self._size_known = True
+            self._deferred_renders.clear()
             self._stale = False
             self._rewrite()
+        elif event.size.height != self._height and self._mark is None and self._size_known:
+            # only the height changed (the picker above grew or shrank): a log that
+            # showed its newest line still does, in this frame
+            grew = event.size.height - self._height
+            if self.scroll_y >= min(self.max_scroll_y, self.max_scroll_y + grew):
+                self._scroll_to_end()
+        self._height = event.size.height
 
     def _scroll_to_mark(self) -> None:
         k = -1 if self._mark is None else self._mark - self._first

@@ -19,10 +19,11 @@ Used for the Golden Age province map; any game with regions and borders can use 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from itertools import groupby
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.common import use_ascii
@@ -135,19 +136,106 @@ class RegionMap(DataWidget):
 
     # -- drawing ------------------------------------------------------------------------
     def build(self, width: int) -> list[Text]:
-        """The map as lines at ``width`` columns (DataWidget)."""
+        """The map as lines at ``width`` columns (DataWidget). The plan without
+        marks is drawn once per layout (``_plan``); a new mark or highlighted
+        wall (a cursor key) draws again only the rows it falls on, and a row
+        drawn with the same marks before (the cursor back on a choice) is kept."""
         cells, regions, hot_walls, legend = self._data
         ascii_ = use_ascii(self)
         out: list[Text] = [self._title_text()] if self.title else []
+        for ln in out:
+            ln.no_wrap = True
+            ln.truncate(max(width, 1), overflow="crop")
         if not cells:
             return out
+        plain = tuple(r._replace(mark="") for r in regions)
+        key = (cells, plain, self.cell_width(width), self.cell_height, width, ascii_)
+        plan = self.__dict__.get("_plan_kept")
+        if plan is None or plan[0] != key:
+            plan = self._plan_kept = (key, self._plan(cells, plain, width, ascii_))
+        chars, styles, lines, places = plan[1]
+        marks = {r.id: Style.parse(r.mark) for r in regions if r.mark}
+        mark_names = {r.id: r.mark for r in regions if r.mark}
+        hot = {frozenset(p) for p in hot_walls}
+        laid = set(marks) | hot
+        marked: dict[tuple[int, int], Style] = {}
+        # a row drawn with the same marks on it before (the cursor back on a choice) is kept
+        rows_kept = self.__dict__.get("_marked_rows")
+        if rows_kept is None or rows_kept[0] is not plan or len(rows_kept[1]) > 512:
+            rows_kept = self._marked_rows = (plan, {})
+        drawn: dict[tuple[Any, ...], Text] = rows_kept[1]
+        for y, line in enumerate(lines):
+            owners = places[y]
+            on_row = laid & owners.keys()
+            if not on_row:
+                out.append(line)
+                continue
+            seen = (y, frozenset((who, mark_names.get(who, "")) for who in on_row))
+            kept_row = drawn.get(seen)
+            if kept_row is not None:
+                out.append(kept_row)
+                continue
+            row = list(styles[y])
+            for who in laid & owners.keys():
+                for x in owners[who]:
+                    if who in marks:
+                        st = row[x]
+                        if st:  # a region's line: its own style under the mark
+                            both = marked.get((id(st), id(who)))
+                            if both is None:
+                                both = marked[(id(st), id(who))] = st + marks[who]
+                            row[x] = both
+                        else:
+                            row[x] = marks[who]
+                    else:
+                        row[x] = "bold reverse"
+            drawn[seen] = self._line(chars[y], row, width)
+            out.append(drawn[seen])
+        if legend:
+            kept = self.__dict__.get("_legend_kept")
+            if kept is None or kept[0] != (legend, width):
+                leg = Text(legend, style="dim") if isinstance(legend, str) else legend
+                wrapped = [w for ln in leg.split("\n") for w in wrap_text(ln, max(width, 10))]
+                for w in wrapped:
+                    w.no_wrap = True
+                    w.truncate(max(width, 1), overflow="crop")
+                kept = self._legend_kept = ((legend, width), wrapped)
+            out.extend(kept[1])
+        return out
+
+    @staticmethod
+    def _line(chars: Sequence[str], styles: Sequence[Style | str], width: int) -> Text:
+        """One row of the canvas as a Text: a span per run of one style."""
+        spans: list[Span] = []
+        start = end = 0
+        run_style: Style | str = ""
+        for _same, cells in groupby(styles, key=id):  # runs of the very same style object
+            run = list(cells)
+            st = run[0]
+            if st is not run_style and st != run_style:
+                if run_style:
+                    spans.append(Span(start, end, run_style))
+                start, run_style = end, st
+            end += len(run)
+        if run_style:
+            spans.append(Span(start, end, run_style))
+        line = Text("".join(chars), no_wrap=True, spans=spans)
+        line.truncate(max(width, 1), overflow="crop")
+        return line
+
+    def _plan(self, cells: tuple[tuple[str, ...], ...], regions: Sequence[Region], width: int,
+              ascii_: bool) -> tuple[list[list[str]], list[list[Style | str]], list[Text],
+                                     list[dict[object, list[int]]]]:
+        """The plan without marks: each canvas cell's character and style, each
+        row as a Text, and in each row the cells of each owner (a region id:
+        its inside and its lines, which a mark is laid over; the pair of
+        regions of a wall, highlighted when hot)."""
         rows, cols = len(cells), len(cells[0])
         w, h = self.cell_width(width), self.cell_height
         height, full = rows * h + (rows - 1), cols * w + (cols - 1)
         by_id = {r.id: r for r in regions}
-        hot = {frozenset(p) for p in hot_walls}
         # what stands at each canvas position: a region id (its inside) or a wall character
-        owner: list[list[str | None]] = [[None] * full for _ in range(height)]
+        owner: list[list[object]] = [[None] * full for _ in range(height)]
         chars = [[" "] * full for _ in range(height)]
         styles: list[list[Style | str]] = [[""] * full for _ in range(height)]
 
@@ -156,7 +244,7 @@ class RegionMap(DataWidget):
 
         def wall(y: int, x: int, ch: str, a: str, b: str) -> None:
             chars[y][x] = ch
-            styles[y][x] = "bold reverse" if frozenset((a, b)) in hot else ""
+            owner[y][x] = frozenset((a, b))
 
         hbar, vbar = ("-", "|") if ascii_ else ("─", "│")
         for r in range(rows):
@@ -191,17 +279,14 @@ class RegionMap(DataWidget):
                         chars[y][x] = _JOIN[arms]
                     else:
                         chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
-        # water and region marks
+        # water
         tilde = "~"
         for y in range(height):
             for x in range(full):
                 rid = owner[y][x]
-                if rid is None:
-                    continue
-                if rid not in by_id:
+                if isinstance(rid, str) and rid not in by_id:
                     chars[y][x], styles[y][x] = (tilde if (x + y) % 3 == 0 else " "), "dim"
-                elif by_id[rid].mark:
-                    styles[y][x] = Style.parse(by_id[rid].mark)
+                    owner[y][x] = None
         # the regions' lines
         more = "." if ascii_ else "…"
         for reg in regions:
@@ -215,7 +300,6 @@ class RegionMap(DataWidget):
             room_h = (r1 - r0 + 1) * h + (r1 - r0)
             texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
             pad = 1 if texts and max(t.cell_len for t in texts) < room_w else 0
-            mark = Style.parse(reg.mark) if reg.mark else Style()
             for i, t in enumerate(texts):
                 if i == 0 and reg.style:
                     t.stylize(reg.style, 0, len(t))
@@ -225,30 +309,19 @@ class RegionMap(DataWidget):
                 x = left + pad
                 row_chars, row_styles = chars[top + i], styles[top + i]
                 for seg in t.render(_CONSOLE, end=""):  # one style per run, not per character
-                    style = (seg.style or Style()) + mark
+                    style = seg.style or Style()
                     for ch in seg.text:
                         row_chars[x], row_styles[x] = ch, style
                         x += 1
-        for y in range(height):
-            line = Text(no_wrap=True)
-            run, run_style = "", None
-            for x in range(full):
-                if styles[y][x] != run_style and run:
-                    line.append(run, style=run_style or None)
-                    run = ""
-                run_style = styles[y][x]
-                run += chars[y][x]
-            if run:
-                line.append(run, style=run_style or None)
-            out.append(line)
-        if legend:
-            leg = Text(legend, style="dim") if isinstance(legend, str) else legend
-            for ln in leg.split("\n"):
-                out.extend(wrap_text(ln, max(width, 10)))
-        for ln in out:
-            ln.no_wrap = True
-            ln.truncate(max(width, 1), overflow="crop")
-        return out
+        lines = [self._line(chars[y], styles[y], width) for y in range(height)]
+        places: list[dict[object, list[int]]] = []
+        for row in owner:
+            where: dict[object, list[int]] = {}
+            for x, who in enumerate(row):
+                if who is not None:
+                    where.setdefault(who, []).append(x)
+            places.append(where)
+        return chars, styles, lines, places
 
 
 def _text(t: Text | str) -> Text:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
-from rich.text import Text
+from rich.text import Span, Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.common import HIGHLIGHT, Marker, glyph
@@ -38,7 +38,9 @@ class Track(DataWidget):
             short tracks (a floodgate, a water level) read better with 3.
 
     When the widget is narrower than the track, each column stands for several
-    spaces (the legend keeps the exact numbers).
+    spaces (the legend keeps the exact numbers). Its height is steady
+    (``DataWidget.steady``): the tallest it has been at this width, blank lines
+    under the legend when the markers stack less.
     """
 
     def __init__(
@@ -113,14 +115,19 @@ class Track(DataWidget):
                 if col + i < cols * cw and (i == 0 or scale[col + i] == " "):
                     scale[col + i] = ch
         tick = glyph(self, "·", ".")
-        line = Text(" " * prefix, no_wrap=True)
         hl_cols = {self._cell(p, length) // per for p in highlights}
+        # one string and a span per column (what appending each column would make)
+        chunks: list[str] = [" " * prefix]
+        spans: list[Span] = []
+        pos = prefix
         for c in range(cols):
             chunk = "".join(scale[c * cw:(c + 1) * cw])
             if not chunk.strip():
                 chunk = tick + " " * (cw - 1)
-            line.append(chunk, style=HIGHLIGHT if c in hl_cols else "dim")
-        lines.append(line)
+            chunks.append(chunk)
+            spans.append(Span(pos, pos + len(chunk), HIGHLIGHT if c in hl_cols else "dim"))
+            pos += len(chunk)
+        lines.append(Text("".join(chunks), no_wrap=True, spans=spans))
         # the markers
         if self.lanes:
             for m in markers:
@@ -178,4 +185,6 @@ class Track(DataWidget):
             lines.append(legend)
         for ln in lines:
             ln.truncate(width, overflow="crop")
-        return lines
+        # markers that stack come and go with the scores: the track keeps its
+        # tallest height (no screen layout when a decision unstacks them)
+        return self.steady(lines, width)

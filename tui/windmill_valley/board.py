@@ -46,7 +46,7 @@ from core.windmill_valley.actions import (
 )
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard
+from tui.widgets.board import PagedBoard, Same
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
@@ -466,17 +466,21 @@ class WindmillValleyBoard(PagedBoard):
         """The key to the short labels drawn on the wheels page: each wheel space's
         label with the rulebook's words for it (in the order drawn), "cal N!" and
         the offer's price, so no abbreviation goes unexplained."""
-        words: dict[str, str] = {}
-        for d in designs:
-            words.setdefault(design_label(d), C.DESIGNS[d][4])
-        parts = [f"{label} = {text}" for label, text in words.items()]
-        if any("+" in label for label in words):
-            parts.append("+ = may also take the other wheel's action")
-        if cal:
-            parts.append("cal N! = the turn moves your calendar marker to space N (its rewards)")
-        if prices:
-            parts.append("offer: number, c/u/x tier, label, price in guilders (G)")
-        self.query_one("#wv-key", TextBlock).update(wrap("Key: " + "; ".join(parts), width, "dim", "  "))
+        def build() -> list[Text]:
+            words: dict[str, str] = {}
+            for d in designs:
+                words.setdefault(design_label(d), C.DESIGNS[d][4])
+            parts = [f"{label} = {text}" for label, text in words.items()]
+            if any("+" in label for label in words):
+                parts.append("+ = may also take the other wheel's action")
+            if cal:
+                parts.append("cal N! = the turn moves your calendar marker to space N (its rewards)")
+            if prices:
+                parts.append("offer: number, c/u/x tier, label, price in guilders (G)")
+            return wrap("Key: " + "; ".join(parts), width, "dim", "  ")
+
+        # (the same key on every cursor key of a decision: built once)
+        self.query_one("#wv-key", TextBlock).update(self.kept("key", (tuple(designs), cal, prices, width), build))
 
     # -- tracks ------------------------------------------------------------------------
     def _tracks(self, state: Any, task: Any, w: list[str], names: list[str], letters: list[str]) -> None:
@@ -496,9 +500,9 @@ class WindmillValleyBoard(PagedBoard):
         band = f"{g} G or {vp} VP" if vp else f"{g} G"
         rise = C.WATER_RISE[state.floodgate]
         bw = (self.size.width or 44) - 2
-        self.query_one("#wv-water-note", TextBlock).update(wrap(
+        self.query_one("#wv-water-note", TextBlock).update(self.kept("water-note", (Same(state), bw), lambda: wrap(
             f"Speed {state.floodgate}: water +{rise}/turn. Lowering from {state.water}: {band} per strength"
-            + (" (bands 1-3 | 4-6 | 7-10)" if bw > 70 else ""), bw, "dim"))
+            + (" (bands 1-3 | 4-6 | 7-10)" if bw > 70 else ""), bw, "dim")))
         # calendar
         people = [(letters[i], f.calendar, seat_style(i)) for i, f in enumerate(state.farms)]
         if state.solo is not None:
@@ -511,8 +515,33 @@ class WindmillValleyBoard(PagedBoard):
             after = calendar_after(f, int(w[1]))
             if after > f.calendar:
                 cal_col = after - 1
-        areas = [Area("start", [Marker(L, 0, st) for L, c, st in people if c == 0], "")]
         pick_k = int(w[1]) - 1 if w[:1] == ["unique"] else None
+        self.query_one("#wv-calendar", Market).update(self.kept(
+            "calendar", (Same(state), tuple(people), cal_col, pick_k),
+            lambda: self._calendar(state, people, cal_col, pick_k)))
+        self.query_one("#wv-cal-note", TextBlock).update([])
+        # Queen's Wish + end (the same on every cursor key of a decision)
+        self.query_one("#wv-wish", TextBlock).update(
+            self.kept("wish", (Same(state), bw, tuple(letters)), lambda: self._wish(state, letters, bw)))
+        markers = [Marker(letters[i], f.vp, seat_style(i), names[i]) for i, f in enumerate(state.farms)]
+        if state.solo is not None:
+            markers.append(Marker(letters[-1], state.solo.vp, "bold", C.SOLO_NAME))
+            if state.phase != "over":  # where its end bonus will put it: what the player must beat
+                bonus = C.SOLO_END_BONUS[state.solo.level]
+                markers.append(Marker(letters[-1].lower(), state.solo.vp + bonus, "dim",
+                                      f"{C.SOLO_NAME} with its end bonus (+{bonus})"))
+        vp_hl = []
+        if seat is not None and w[:1] == ["gate"] and int(w[1]) > state.floodgate:
+            gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
+            vp_hl = [state.farms[seat].vp + gain]
+        self.query_one("#wv-vp", Track).update(markers, vp_hl)
+
+    def _calendar(self, state: Any, people: list[tuple[str, int, str]], cal_col: int | None,
+                  pick_k: int | None) -> list[Area]:
+        """The calendar's spaces: who stands on each, its common reward and the
+        unique rewards left (``cal_col``/``pick_k``: the space and reward the
+        choice under the cursor reaches or takes)."""
+        areas = [Area("start", [Marker(L, 0, st) for L, c, st in people if c == 0], "")]
         for col in range(len(C.CAL_COMMON)):
             parts = []
             for k, mark in enumerate(state.uniques[col]):
@@ -527,9 +556,10 @@ class WindmillValleyBoard(PagedBoard):
             areas.append(Area(f"{col + 1}: {reward_text(C.CAL_COMMON[col][0])}{end}",
                               [Marker(L, 0, st) for L, c, st in people if c == col + 1],
                               info, highlight=cal_col == col))
-        self.query_one("#wv-calendar", Market).update(areas)
-        self.query_one("#wv-cal-note", TextBlock).update([])
-        # Queen's Wish + end
+        return areas
+
+    def _wish(self, state: Any, letters: list[str], bw: int) -> list[Text]:
+        """The Queen's Wish line and the end of the game, wrapped to ``bw``."""
         wish = Text()
         wish_lines: list[Text] = []
         if state.wish_card >= 0:
@@ -551,19 +581,7 @@ class WindmillValleyBoard(PagedBoard):
         elif state.end_round >= 0:
             wish_lines += wrap(f"The end is triggered: round {state.end_round + 1} is the last "
                                f"(now round {state.round + 1}).", bw, "bold")
-        self.query_one("#wv-wish", TextBlock).update(wish_lines)
-        markers = [Marker(letters[i], f.vp, seat_style(i), names[i]) for i, f in enumerate(state.farms)]
-        if state.solo is not None:
-            markers.append(Marker(letters[-1], state.solo.vp, "bold", C.SOLO_NAME))
-            if state.phase != "over":  # where its end bonus will put it: what the player must beat
-                bonus = C.SOLO_END_BONUS[state.solo.level]
-                markers.append(Marker(letters[-1].lower(), state.solo.vp + bonus, "dim",
-                                      f"{C.SOLO_NAME} with its end bonus (+{bonus})"))
-        vp_hl = []
-        if seat is not None and w[:1] == ["gate"] and int(w[1]) > state.floodgate:
-            gain = sum(C.OPEN_VP[x] for x in range(state.floodgate + 1, int(w[1]) + 1))
-            vp_hl = [state.farms[seat].vp + gain]
-        self.query_one("#wv-vp", Track).update(markers, vp_hl)
+        return wish_lines
 
     def _players(self, state: Any, names: list[str], letters: list[str]) -> None:
         bw = (self.size.width or 44) - 2

@@ -1,0 +1,187 @@
+"""Issue 9: `lowlands load` of a long game paints its screen once.
+
+The app opens its start screen (a loaded game) once it is mounted, so that the
+screen is laid out and painted after Textual's start-up batch (not once inside
+it for nothing, then again); the launcher covered by it from the start never
+makes the game screen paint again; the log shows its newest decision in that
+first frame; and the cyclic garbage collector waits until the screen is shown.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+from pathlib import Path
+
+from textual.app import App
+
+from core import get_game
+from core.match import Match, Seat
+from tui import app as tui_app
+from tui.app import LowlandsApp
+from tui.screens import screen_for
+from tui.screens.dialogs import MessageDialog
+from tui.screens.launcher import LauncherScreen
+from tui.widgets.log import Log
+
+GOLDEN = get_game("golden-age")
+
+
+def long_match(moves: int = 400, seed: int = 2) -> Match:
+    m = Match(GOLDEN, [Seat(n) for n in ("Ann", "Bob", "Cy", "Dee")], seed)
+    rng = random.Random(seed)
+    while m.ply < moves and not m.is_over():
+        m.push(rng.choice(m.legal_moves()))
+    assert m.ply == moves
+    return m
+
+
+def game_app(tmp_path: Path, m: Match) -> LowlandsApp:
+    """The app as `lowlands load` starts it: ``m``'s game screen over the launcher."""
+    return LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                       start=lambda: screen_for(m, data_dir=tmp_path / "data"))
+
+
+async def settle(pilot, n: int = 6) -> None:
+    for _ in range(n):
+        await pilot.pause()
+
+
+def counting_frames(app: LowlandsApp) -> list[tuple[str, bool, float, float]]:
+    """Note each frame the app paints (not those Textual drops inside a batch):
+    the screen's class, whether it repaints the whole screen and, for a game
+    screen, its log's scroll position and end."""
+    from textual._compositor import LayoutUpdate
+
+    frames: list[tuple[str, bool, float, float]] = []
+    real_display = type(app)._display
+
+    def display(self, screen, renderable) -> None:
+        if renderable is not None and not self._batch_count:
+            logs = list(screen.query(Log))
+            y, end = (logs[0].scroll_y, logs[0].max_scroll_y) if logs else (0.0, 0.0)
+            frames.append((type(screen).__name__, isinstance(renderable, LayoutUpdate), y, end))
+        real_display(self, screen, renderable)
+
+    app._display = display.__get__(app)  # type: ignore[method-assign]
+    return frames
+
+
+async def test_a_loaded_long_game_is_painted_in_one_frame_with_the_log_at_its_end(tmp_path: Path) -> None:
+    m = long_match()
+    app = game_app(tmp_path, m)
+    frames = counting_frames(app)
+    for size in ((120, 40), (80, 24)):
+        frames.clear()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            assert type(app.screen).__name__ == "GoldenAgeScreen"
+            assert isinstance(app.screen_stack[0], LauncherScreen)  # (still the screen below)
+            # the whole screen painted once, the game (never the launcher below it), the log
+            # at its newest line (the picker's cursor may take the keyboard focus a moment after)
+            assert frames[0] == ("GoldenAgeScreen", True, frames[0][3], frames[0][3]), size
+            assert frames[0][3] > 0
+            assert not any(full for _name, full, _y, _end in frames[1:]), frames
+        app = game_app(tmp_path, m)
+        frames = counting_frames(app)
+
+
+async def test_only_screens_that_show_through_are_in_the_background(tmp_path: Path) -> None:
+    """A covered launcher is not a background screen of an opaque game screen
+    (its first layout used to repaint the whole game screen); under a dialog,
+    which lets the game show through, the game screen is."""
+    m = long_match(30)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert app._background_screens == []
+        assert App._background_screens.fget(app) == [app.screen_stack[0]]  # (Textual's own answer)
+        app.push_screen(MessageDialog("Hello", title="Note"))
+        await settle(pilot, 3)
+        assert game in app._background_screens
+
+
+async def test_the_log_keeps_its_newest_line_in_view_when_only_its_height_changes(tmp_path: Path) -> None:
+    m = long_match(120)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("#log", Log)
+        assert log.scroll_y == log.max_scroll_y > 0
+        for rows in (30, 44, 40):  # the same width: the log gets shorter, then taller
+            await pilot.resize_terminal(120, rows)
+            await settle(pilot)
+            assert log.scroll_y == log.max_scroll_y > 0, rows
+        log.scroll_to(y=log.max_scroll_y - 5, animate=False, immediate=True)  # the reader scrolled up
+        await pilot.resize_terminal(120, 36)
+        await settle(pilot)
+        assert log.scroll_y < log.max_scroll_y  # left where the reader put it
+
+
+def test_the_collector_is_off_until_the_first_screen_is_painted(monkeypatch) -> None:
+    """``main`` pauses the cyclic garbage collector; a command without a screen
+    (or one that stops before showing it) turns it back on, the app after its
+    first frame, setting the start-up objects aside (``gc.freeze``)."""
+    assert gc.isenabled()
+    seen: list[bool] = []
+    monkeypatch.setattr(tui_app, "_main", lambda argv: seen.append(gc.isenabled()) or 0)
+    assert tui_app.main(["--version"]) == 0
+    assert seen == [False] and gc.isenabled()  # off while it ran, on again after
+    before = gc.get_freeze_count()
+    try:
+        tui_app.pause_gc()
+        assert not gc.isenabled()
+        tui_app.resume_gc()
+        assert gc.isenabled() and gc.get_freeze_count() > before
+        tui_app.resume_gc()  # (only once)
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+def test_export_turns_the_collector_back_on_before_it_works(tmp_path: Path, monkeypatch, capsys) -> None:
+    from saves import save
+
+    m = long_match(20)
+    path = tmp_path / "game.json"
+    save(m, path)
+    seen: list[bool] = []
+    real = tui_app._load_file
+    monkeypatch.setattr(tui_app, "_load_file", lambda text: seen.append(gc.isenabled()) or real(text))
+    assert tui_app.main(["export", str(path)]) == 0
+    assert seen == [True] and gc.isenabled()
+    assert "Golden Age" in capsys.readouterr().out
+
+
+async def test_the_launcher_under_a_loaded_game_is_made_when_first_shown(tmp_path: Path) -> None:
+    from textual.widgets import OptionList
+
+    m = long_match(30)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        launcher = app.screen_stack[0]
+        assert isinstance(launcher, LauncherScreen) and launcher.covered
+        assert not list(launcher.query(OptionList))  # nothing made while the game is opened
+        app.go_launcher()
+        await settle(pilot)
+        assert app.screen is launcher and not launcher.covered
+        menu = launcher.query_one("#launcher-menu", OptionList)
+        assert app.screen.focused is menu
+        prompts = [str(o.prompt) for o in menu.options]
+        assert "The Dutch Golden Age · decision 30" in prompts[0]  # the game, autosaved on the way
+        assert any("New game" in p for p in prompts)
+
+
+async def test_a_dialog_over_a_launcher_not_shown_yet_shows_the_launcher_through_it(tmp_path: Path) -> None:
+    from textual.widgets import OptionList
+
+    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config",
+                      start=lambda: MessageDialog("Hello", title="Note"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        launcher = app.screen_stack[0]
+        assert isinstance(app.screen, MessageDialog) and launcher in app._background_screens
+        assert not launcher.covered and launcher.query_one("#launcher-menu", OptionList).option_count >= 5
