@@ -691,3 +691,20 @@ async def test_give_says_the_giver_scores_its_vp(tmp_path: Path) -> None:
         await pilot.press(str(picker_labels(screen).index(give) + 1))
         await pilot.pause()
         assert match.state.give_vp[0] == before + vp  # Ann, who gave, scored them
+
+
+def test_a_background_save_starts_after_its_wait_and_flush_waits_for_it(tmp_path: Path, monkeypatch) -> None:
+    """save_later lets the decision's frame be written first: the saving thread
+    waits ``wait`` seconds before it writes anything; flush still waits for it."""
+    saves = pytest.importorskip("saves")
+    from tui import autosaver
+
+    match = make_match("hhh", seed=4)
+    match.push(match.legal_moves()[0])
+    path = saves.autosave_path(match, tmp_path)
+    waits: list[tuple[float, bool]] = []
+    monkeypatch.setattr(autosaver.time, "sleep", lambda s: waits.append((s, path.exists())))
+    future = autosaver.save_later(match, tmp_path, wait=0.25)
+    autosaver.flush()
+    assert waits == [(0.25, False)]  # it waited first, with nothing written yet
+    assert future.result() == path and saves.load(path).moves == match.moves

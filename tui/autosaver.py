@@ -10,7 +10,11 @@ decisions, so an older save can never land after a newer one).
 
 The thread saves a snapshot of the match taken when the save was asked for
 (``snapshot``: its lists copied; states are never mutated), so the next
-decision may change the live match meanwhile. Saves run one at a time in the
+decision may change the live match meanwhile. It starts ``SAVE_AFTER`` seconds
+later: the decision's frame is still being written to the terminal (by
+Textual's output thread) just after the repaint, and a save started at once
+competes with it for the interpreter and the CPU (under load a decision's last
+byte came about a third later). Saves run one at a time in the
 order asked (one worker), and the worker is joined when the interpreter exits,
 so a save asked for is written before the program ends.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable
@@ -65,15 +70,27 @@ def _autosave(match: Any, root: Path) -> Path:
     return autosave(match, root)
 
 
-def save_later(match: Any, root: Path, done: Callable[[Future[Path]], None] | None = None) -> Future[Path]:
-    """Autosave (a snapshot of) ``match`` under ``root`` in the background.
+#: seconds a background save waits before it starts (see the module's doc)
+SAVE_AFTER = 0.05
+
+
+def _autosave_after(match: Any, root: Path, wait: float) -> Path:
+    if wait > 0:
+        time.sleep(wait)  # (the output thread writes the frame meanwhile)
+    return _autosave(match, root)
+
+
+def save_later(match: Any, root: Path, done: Callable[[Future[Path]], None] | None = None,
+               wait: float = SAVE_AFTER) -> Future[Path]:
+    """Autosave (a snapshot of) ``match`` under ``root`` in the background,
+    starting ``wait`` seconds from now (after the saves asked for before it).
 
     Returns the Future of ``saves.autosave``'s path (its exception: SaveError /
     OSError; SaveError too when another copy holds the match's lock). ``done(future)`` is called in the saving thread when it ends.
     """
     global _last
     snap = snapshot(match)
-    future = _pool().submit(_autosave, snap, root)
+    future = _pool().submit(_autosave_after, snap, root, wait)
     with _lock:
         _last = future
     if done is not None:

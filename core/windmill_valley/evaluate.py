@@ -25,7 +25,9 @@ bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
 calendar spaces ahead counted (``calendar_potential``) and the player's own
 pace no longer taken for the game's clock in solo (``turns_left``). Games
 the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
-cards in 20) are lost: it then has 65-74 VP.
+cards in 20) are lost: it then has 65-74 VP. With more players (same
+commit, ``--seed 1``): 2 players strong against greedy 16 of 20, against
+random 10 of 10; 4 players against three random 8 of 8.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from rich.color import Color as RichColor
 from rich.style import Style
 from rich.text import Span, Text
 from textual.cache import LRUCache
+from textual._styles_cache import StylesCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -268,6 +269,52 @@ class QuietScroll:
         return bar
 
 
+class _KeptStylesCache(StylesCache):
+    """Textual's StylesCache for a DataWidget without border or padding: a line
+    whose content is a Strip it styled before (the very object: a DataWidget
+    keeps each line's Strip, and a line back as it was a moment ago comes from
+    its small cache) is not styled again, and the line filters find their
+    result kept on that strip, so a cursor key that moves a highlight off a
+    line and back restyles nothing. Anything else that styling reads changing
+    (size, colours, opacity; a style change repaints the widget and clears
+    this) styles every line again."""
+
+    KEEP = 256
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._styled: dict[tuple[int, int], tuple[Strip, Strip]] = {}
+        self._styled_for: tuple[Any, ...] | None = None
+
+    def clear(self) -> None:
+        super().clear()
+        self._styled.clear()
+
+    def render_line(self, styles: Any, y: int, size: Size, content_size: Size, padding: Any,
+                    base_background: Any, background: Any, render_content_line: Any, border_title: Any,
+                    border_subtitle: Any, opacity: float, ansi_theme: Any, native_ansi: bool) -> Strip:
+        args = (styles, y, size, content_size, padding, base_background, background, render_content_line,
+                border_title, border_subtitle, opacity, ansi_theme, native_ansi)
+        if any(styles.gutter) or any(edge for edge, _color in styles.outline):
+            return super().render_line(*args)
+        context = (size, content_size, base_background, background, border_title, border_subtitle, opacity,
+                   id(ansi_theme), native_ansi)
+        if context != self._styled_for:
+            self._styled_for = context
+            self._styled.clear()
+        content = render_content_line(y)
+        kept = self._styled.get((y, id(content)))
+        if kept is not None and kept[0] is content:
+            return kept[1]
+        styled = super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                     lambda _y: content, border_title, border_subtitle, opacity, ansi_theme,
+                                     native_ansi)
+        if len(self._styled) >= self.KEEP:
+            self._styled.clear()
+        self._styled[(y, id(content))] = (content, styled)
+        return styled
+
+
 class DataWidget(Widget):
     """A widget drawn from plain data as lines; its height is its line count.
 
@@ -299,6 +346,8 @@ class DataWidget(Widget):
         self._strips_key: tuple[int, Any] = (-1, None)
         #: (y, the line's text, style and spans) -> Strip, for lines drawn before
         self._recent: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
+        #: each line styled once per content Strip (Textual styles it on every repaint)
+        self._styles_cache = _KeptStylesCache()
         #: ``steady``: the tallest height at ``_rows_width``, and the blank lines added
         self._rows = 0
         self._rows_width: int | None = None
