@@ -497,8 +497,10 @@ class LowlandsApp(App[None]):
 
         from tui.screens.dialogs import MessageDialog
 
+        from tui.history import record_replay
+
         try:
-            match, broken = load_partial(path)
+            match, broken = load_partial(path, record_replay)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
@@ -1062,13 +1064,15 @@ def _load_partial_file(path_text: str) -> tuple[Any, Any]:
     Raises CliError when not even the set-up can be read."""
     from saves import SaveError, load_partial
 
+    from tui.history import record_replay
+
     path = Path(path_text).expanduser()
     if not path.exists():
         raise CliError(f"no such file: {path}")
     if not path.is_file():
         raise CliError(f"not a file: {path}")
     try:
-        return load_partial(path)
+        return load_partial(path, record_replay)  # (the log's words worked out while replaying)
     except SaveError as e:
         raise CliError(str(e)) from None
 
