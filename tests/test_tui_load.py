@@ -185,3 +185,42 @@ async def test_a_dialog_over_a_launcher_not_shown_yet_shows_the_launcher_through
         launcher = app.screen_stack[0]
         assert isinstance(app.screen, MessageDialog) and launcher in app._background_screens
         assert not launcher.covered and launcher.query_one("#launcher-menu", OptionList).option_count >= 5
+
+
+async def test_the_golden_age_board_is_drawn_again_only_when_its_size_changed(tmp_path: Path) -> None:
+    """Its first layout sends the board several resizes (its height as its lines
+    grow, a scrollbar's column, events already out of date); each used to
+    redraw the whole board. A resize to the size it drew at draws nothing; a
+    new terminal size draws it again."""
+    from textual import events
+    from textual.geometry import Size
+
+    from tui.golden_age.board import GoldenAgeBoard
+
+    m = long_match(60)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GoldenAgeBoard)
+        drawn: list[Size] = []
+        real = board._redraw
+        board._redraw = lambda: drawn.append(board.size) or real()  # type: ignore[method-assign]
+        board.on_resize(events.Resize(board.size, board.virtual_size, board.container_size))
+        assert drawn == []
+        await pilot.resize_terminal(90, 30)
+        await settle(pilot)
+        assert drawn and drawn[-1] == board.size
+
+
+def test_the_log_imports_textual_without_attrs() -> None:
+    """rich.pretty (under Textual's RichLog) imports ``attrs`` only for attrs
+    classes; the log imports it without (~7 ms before a loaded game's first
+    frame), and ``attrs`` can still be imported afterwards."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tui.widgets.log, rich.pretty; assert 'attr' not in sys.modules; "
+            "assert not rich.pretty._has_attrs; import attr; print(attr.has.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "has"
