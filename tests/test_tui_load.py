@@ -225,3 +225,22 @@ def test_the_log_imports_textual_without_attrs() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "has"
+
+
+def test_the_pointer_shape_is_written_only_when_it_changes(tmp_path: Path) -> None:
+    """Review, built ahead after a loaded game's first frame, set its screen's
+    pointer shape and Textual wrote it to the terminal again, unchanged."""
+    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
+    written: list[str] = []
+
+    class Driver:
+        def write(self, data: str) -> None:
+            written.append(data)
+
+    app._driver = Driver()  # type: ignore[assignment]
+    for shape in ("default", "default", "pointer", "default", "default"):
+        app._set_pointer_shape(shape)
+    assert written == ["\x1b]22;default\x07", "\x1b]22;pointer\x07", "\x1b]22;default\x07"]
+    app._driver = Driver()  # type: ignore[assignment]  # (another driver: the terminal may have reset it)
+    app._set_pointer_shape("default")
+    assert written[-1] == "\x1b]22;default\x07" and len(written) == 4

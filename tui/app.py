@@ -295,6 +295,18 @@ class LowlandsApp(App[None]):
             return []
         return super()._background_screens
 
+    def _set_pointer_shape(self, shape: str) -> None:
+        """Textual writes the mouse pointer's shape (an OSC 22 sequence) each
+        time a screen's is set, also for a screen that is not shown: review,
+        built ahead once a loaded game is painted, wrote "default" again ~0.1 s
+        after its first frame (a late write that ``lowlands load`` was timed
+        to). Written only when it differs from the last one written through
+        the same driver."""
+        key = (id(self._driver), shape)
+        if key != self.__dict__.get("_pointer_written"):
+            self.__dict__["_pointer_written"] = key
+            super()._set_pointer_shape(shape)
+
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
 
