@@ -225,9 +225,14 @@ def decode_match(data: bytes, source: str = "") -> Match:
     return match
 
 
-def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | None]:
+def decode_partial(data: bytes, source: str = "", each: Any = None) -> tuple[Match, SaveError | None]:
     """Like ``decode_match``, but a save whose moves break still gives the game
     up to its last legal move, for a read-only review.
+
+    ``each``, if given, is called as ``each(match, before, move)`` after each
+    move is replayed, with the live state ``before`` it (so a caller that words
+    every decision, like the game log's ``tui.history``, need not decode each
+    snapshot again); it must not change ``before`` or ``match``.
 
     Returns ``(match, None)`` when the whole save loads; else ``(match, error)``
     where ``match`` holds the moves before the first one that cannot be
@@ -293,13 +298,16 @@ def decode_partial(data: bytes, source: str = "") -> tuple[Match, SaveError | No
         try:
             # parse returns only a legal move (IllegalMove otherwise): that is the
             # one legality check, so the move is applied trusted (see module doc)
-            match.push(game.parse(match.state, text), trusted=True)
+            before = match.state
+            match.push(game.parse(before, text), trusted=True)
         except IllegalMove:
             broken = SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source)
             break
         except Exception as e:  # a save must never crash the app
             broken = SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source)
             break
+        if each is not None:
+            each(match, before, match.moves[-1])
     else:
         if match.state_sha256() != f.state_sha256:
             broken = SaveError(

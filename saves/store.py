@@ -21,7 +21,7 @@ import re
 import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 import platformdirs
@@ -296,13 +296,14 @@ def load(path: str | os.PathLike[str]) -> Match:
     return decode_match(_read(path), str(path))
 
 
-def load_partial(path: str | os.PathLike[str]) -> tuple[Match, SaveError | None]:
+def load_partial(path: str | os.PathLike[str], each: Any = None) -> tuple[Match, SaveError | None]:
     """The game saved at ``path`` as far as it replays: ``(match, None)`` if the
     whole save loads, else ``(match up to its last legal move, the SaveError
     saying where it broke)`` (``saves.format.decode_partial``), for a read-only
     review. Never modifies the file. Raises SaveError when not even the set-up
-    can be rebuilt (or the file cannot be read)."""
-    return decode_partial(_read(path), str(path))
+    can be rebuilt (or the file cannot be read). ``each(match, before, move)``:
+    called after each move replayed (see ``decode_partial``)."""
+    return decode_partial(_read(path), str(path), each)
 
 
 def fork(match: Match) -> None:

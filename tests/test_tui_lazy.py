@@ -11,15 +11,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 
-from core import get_game
+from core import GAMES, get_game
 from core.match import Match, Seat
 from tui.app import LowlandsApp
-from tui.history import History, history_for
+from saves import load_partial, save
+from tui.history import History, history_for, record_replay
 from tui.screens import screen_for
 from tui.screens.review import ReviewLog, ReviewScreen
 from tui.widgets.log import Log
@@ -70,6 +72,31 @@ def test_history_words_and_numbers_every_decision_and_follows_undo() -> None:
     assert (h.texts, h.turns) == expected_history(m)
     assert history_for(m) is history_for(m)
     assert history_for(m) is not history_for(random_match(TULIPS, 3, 30))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_loaded_save_is_worded_while_replaying_and_its_history_decodes_nothing(tmp_path: Path, game_id) -> None:
+    game = GAMES[game_id]
+    m = random_match(game, game.min_players, 40, seed=3)
+    path = tmp_path / "game.json"
+    save(m, path)
+    loaded, broken = load_partial(path, record_replay)
+    assert broken is None and loaded.moves == m.moves
+    decoded: list[int] = []
+    real = loaded.state_at
+    loaded.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+    h = history_for(loaded)
+    assert h.sync() == loaded.ply and not decoded  # every decision worded during the replay
+    loaded.state_at = real  # type: ignore[method-assign]
+    assert (h.texts, h.turns) == expected_history(loaded)
+    # a save broken at a move: the decisions before it, and nothing more
+    data = json.loads(path.read_text())
+    data["moves"][20] = "fly to the moon"
+    path.write_text(json.dumps(data))
+    cut, broken = load_partial(path, record_replay)
+    assert broken is not None and cut.ply == 20
+    h = history_for(cut)
+    assert h.sync() == 20 and (h.texts, h.turns) == expected_history(cut)
 
 
 async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) -> None:

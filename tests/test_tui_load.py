@@ -78,10 +78,11 @@ async def test_a_loaded_long_game_is_painted_in_one_frame_with_the_log_at_its_en
             assert type(app.screen).__name__ == "GoldenAgeScreen"
             assert isinstance(app.screen_stack[0], LauncherScreen)  # (still the screen below)
             # the whole screen painted once, the game (never the launcher below it), the log
-            # at its newest line (the picker's cursor may take the keyboard focus a moment after)
+            # at its newest line, and nothing after it (the picker's list, drawn the first
+            # time, asked for a repaint of itself as it was rendered: a second frame)
             assert frames[0] == ("GoldenAgeScreen", True, frames[0][3], frames[0][3]), size
             assert frames[0][3] > 0
-            assert not any(full for _name, full, _y, _end in frames[1:]), frames
+            assert len(frames) == 1, frames
         app = game_app(tmp_path, m)
         frames = counting_frames(app)
 
@@ -185,3 +186,61 @@ async def test_a_dialog_over_a_launcher_not_shown_yet_shows_the_launcher_through
         launcher = app.screen_stack[0]
         assert isinstance(app.screen, MessageDialog) and launcher in app._background_screens
         assert not launcher.covered and launcher.query_one("#launcher-menu", OptionList).option_count >= 5
+
+
+async def test_the_golden_age_board_is_drawn_again_only_when_its_size_changed(tmp_path: Path) -> None:
+    """Its first layout sends the board several resizes (its height as its lines
+    grow, a scrollbar's column, events already out of date); each used to
+    redraw the whole board. A resize to the size it drew at draws nothing; a
+    new terminal size draws it again."""
+    from textual import events
+    from textual.geometry import Size
+
+    from tui.golden_age.board import GoldenAgeBoard
+
+    m = long_match(60)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        board = app.screen.query_one(GoldenAgeBoard)
+        drawn: list[Size] = []
+        real = board._redraw
+        board._redraw = lambda: drawn.append(board.size) or real()  # type: ignore[method-assign]
+        board.on_resize(events.Resize(board.size, board.virtual_size, board.container_size))
+        assert drawn == []
+        await pilot.resize_terminal(90, 30)
+        await settle(pilot)
+        assert drawn and drawn[-1] == board.size
+
+
+def test_the_log_imports_textual_without_attrs() -> None:
+    """rich.pretty (under Textual's RichLog) imports ``attrs`` only for attrs
+    classes; the log imports it without (~7 ms before a loaded game's first
+    frame), and ``attrs`` can still be imported afterwards."""
+    import subprocess
+    import sys
+
+    code = ("import sys, tui.widgets.log, rich.pretty; assert 'attr' not in sys.modules; "
+            "assert not rich.pretty._has_attrs; import attr; print(attr.has.__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "has"
+
+
+def test_the_pointer_shape_is_written_only_when_it_changes(tmp_path: Path) -> None:
+    """Review, built ahead after a loaded game's first frame, set its screen's
+    pointer shape and Textual wrote it to the terminal again, unchanged."""
+    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
+    written: list[str] = []
+
+    class Driver:
+        def write(self, data: str) -> None:
+            written.append(data)
+
+    app._driver = Driver()  # type: ignore[assignment]
+    for shape in ("default", "default", "pointer", "default", "default"):
+        app._set_pointer_shape(shape)
+    assert written == ["\x1b]22;default\x07", "\x1b]22;pointer\x07", "\x1b]22;default\x07"]
+    app._driver = Driver()  # type: ignore[assignment]  # (another driver: the terminal may have reset it)
+    app._set_pointer_shape("default")
+    assert written[-1] == "\x1b]22;default\x07" and len(written) == 4

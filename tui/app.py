@@ -295,6 +295,18 @@ class LowlandsApp(App[None]):
             return []
         return super()._background_screens
 
+    def _set_pointer_shape(self, shape: str) -> None:
+        """Textual writes the mouse pointer's shape (an OSC 22 sequence) each
+        time a screen's is set, also for a screen that is not shown: review,
+        built ahead once a loaded game is painted, wrote "default" again ~0.1 s
+        after its first frame (a late write that ``lowlands load`` was timed
+        to). Written only when it differs from the last one written through
+        the same driver."""
+        key = (id(self._driver), shape)
+        if key != self.__dict__.get("_pointer_written"):
+            self.__dict__["_pointer_written"] = key
+            super()._set_pointer_shape(shape)
+
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
 
@@ -497,8 +509,10 @@ class LowlandsApp(App[None]):
 
         from tui.screens.dialogs import MessageDialog
 
+        from tui.history import record_replay
+
         try:
-            match, broken = load_partial(path)
+            match, broken = load_partial(path, record_replay)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
@@ -1062,13 +1076,15 @@ def _load_partial_file(path_text: str) -> tuple[Any, Any]:
     Raises CliError when not even the set-up can be read."""
     from saves import SaveError, load_partial
 
+    from tui.history import record_replay
+
     path = Path(path_text).expanduser()
     if not path.exists():
         raise CliError(f"no such file: {path}")
     if not path.is_file():
         raise CliError(f"not a file: {path}")
     try:
-        return load_partial(path)
+        return load_partial(path, record_replay)  # (the log's words worked out while replaying)
     except SaveError as e:
         raise CliError(str(e)) from None
 

@@ -8,6 +8,11 @@ decision, so it is done once per decision and shared: ``history_for(match)``
 is the one History of a Match, and ``sync()`` brings it up to the match's
 moves, keeping what an undo or "continue from here" did not take back.
 
+Loading a save replays every decision with its state in hand: ``record_replay``
+(``saves.load_partial``'s ``each``) words each one then, so that the game
+screen's first ``sync`` after ``lowlands load`` decodes no snapshot (decoding
+a 1000-decision game's states again cost ~20 ms before its first frame).
+
 A screen that words moves through a stand-in for the game (the Golden Age
 screen under ``--ascii`` writes half guilders as ".5") passes that stand-in:
 each kind of stand-in has its own History of the match.
@@ -51,19 +56,24 @@ class History:
             for lst in (self.moves, self.texts, self.turns, self.turn_values):
                 del lst[keep:]
         for i in range(keep, len(moves)):
-            before = m.state_at(i)
-            move = moves[i]
-            try:
-                text = game.describe(before, move)
-            except Exception:  # noqa: BLE001 - a describe bug must not stop play or review
-                text = game.notation(move)
-            t = game.turn(before)
-            number = 1 if not self.turns else self.turns[-1] + (t != self.turn_values[-1])
-            self.moves.append(move)
-            self.texts.append(text)
-            self.turns.append(number)
-            self.turn_values.append(t)
+            self.record(m.state_at(i), moves[i])
         return keep
+
+    def record(self, before: Any, move: Any) -> None:
+        """Add the next decision: ``move``, made in state ``before`` (which is
+        only read). ``sync`` keeps it while the match's move at that index is
+        the same."""
+        game = self.game
+        try:
+            text = game.describe(before, move)
+        except Exception:  # noqa: BLE001 - a describe bug must not stop play or review
+            text = game.notation(move)
+        t = game.turn(before)
+        number = 1 if not self.turns else self.turns[-1] + (t != self.turn_values[-1])
+        self.moves.append(move)
+        self.texts.append(text)
+        self.turns.append(number)
+        self.turn_values.append(t)
 
 
 _HISTORIES: WeakKeyDictionary[Any, dict[Any, History]] = WeakKeyDictionary()
@@ -81,3 +91,12 @@ def history_for(match: Any, game: Any = None) -> History:
     if h is None:
         h = by_kind[key] = History(match, game)
     return h
+
+
+def record_replay(match: Any, before: Any, move: Any) -> None:
+    """``saves.load_partial``'s ``each``: word the decision ``move`` just
+    replayed in state ``before`` into ``match``'s own History (the one
+    ``history_for(match)`` returns), if it is that History's next decision."""
+    h = history_for(match)
+    if len(h.moves) == len(match.moves) - 1:
+        h.record(before, move)

@@ -192,6 +192,8 @@ class GoldenAgeBoard(Board):
         self._tab_context: Any = None
         self._last: tuple[Any, ...] | None = None
         self._shown: dict[str, bool] = {}
+        #: (width, screen height) the last redraw drew at: the only sizes it reads
+        self._drawn_at: tuple[Any, ...] | None = None
 
     def compose(self) -> ComposeResult:
         yield PageBar(id="ga-pages")
@@ -225,8 +227,14 @@ class GoldenAgeBoard(Board):
             return 24
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._last is not None:
+        # drawn again only when what it drew from changed: its first layout sends
+        # several resizes (the height as its lines grow, a scrollbar's column,
+        # events already out of date), which redrew the whole board each time
+        if self._last is not None and self._draw_size() != self._drawn_at:
             self._redraw()
+
+    def _draw_size(self) -> tuple[Any, ...]:
+        return self.size, self._screen_height()
 
     def set_tab(self, tab: str) -> None:
         """Show page ``tab`` ("map", "king", "guilds", "players") on a narrow board."""
@@ -273,6 +281,7 @@ class GoldenAgeBoard(Board):
         if self._last is None:
             return
         _game, state, _viewer, seats, targets = self._last
+        self._drawn_at = self._draw_size()
         tabbed = self.tabbed
         self.set_class(tabbed, "-tabbed")
         letters = seat_letters(seats)

@@ -219,6 +219,15 @@ class PickList(QuietScroll, OptionList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self.__dict__["_drawn_width"] = self.size.width
+        # OptionList works its lines out as it renders; the first time (a list just
+        # shown) their new virtual size asks for a repaint of the very list being
+        # rendered, which cost a second frame right after a screen's first one.
+        # Worked out first here, that request is dropped (a scrollbar it shows
+        # still asks for its layout).
+        asked = self._repaint_required
+        self._update_lines()
+        if not asked and crop.width >= self.size.width and crop.height >= self.size.height:
+            self._repaint_required = False  # (the whole list is rendered now)
         return super().render_lines(crop)
 
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:

@@ -3,14 +3,37 @@
 from __future__ import annotations
 
 import io
+import sys
 from typing import Any, NamedTuple, Sequence
 
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
-from textual.widgets import RichLog
 
-from tui.widgets.base import QuietScroll
+
+def _import_rich_log() -> Any:
+    """Textual's RichLog, imported without ``attrs``: RichLog imports
+    ``rich.pretty``, which imports ``attrs`` (when installed) only to
+    pretty-print attrs classes, which the log never writes; that was about
+    7 ms of the ~20 ms a loaded game's screen modules take before its first
+    frame. ``attrs`` stays importable for whatever needs it later (the block
+    lasts only for this import; a program that imported it already is left
+    as it is)."""
+    blocked = "attr" not in sys.modules
+    if blocked:
+        sys.modules["attr"] = None  # type: ignore[assignment]  # (ImportError for rich.pretty)
+    try:
+        from textual.widgets import RichLog
+
+        return RichLog
+    finally:
+        if blocked and sys.modules.get("attr", 0) is None:
+            del sys.modules["attr"]
+
+
+RichLog = _import_rich_log()
+
+from tui.widgets.base import QuietScroll  # noqa: E402
 
 #: Only measures text for wrapping (Rich wraps by cells, folding long words).
 _MEASURE = Console(file=io.StringIO(), width=1000, color_system=None, legacy_windows=False)
