@@ -615,6 +615,44 @@ async def _built_ahead_and_shown(app, m, monkeypatch) -> None:
         assert kept.cursor == 59 and app.screen is game
 
 
+async def test_review_built_ahead_for_a_short_game_follows_its_last_decision(tmp_path: Path, monkeypatch) -> None:
+    """Review built ahead while the game's list fitted its box, opened after
+    decisions that made it longer than the box, shows the last decision (the
+    list scrolled to it, with its scrollbar), and stepping keeps the cursor's
+    line in view (a tester found it stuck at the top in every game)."""
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    m = random_match(TULIPS, 3, 2)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        kept = await _warmed(pilot, app)
+        log = kept.query_one("#review-log", ReviewLog)
+        assert not log.show_vertical_scrollbar  # (3 lines: they fit)
+        rng = random.Random(7)
+        while m.ply < 40 and not m.is_over():
+            game.play(rng.choice(m.legal_moves()))
+            await pilot.pause()
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is kept and kept.cursor == m.ply
+
+        def in_view() -> bool:
+            top = round(log.scroll_offset.y)
+            return top <= log.highlighted < top + log.scrollable_content_region.height
+
+        assert log.count > log.scrollable_content_region.height and log.show_vertical_scrollbar
+        assert in_view()
+        for _ in range(3):
+            await pilot.press("left")
+        await pilot.press("up")
+        await settle(pilot)
+        assert log.highlighted == kept.cursor < m.ply - 2 and in_view()
+
+
 async def test_review_built_ahead_takes_a_new_theme(tmp_path: Path, monkeypatch) -> None:
     """Review skips Textual's restyle of every widget when it is shown again,
     but not after the app's styles changed: a theme chosen while review was

@@ -223,26 +223,31 @@ class ReviewLog(ScrollView, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         self.scroll_to_highlight()
 
-    #: the container size of the last layout (``_size_updated``)
-    _laid_container: Size | None = None
+    #: the container size and own virtual size of the last layout (``_size_updated``)
+    _laid_container: tuple[Size, Size] | None = None
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # Textual's ScrollView compares the layout's virtual size with its own
         # (this list sets its own: a row per line), finds them different at
         # every layout of the screen and updates and repaints its scrollbars
         # (a board page shown in review cost that on every step). Nothing
-        # changed when the size and the container did not.
-        if size == self._size and container_size == self._laid_container:
+        # changed when the size, the container and its own virtual size did not.
+        if size == self._size and (container_size, self.virtual_size) == self._laid_container:
             return False
-        self._laid_container = container_size
+        self._laid_container = (container_size, self.virtual_size)
         return super()._size_updated(size, virtual_size, container_size, layout)
 
     def set_count(self, count: int) -> None:
-        """Now ``count`` lines (the match grew or shrank): repaint them."""
+        """Now ``count`` lines (the match grew or shrank): repaint them. The
+        scrollbar follows at once (Textual would wait for a layout; until then
+        the list could not scroll to a line past its old end: a review built
+        ahead for a short game, opened after more decisions, stayed at the top)."""
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
             self.virtual_size = Size(self.virtual_size.width, count + self.ROWS - 1)
+            if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
+                self._scroll_update(self.virtual_size)
         self._wrapped = None
         self.refresh()
 
