@@ -412,6 +412,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def _apply_width(self, width: int) -> None:
         self.set_class(width >= 110, "-wide")
 
+    def _refresh_layout(self, size: Any = None, scroll: bool = False) -> None:
+        # the width's class before the layout it shapes: a screen resized under a
+        # dialog, or shown again at a new size, is laid out before (or without) its
+        # Resize, and its board drew for the side column of the old width
+        self._apply_width((self.outer_size if size is None else size).width)
+        super()._refresh_layout(size, scroll)
+
     def on_screen_resume(self) -> None:
         # Review may have continued from an earlier point: redraw everything.
         # Back to the very position drawn, a human to decide (review, help, a

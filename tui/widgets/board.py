@@ -211,6 +211,11 @@ class PagedBoard(Board):
         self._shown: dict[str, bool] = {}  #: section -> displayed
         self._announce: list[str] = []
         self._wide: bool | None = None
+        self._drawn_width: int | None = None  #: the width the pages were last worked out for
+        #: the sections (and seat) of the page shown before the pages were last made again
+        self._refolded_from: tuple[frozenset[str], int | None] | None = None
+        #: (decision, callback, args) of the last ``after_layout``
+        self._scrolled_for: tuple[Any, Any, tuple[Any, ...]] | None = None
 
     def _redraw(self, *, relayout: bool = False) -> None:
         """Draw the current page again (after a page switch; ``relayout``: work the
@@ -227,8 +232,13 @@ class PagedBoard(Board):
         return width >= self.WIDE and height >= self.TALL
 
     def on_resize(self, event: Any) -> None:
-        if self._last is not None and self._is_wide() != self._wide:
+        # the sections wrap and cut their lines to the board's width: drawn again at
+        # any new width (a screen resized under a dialog is laid out more than once)
+        if self._last is not None and (self._is_wide() != self._wide or event.size.width != self._drawn_width):
             self._redraw(relayout=True)
+            again = self._scrolled_for
+            if again is not None and again[0] == self._decision:
+                self.after_layout(again[1], *again[2])  # the decision's widget in view again
 
     def _make_pages(self, seats: list[str], letters: list[str]) -> list[tuple[str, frozenset[str], int | None]]:
         """The pages for these players at this size: ``(label, sections, seat)``."""
@@ -238,12 +248,25 @@ class PagedBoard(Board):
         """Work the pages out again (``_make_pages``) when there are none, when the size
         class ``wide`` changed, when there should be ``count`` pages and are not, or on
         ``relayout``; the page shown stays on the same section (and seat)."""
+        self._drawn_width = self.size.width
         if not self._pages or relayout or wide != self._wide or len(self._pages) != count:
             current = self._pages[self._page] if self._pages else None
             self._wide = wide
             self._pages = self._make_pages(seats, letters)
             if current is not None:
-                self._page = self.page_for(next(iter(current[1])), current[2])
+                self._page = self._page_again(current[1], current[2])
+
+    def _page_again(self, sections: frozenset[str], seat: int | None) -> int:
+        """The page, of those just made, for the page that showed ``sections``
+        (of ``seat``): the page shown before the last time the pages were made
+        if it is part of that one (a terminal grown and shrunk back, or the
+        other way, shows the page it showed), else the first of ``sections``
+        in ``SECTIONS`` order (never a set's own order, which varies by run)."""
+        before, self._refolded_from = self._refolded_from, (sections, seat)
+        if before is not None and before[1] == seat and before[0] & sections:
+            sections = before[0] & sections
+        order = {name: i for i, name in enumerate(self.SECTIONS)}
+        return self.page_for(min(sections, key=lambda name: order.get(name, len(order))), seat)
 
     def _show_page(self) -> tuple[frozenset[str], int | None]:
         """Show the current page: the page bar (with the panel keys), its sections shown
@@ -298,6 +321,7 @@ class PagedBoard(Board):
         if not self._pages:
             return
         self._page = index % len(self._pages)
+        self._scrolled_for = None
         self._redraw()
 
     def next_page(self, step: int = 1) -> None:
@@ -307,7 +331,11 @@ class PagedBoard(Board):
     def after_layout(self, callback: Any, *args: Any) -> None:
         """Call ``callback(*args)`` (returning whether it scrolled) once the screen's
         layout has placed this board's widgets, before that frame is painted
-        (``OneLayout.after_layout``); on another screen, after the next frame."""
+        (``OneLayout.after_layout``); on another screen, after the next frame.
+        Called again after the board is drawn at a new width, while the decision
+        it was called for (``_decision``) is the one shown and no page was chosen
+        by hand since (the scroll to that decision's widget)."""
+        self._scrolled_for = (self._decision, callback, args)
         screen = self.screen
         if hasattr(screen, "after_layout"):
             screen.after_layout(callback, *args)
