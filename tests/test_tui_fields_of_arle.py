@@ -18,7 +18,7 @@ from core.fields_of_arle import components as C
 from core.match import Match, Seat
 from tui.boards import board_for
 from tui.fields_of_arle import FieldsOfArleBoard, FieldsOfArleScreen
-from tui.fields_of_arle.labels import LABEL_WIDTH, choice_text
+from tui.fields_of_arle.labels import LABEL_WIDTH, choice_text, effect_text
 from tui.screens import screen_for
 
 from tests.apphelpers import ScreenApp, shown_text
@@ -294,8 +294,34 @@ def test_peat_cutting_prompts_count_the_cuts() -> None:
     assert screen.prompt_text(state, seat) == "Ann: cut peat from which moor? (cut 2 of 3)".replace("Ann", screen.names[seat])
     state = GAME.apply(state, GAME.parse(state, "cut b"))
     assert screen.prompt_text(state, seat).endswith("(cut 3 of 3)")
-    assert choice_text(state, "stop") == "Stop here" and choice_text(GAME.setup(["Ann", "Bob"], 3), "skip") == \
-        "Pass: give up this worker"
+    assert choice_text(state, "stop") == "Stop here"
+
+
+async def test_giving_up_a_worker_says_what_it_costs(tmp_path: Path) -> None:
+    """Polish: ``0`` gives up a worker placement at once (the rules allow it: "you may
+    choose not to carry out an action"; undo takes it back, and the other games
+    confirm no move either). Its label says it is no action, and under the cursor
+    the banner says the worker is used up and how many of that player's are left."""
+    state = GAME.setup(["Ann", "Bob"], 3)
+    assert choice_text(state, "skip") == "Pass: no action this turn"
+    skip = GAME.parse(state, "skip")
+    seat = GAME.to_move(state)
+    assert effect_text(state, GAME.apply(state, skip), seat, skip) == \
+        "no action: this worker is used up (3 more this half-year)"
+    for _ in range(7):  # the half-year's last worker
+        state = GAME.apply(state, GAME.parse(state, "skip"))
+    assert "(0 more this half-year)" in effect_text(state, GAME.apply(state, skip), GAME.to_move(state), skip)
+    match = make_match(["Ann", "Bob"])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        picker = screen.picker
+        index = next(i for i, c in enumerate(picker.choices) if c.hotkey == "0")
+        assert picker.choices[index].label == "Pass: no action this turn"
+        picker.highlight(index)
+        await pilot.pause()
+        assert "this worker is used up (3 more this half-year)" in " ".join(board_text(screen).split())
+        assert match.ply == 0  # only highlighted, nothing given up
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

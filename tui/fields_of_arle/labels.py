@@ -235,8 +235,8 @@ def choice_text(state: Any, text: str) -> str:
         if v == "special":  # compact in every Special Action (the longest need it)
             return fit(f"{name}: {compact(cost)}")
         return fit(f"{name}: pay {cost}", f"{name}: {cost}")
-    if v == "skip":
-        return "Pass: give up this worker"
+    if v == "skip":  # (the rules: "you may choose not to carry out an action")
+        return "Pass: no action this turn"
     if v == "imitate":
         i = C.SPACE_INDEX[w[1]]
         cost = cost_text(C.SPACES[i][2])
@@ -382,7 +382,12 @@ def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
     "+3 food, +1 sheep, fish traps 2->3", "+1 peat, then choose" ("" when nothing
     changes); for a worker placed (``move`` "place x", "special x", "imitate x")
     that leaves a choice, what the space offers: "then choose: timber, brick or an
-    animal, and 1 grain, 1 leather"."""
+    animal, and 1 grain, 1 leather"; for a worker given up ("skip"), that it takes no
+    action and how many more of ``seat``'s workers come this half-year."""
+    if move is not None and move.verb == "skip":  # costs a worker: say so under the cursor
+        n = len(before.players)
+        more = max(0, (C.WORKERS * n - 1 - before.placed) // n)
+        return f"no action: this worker is used up ({more} more this half-year)"
     a, b = before.homes[seat], after.homes[seat]
     bits = []
     for k in C.GOODS:
