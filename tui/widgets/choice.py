@@ -695,7 +695,7 @@ class ChoicePicker(Vertical):
         return max(3, most - used)
 
     def _refit(self) -> None:
-        if not self.is_attached or not self.children:
+        if not self.is_attached or not self.query("#picker-list"):
             return  # removed meanwhile (its screen was closed before the refresh)
         if self.option_list.content_region.width > 0:
             self._fit_height()
