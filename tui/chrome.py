@@ -20,7 +20,9 @@ this line when those change.
 KeyFooter: the screen's active bindings that have ``show=True`` (one per
 action, as Textual's Footer shows them: key, then description; a binding
 whose ``check_action`` returns None is dimmed), and the command palette key on
-the right. A click on a key presses it.
+the right; each key whole or not at all (too narrow: the palette key without
+its word, then the keys without padding, then the last keys left out). A click
+on a key presses it.
 """
 
 from __future__ import annotations
@@ -583,36 +585,57 @@ class KeyFooter(_KeptLine):
             self.refresh()  # one line of fixed size: no layout
 
     def render(self) -> Text:
-        key_style = self.get_component_rich_style("footer-key--key")
-        desc_style = self.get_component_rich_style("footer-key--description")
-        hover_style = self.get_component_rich_style("footer-key--hover")
-        dim = Style(dim=True)
+        """The keys, then the palette key on the right. Keys are shown whole or not
+        at all: when they do not all fit, the palette key loses its word first,
+        then the keys their padding, then the last keys go (as Textual's Footer
+        drops what does not fit, never a key cut in half: "q Q")."""
         width = self.size.width
-        right = Text(no_wrap=True, overflow="crop")
-        spans: list[tuple[int, int, _Key]] = []
-        if self._palette is not None:
-            p = self._palette
-            right.append("▏" if not getattr(self.app, "ascii", False) else "|",
-                         self.get_component_rich_style("footer-key--separator"))
-            right.append(p.display, key_style)
-            right.append(f" {p.description} ", desc_style)
-        room = max(0, width - right.cell_len)
-        line = Text(no_wrap=True, overflow="crop")
-        for i, k in enumerate(self._keys):
-            start = line.cell_len
-            extra = hover_style if i == self._hover else Style()
-            line.append(f" {k.display} ", key_style + extra + (dim if not k.enabled else Style()))
-            if k.description:
-                line.append(f"{k.description} ", desc_style + extra + (dim if not k.enabled else Style()))
-            if line.cell_len > room:
+        for words, padded in ((True, True), (False, True), (False, False)):
+            right = self._palette_text(words)
+            line, spans = self._keys_text(padded, max(0, width - right.cell_len))
+            if len(spans) == len(self._keys):
                 break
-            spans.append((start, line.cell_len, k))
+        room = max(0, width - right.cell_len)
         line.truncate(room, overflow="crop", pad=True)
         if self._palette is not None:
             spans.append((room, width, self._palette))
         self._spans = spans
         line.append_text(right)
         return line
+
+    def _palette_text(self, words: bool) -> Text:
+        """The palette key, after a separator; its word ("palette") if ``words``."""
+        right = Text(no_wrap=True, overflow="crop")
+        p = self._palette
+        if p is not None:
+            right.append("▏" if not getattr(self.app, "ascii", False) else "|",
+                         self.get_component_rich_style("footer-key--separator"))
+            right.append(p.display, self.get_component_rich_style("footer-key--key"))
+            right.append(f" {p.description} " if words else " ",
+                         self.get_component_rich_style("footer-key--description"))
+        return right
+
+    def _keys_text(self, padded: bool, room: int) -> tuple[Text, list[tuple[int, int, _Key]]]:
+        """The keys that fit whole in ``room`` cells, in order (a space before each
+        key when ``padded``, else only between them), and where each is."""
+        key_style = self.get_component_rich_style("footer-key--key")
+        desc_style = self.get_component_rich_style("footer-key--description")
+        hover_style = self.get_component_rich_style("footer-key--hover")
+        dim = Style(dim=True)
+        line = Text(no_wrap=True, overflow="crop")
+        spans: list[tuple[int, int, _Key]] = []
+        for i, k in enumerate(self._keys):
+            start = line.cell_len
+            extra = (hover_style if i == self._hover else Style()) + (dim if not k.enabled else Style())
+            piece = Text(no_wrap=True)
+            piece.append(f" {k.display} " if padded or not i else f"{k.display} ", key_style + extra)
+            if k.description:
+                piece.append(f"{k.description} ", desc_style + extra)
+            if start + piece.cell_len > room:
+                break
+            line.append_text(piece)
+            spans.append((start, line.cell_len, k))
+        return line, spans
 
     def _line_key(self) -> Any:
         return (tuple(self._keys), self._palette, self._hover)
