@@ -787,3 +787,44 @@ def test_a_peat_boat_conversion_keeps_its_goods_row_key() -> None:
                     return
             state = GAME.apply(state, rnd.choice(moves))
     raise AssertionError("no group with a shifted peat boat conversion")  # pragma: no cover
+
+
+async def test_a_long_effect_under_the_cursor_is_cut_short_and_keeps_its_vp(tmp_path: Path) -> None:
+    """Playtest (80x24): the Butcher's offer under the cursor filled the banner's 3
+    lines and ended "cattle 1 food more;", its VP cut off. A long effect is now cut
+    short with an ellipsis, and the VP always shows."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    while not (match.state.half % 2 == 0 and any(GAME.notation(m) == "place butcher" for m in match.legal_moves())):
+        match.push(match.legal_moves()[0])
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        picker = screen.picker
+        picker.highlight(next(i for i, c in enumerate(picker.choices) if c.label == "Butcher"))
+        await pilot.pause()
+        under = screen.fa_board._under
+        said = " ".join(" ".join(line.plain for line in under).split())
+        assert len(under) == 3 and said.startswith("Under the cursor: then choose: up to 2 animals")
+        assert "…;" in said and said.endswith(" VP"), said
+
+
+async def test_the_banner_shrinks_back_once_the_announcements_are_gone(tmp_path: Path) -> None:
+    """Playtest (80x24): after a new half-year's announcements the banner kept their
+    height, blank, over the action board at the next decisions (3-4 empty rows).
+    A new decision lets it shrink (a cursor key keeps its height: no layout)."""
+    match = make_match(["Ann", "Bob"], seed=5)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = screen.fa_board.query_one("#fa-banner")
+        tallest = 0
+        while match.state.half < 2 or match.state.placed < 1:  # the 2nd worker of half-year 2
+            await pilot.press(screen.picker.choices[0].hotkey)
+            await pilot.pause()
+            tallest = max(tallest, len(banner._lines))
+        blank = len(banner._lines) - len(banner.text.split("\n"))
+        assert blank <= 1, banner.text  # (FieldsOfArleBoard.SLACK)
+        assert tallest >= len(banner._lines) + 3  # the announcements had made it taller
+        await pilot.press("down")  # a cursor key: the height stays
+        await pilot.pause()
+        assert len(banner._lines) >= len(banner.text.split("\n"))

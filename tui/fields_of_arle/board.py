@@ -199,7 +199,7 @@ class FieldsOfArleBoard(PagedBoard):
 
     def _draw_banner(self) -> None:
         assert self._last is not None
-        self._banner(self._last[1], self._last[3])
+        self._banner(self._last[1], self._last[3], fresh=True)  # (a decision's announcements)
 
     # -- show ------------------------------------------------------------------------
     def show(self, game: Any, state: Any, *, viewer: int | None, seats: list[str],
@@ -224,7 +224,8 @@ class FieldsOfArleBoard(PagedBoard):
         letters = seat_letters(seats)
         wide = self._is_wide()
         self._fold(seats, letters, wide, len(seats) + (2 if wide else 3), relayout)
-        if decision is not None and decision != self._decision:
+        fresh = decision is not None and decision != self._decision
+        if fresh:
             self._decision = decision
             if task is not None:
                 self._page = self.page_for(self._section_for(game, state, task), task.seat)
@@ -243,7 +244,7 @@ class FieldsOfArleBoard(PagedBoard):
         in_banner = not wide or "actions" not in secs
         effect = [] if in_banner else self._effect(game, state, targets, width)
         self._under = self._effect(game, state, targets, width, banner=True) if in_banner else []
-        self._banner(state, seats)
+        self._banner(state, seats, fresh)
         words = {t.verb: t for t in targets}
         if "actions" in secs:
             self._actions(state, letters, words, width)
@@ -279,7 +280,12 @@ class FieldsOfArleBoard(PagedBoard):
         body.scroll_to_region(Region(0, top, 1, max(1, height)), animate=False)
 
     # -- the banner ------------------------------------------------------------------
-    def _banner(self, state: Any, seats: list[str]) -> None:
+    #: blank rows a steady banner may keep under a new decision's lines (more: it
+    #: shrinks, so the page below is not pushed down after the announcements went)
+    SLACK = 1
+
+    def _banner(self, state: Any, seats: list[str], fresh: bool = False) -> None:
+        """The banner's lines; ``fresh``: for a new decision (the banner may shrink)."""
         banner = self.query_one("#fa-banner", Banner)
         width = max(20, (self.size.width or 44) - 1)
         n = len(seats)
@@ -307,7 +313,10 @@ class FieldsOfArleBoard(PagedBoard):
         shown = []
         for k, line in enumerate(self._announce[-3:]):
             shown += wrap_text(Text((bell if k == 0 else "  ") + line, style="bold reverse"), width, 2)
-        banner.update(lines + shown[:4])
+        lines += shown[:4]
+        if fresh and banner._rows - len(lines) > self.SLACK and tuple(lines) != banner._data:
+            banner.allow_shrink()  # (now: a cursor key keeps the height, no layout)
+        banner.update(lines)
 
     # -- actions ---------------------------------------------------------------------
     def _board_rows(self, state: Any, winter: bool, letters: list[str], hl: set[str], w: int) -> list[Text]:
@@ -446,13 +455,19 @@ class FieldsOfArleBoard(PagedBoard):
         if found is None:
             return []
         seat, after = found
+        words = effect_text(state, after, seat, targets[0]) or "no change to your goods"
         line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
-        if banner:
+        if banner:  # at most 3 lines: a long effect is cut short (…), the VP always shown
             now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
-            line.append("; ")
-            line.append_text(preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP"))
-            return wrap_text(line, width, 2)[:3]
+            vp = preview(self, f"{sum(now.values()):g}", f"{sum(then.values()):g} VP")
+            cut = words.split(" ")
+            for n in range(len(cut), 0, -1):
+                said = " ".join(cut[:n]) if n == len(cut) else " ".join(cut[:n]).rstrip(",;:") + glyph(self, "…", "...")
+                out = wrap_text(Text.assemble(line, said, "; ", vp), width, 2)
+                if len(out) <= 3:
+                    break
+            return out[:3]
+        line.append(words)
         out = wrap_text(line, width, 2)
         if targets[0].verb == "build":  # what the building does, so a player can choose
             b = targets[0].arg.split()[0]
