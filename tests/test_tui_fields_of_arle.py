@@ -828,3 +828,22 @@ async def test_the_banner_shrinks_back_once_the_announcements_are_gone(tmp_path:
         await pilot.press("down")  # a cursor key: the height stays
         await pilot.pause()
         assert len(banner._lines) >= len(banner.text.split("\n"))
+
+
+async def test_the_cursor_never_lands_on_pass_by_itself(tmp_path: Path) -> None:
+    """Playtest (80x24, against a bot): after "0 End the work phase" the next
+    half-year's first placement had its cursor on "0 Pass" (the same key), so
+    Enter gave up a worker. The cursor keeps to the same kind of choice, but
+    never to a done / pass item (solo: the same player places every worker)."""
+    match = Match(GAME, [Seat("Ann", "human")], seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("0")  # Pass: the next worker is Ann's again
+        await pilot.pause()
+        assert [GAME.notation(m) for m in match.moves] == ["skip"] and match.state.tasks[-1].kind == "place"
+        shown = screen.picker.choices[screen.picker.highlighted_index]
+        assert shown.hotkey != "0" and shown.label != "Pass: no action this turn"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert GAME.notation(match.moves[-1]) != "skip"

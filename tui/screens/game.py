@@ -585,7 +585,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
         """After a pick, the same player deciding again: the item of the same
         kind as the one picked (its stable key, else its text, else its group),
-        so the cursor does not jump back to the top (None: the first item)."""
+        so the cursor does not jump back to the top (None: the first item).
+        Never a done / pass / end item (``DONE_KEY``): Enter must not end a turn
+        or give up a worker because the last pick ended something else (Fields
+        of Arle's "End the work phase" left the cursor on the next half-year's
+        "Pass")."""
         picked, self._picked = self._picked, None
         if picked is None or picked[0] != self.match.to_move():
             return None
@@ -593,7 +597,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         for test in ((lambda it: bool(key) and it.key == key), (lambda it: it.label == label),
                      (lambda it: bool(group) and it.group == group)):
             for n, it in enumerate(items):
-                if test(it):
+                if test(it) and it.key != self.DONE_KEY:
                     return n
         return None
 
