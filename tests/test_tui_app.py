@@ -446,7 +446,16 @@ async def test_help_shows_keys_and_rules(dirs) -> None:
         from textual.widgets import Markdown
 
         assert len(help_screen.query_one("#help-rules", Markdown).source) > 1000  # the rules are shown
+        from tui.chrome import KeyFooter
+
+        # its footer names a plain key to close it (nothing needs Escape), and both close it
+        assert "q/esc Close" in help_screen.query_one(KeyFooter).render().plain
         await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
+        await pilot.press("question_mark")
+        await settle(pilot, 3)
+        await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
 

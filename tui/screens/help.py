@@ -103,9 +103,9 @@ class HelpScreen(QuietTitles, Screen[None]):
     #help-scroll { padding: 0 1; }
     """
 
-    BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close", show=False),
+    BINDINGS = [  # (the footer names a plain key: nothing needs Escape)
+        Binding("q", "close", "Close", key_display="q/esc"),
+        Binding("escape", "close", "Close", show=False),
         Binding("question_mark", "close", "Close", show=False),
     ]
 
