@@ -847,3 +847,19 @@ async def test_the_cursor_never_lands_on_pass_by_itself(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert GAME.notation(match.moves[-1]) != "skip"
+
+
+async def test_review_names_who_decided_once(dirs: Any) -> None:
+    """Playtest (80x24): review said "Decided by B Bob: Bob: places a worker on the
+    Fisherman" (a PickGame's words begin with the player's name)."""
+    from tests.apphelpers import make_app
+    from tui.screens.review import ReviewScreen
+
+    match = make_match(["Ann", "Bob"])
+    match.push(GAME.parse(match.state, "place fisherman"))
+    mover = match.seats[match.movers[0]].name
+    app = make_app(dirs, start=lambda: ReviewScreen(match))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        said = " ".join(app.screen.query_one("#review-changes").text.split())
+        assert said.startswith(f"Decided by {mover[0]} {mover}: places a worker on the Fisherman"), said

@@ -642,7 +642,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             changes = ["The set-up, before the first decision."]
         else:
             mover = self.match.movers[i - 1]
-            changes = [f"Decided by {self.labels[mover]}: {self.history.texts[i - 1]}"]
+            said = self.history.texts[i - 1]
+            own = f"{self.names[mover]}: "  # (a PickGame's words begin "Bob: ...": said once)
+            changes = [f"Decided by {self.labels[mover]}: {said[len(own):] if said.startswith(own) else said}"]
             changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
