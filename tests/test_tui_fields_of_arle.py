@@ -863,3 +863,17 @@ async def test_review_names_who_decided_once(dirs: Any) -> None:
         await pilot.pause()
         said = " ".join(app.screen.query_one("#review-changes").text.split())
         assert said.startswith(f"Decided by {mover[0]} {mover}: places a worker on the Fisherman"), said
+
+
+def test_home_board_cells_name_every_building_whole() -> None:
+    """Playtest (80x24): home-board cells showed buildings cut at the cell's width
+    ("Colonist'", "Weaving M", "Litter St"). Every building has a name that fits."""
+    from tui.fields_of_arle.board import CELL, cell_text
+    from tui.fields_of_arle.labels import BUILDING_SHORT
+
+    for code, spec in C.BUILDINGS.items():
+        text, _style = cell_text(code)
+        full = BUILDING_SHORT.get(code, spec[0])
+        assert len(text) <= CELL - 1, code
+        cut = full.startswith(text) and len(full) > len(text) and full[len(text)].isalnum()
+        assert not cut and not text.endswith("'"), (code, text)  # never cut inside a word

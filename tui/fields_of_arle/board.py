@@ -105,6 +105,17 @@ def spec_text(spec: tuple) -> str:
     return ", ".join(parts)
 
 
+#: Building names for a home-board cell (``CELL`` - 1 wide) where the short name is
+#: longer: never a name cut off ("Colonist'", "Weaving M")
+CELL_NAMES: dict[str, str] = {
+    "farmhouse": "Farmhouse", "plowmaker": "PlowMaker", "novice": "Novice", "parlor": "W.Parlor",
+    "colhouse": "Colonist", "cworkshop": "Carpenter", "loading": "Loading", "litter": "Litter",
+    "woodhouse": "WoodTrade", "smokehouse": "Smokehse", "weavingmill": "Weav.Mill", "textile": "Textile",
+    "waterfront": "Waterfrnt", "pottersinn": "PotterInn", "farmersinn": "FarmerInn",
+    "sluiceinn": "SluiceInn", "lutetsburg": "Lütetsbg",
+}
+
+
 def cell_text(code: str) -> tuple[str, str]:
     """(text, style) of a home-board cell code from ``layout.home_grid``."""
     if code == "tideland":
@@ -120,7 +131,7 @@ def cell_text(code: str) -> tuple[str, str]:
     if code in CELL_WORDS:
         return CELL_WORDS[code], CELL_STYLES.get(code, "")
     if code in C.BUILDINGS:
-        return BUILDING_SHORT.get(code, C.BUILDINGS[code][0])[:CELL - 1], "bold #ce93d8"
+        return CELL_NAMES.get(code) or BUILDING_SHORT.get(code, C.BUILDINGS[code][0])[:CELL - 1], "bold #ce93d8"
     return code[:CELL - 1], ""
 
 
