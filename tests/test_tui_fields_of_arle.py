@@ -877,3 +877,13 @@ def test_home_board_cells_name_every_building_whole() -> None:
         assert len(text) <= CELL - 1, code
         cut = full.startswith(text) and len(full) > len(text) and full[len(text)].isalnum()
         assert not cut and not text.endswith("'"), (code, text)  # never cut inside a word
+
+
+def test_space_offers_count_in_good_english() -> None:
+    """Playtest: the Dike Builder's preview said "1 sheep or 1 cattle, 1 dikes, or
+    both" at the start (1 dike per shovel level there)."""
+    from tui.fields_of_arle.labels import space_offer
+
+    state = GAME.setup(["Ann", "Bob"], 3)
+    offer = space_offer(state, 0, C.SPACE_INDEX["dikebuilder"])
+    assert "1 dikes" not in offer and ("1 dike," in offer or "dikes" in offer), offer

@@ -148,7 +148,8 @@ def space_offer(state: Any, seat: int, i: int) -> str:
         n = 3 + sum(1 for v in h.barn if v.kind == "boat")
     else:
         n = A.level(h, _OFFER_COUNTS[sid]) if sid in _OFFER_COUNTS else 0
-    return SPACE_OFFERS[sid].format(n=n)
+    text = SPACE_OFFERS[sid].format(n=n)
+    return text.replace("1 dikes", "1 dike").replace("1 times", "1 time").replace("to 1 animals", "to 1 animal")
 
 
 def space_name(i: int) -> str:
