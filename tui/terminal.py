@@ -175,7 +175,12 @@ def no_pixel_mouse_driver(base: type) -> type:
             with self._escape_lock:
                 if self._held is message and self._split_escape is not None and self._split_escape.expire():
                     self._held = None
-                    super().process_message(message)
+                    if getattr(self, "exit_event", None) is not None and self.exit_event.is_set():
+                        return  # the app is ending: nobody to send it to
+                    try:
+                        super().process_message(message)
+                    except RuntimeError:  # pragma: no cover - the app's loop closed meanwhile
+                        pass
 
         def _pass(self, message: Any) -> None:
             if isinstance(message, InBandWindowResize):
