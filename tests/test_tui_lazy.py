@@ -381,6 +381,39 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         assert app.screen is game and views == [1, 1]
 
 
+async def test_no_blank_rows_follow_the_last_decision_in_review(tmp_path: Path) -> None:
+    """A tester found blank rows under the last entry of the move list (its
+    height counted rows for a wrapped decision at the cursor that another
+    decision took): stepping back from the last decision, written on three
+    rows at 80 columns, left the list scrolled over two blank rows. The list
+    is as high as its lines take, with no layout for a step."""
+    m = random_match(GOLDEN, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = app.screen
+        log = review.query_one("#review-log", ReviewLog)
+        width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
+        assert log.count > height
+        wrapped = {len(log._rows(i, width)) for i in range(log.count - 8, log.count)}
+        assert len(wrapped) > 1  # (decisions of one and of more rows near the end)
+        asked: list[bool] = []
+        real = log.refresh
+        log.refresh = lambda *a, **k: asked.append(k.get("layout", False)) or real(*a, **k)  # type: ignore[method-assign]
+        for _ in range(8):
+            rows = [log.render_line(y).text.strip() for y in range(height)]
+            assert all(rows), rows
+            extra = len(log._rows(log.highlighted, width)) - 1
+            assert log.virtual_size.height == log.count + extra
+            await pilot.press("left")
+            await settle(pilot)
+        assert asked and not any(asked)  # (the list asks for no layout)
+        await pilot.press("end")
+        await settle(pilot)
+        rows = [log.render_line(y).text.strip() for y in range(height)]
+        assert all(rows) and rows[-1] and round(log.scroll_offset.y) == log.max_scroll_y
+
+
 async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_path: Path) -> None:
     """tmux playtest: at 80x24 the move list cut every decision ("1. A Anna places
     an Inf…"). The decision at the cursor is written whole, wrapped under its
@@ -401,10 +434,11 @@ async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_pa
         taken = [rows[at]] + [r for r in rows[at + 1:at + ReviewLog.ROWS] if r.startswith("      ")]
         assert " ".join(" ".join(r.split()) for r in taken).lstrip("▶ ") == " ".join(whole.split())
         assert rows[at + len(taken)].startswith("    2. ") and rows[at + len(taken)].endswith("…")
-        size = log.virtual_size
+        size = log.size
+        laid_out = review._one_layout_at
         await pilot.press("right")
         await settle(pilot)
-        assert log.virtual_size == size
+        assert log.size == size and review._one_layout_at == laid_out  # (no layout)
         await pilot.click("#review-log", offset=(4, 1))  # the set-up line (row 0 after the border)
         await settle(pilot)
         assert review.cursor == 0

@@ -46,7 +46,7 @@ from textual.widgets import Label, Static
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, QuietScroll
 from tui.widgets.textlines import wrap_plain, wrap_text
 
 
@@ -158,7 +158,7 @@ class ScoreSpark(Static, can_focus=False):
         return Text(self.bars(self.content_region.width or self.size.width or 40), no_wrap=True)
 
 
-class ReviewLog(ScrollView, can_focus=False):
+class ReviewLog(QuietScroll, ScrollView, can_focus=False):
     """The move list, one row per line (cut to the width with an ellipsis),
     except the highlighted line, which is written whole, wrapped to at most
     ``ROWS`` rows (continuations indented under its text), so the decision at
@@ -167,9 +167,12 @@ class ReviewLog(ScrollView, can_focus=False):
     highlight (``highlighted``), which starts with a mark (``mark``); a click
     on a line posts ``Selected``.
 
-    The list is ``count + ROWS - 1`` rows high whatever is highlighted (the
-    last rows blank when the highlighted line takes fewer), so a step never
-    changes its size (no layout).
+    The list is as high as its lines take (``count``, and the rows the
+    highlighted line takes beyond its first), so no blank rows follow the last
+    line; a step that changes that height changes only its scrollable size,
+    without a layout (QuietScroll: its scrollbar, once shown, stays, and
+    repaints the rows its thumb changes), and scrolls back up if it would show
+    rows past the end.
 
     Args:
         count: how many lines.
@@ -218,9 +221,20 @@ class ReviewLog(ScrollView, can_focus=False):
         self.mark = mark
         self.ellipsis = ellipsis
         self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
-        self.virtual_size = Size(0, count + self.ROWS - 1)
+        self.virtual_size = Size(0, count)
+
+    def _fit_height(self) -> None:
+        """Make the scrollable height what the lines take at the width now (the
+        highlighted line's extra rows included): no layout, the scrollbar
+        follows and a scroll past the new end is brought back (QuietScroll)."""
+        i, width = self.highlighted, self.scrollable_content_region.width
+        extra = len(self._rows(i, width)) - 1 if 0 <= i < self.count and width > 0 else 0
+        height = self.count + extra
+        if height != self.virtual_size.height:
+            self.virtual_size = Size(self.virtual_size.width, height)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit_height()
         self.scroll_to_highlight()
 
     #: the container size and own virtual size of the last layout (``_size_updated``)
@@ -245,10 +259,11 @@ class ReviewLog(ScrollView, can_focus=False):
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
-            self.virtual_size = Size(self.virtual_size.width, count + self.ROWS - 1)
-            if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
-                self._scroll_update(self.virtual_size)
         self._wrapped = None
+        if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
+            self._fit_height()
+        elif self.virtual_size.height != count:
+            self.virtual_size = Size(self.virtual_size.width, count)
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
@@ -270,6 +285,7 @@ class ReviewLog(ScrollView, can_focus=False):
                 else:  # to the bottom of the view
                     rows = max(1, round(self.scroll_offset.y) + self.size.height - first)
                 self.refresh_lines(first, rows)
+            self._fit_height()
         self.scroll_to_highlight()
 
     def _rows(self, index: int, width: int) -> list[str]:

@@ -12,14 +12,18 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypeVar
 
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.base import Banner
+from tui.widgets.base import Banner, QuietScroll
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.pages import PageBar
 
@@ -150,6 +154,50 @@ class Board(Widget):
         if targets:
             head.append("\nUnder the cursor: " + ", ".join(game.notation(m) for m in targets), style="dim")
         self.query_one("#board-generic", Static).update(Group(head, table))
+
+
+class BlankArea:
+    """Mixin for a board container: its own cells (where none of its widgets is:
+    margins, the right of a narrow widget, below a short page) are drawn as
+    blank lines of its background, as Textual draws them, without styling each
+    row (Textual renders and styles a container's every row like a line of
+    text; a section shown on a new page cost that for a dozen rows and more).
+    For containers without border, padding or text of their own."""
+
+    _blank: tuple[Any, Style] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        visual = self.visual_style  # type: ignore[attr-defined]
+        kept = self._blank
+        if kept is None or kept[0] is not visual:
+            kept = self._blank = (visual, Style(bgcolor=visual.background.rich_color))
+        return [Strip.blank(crop.width, kept[1])] * crop.height
+
+
+class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
+    """A PagedBoard's scrolling body (class ``board-body``). Its scrollbar, once
+    shown, stays (blank while the page fits, in the gutter the body keeps for
+    it anyway) and repaints only the rows its thumb changes (QuietScroll): a
+    page that scrolls after one that fits costs one layout, not a second one to
+    show the scrollbar, and no repaint of all its rows."""
+
+    def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
+        before = self.scroll_offset
+        result = super()._size_updated(size, virtual_size, container_size, layout)
+        if self.scroll_offset != before:
+            # a shorter page brought the scroll position back within it after the
+            # layout had placed the sections at the old one: placed again (OneLayout
+            # does it in the same layout; hiding the scrollbar used to ask for that)
+            self.refresh(layout=True)
+        return result
+
+
+class BoardSection(BlankArea, Vertical):
+    """A section of a PagedBoard (class ``board-section``), drawn as a BlankArea."""
+
+
+class BoardRow(BlankArea, Horizontal):
+    """Widgets side by side in a board section, drawn as a BlankArea."""
 
 
 class PagedBoard(Board):
