@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypeVar
 
 from rich.console import Group
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -23,7 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.base import Banner, QuietScroll
+from tui.widgets.base import Banner, QuietScroll, RowScrollBar
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.pages import PageBar
 
@@ -174,12 +175,51 @@ class BlankArea:
         return [Strip.blank(crop.width, kept[1])] * crop.height
 
 
+class BodyScrollBar(RowScrollBar):
+    """The board body's scrollbar: a RowScrollBar whose rows, when it is drawn
+    whole (a page that scrolls after one that fits, or the other way round:
+    most steps in review), are made straight from its one segment per row,
+    not rendered and styled by Textual row by row as a widget's lines; as
+    Textual draws it while the mouse is over it or drags it."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.size.width
+        if self.grabbed or self.mouse_over or crop.width != width or not crop.height:
+            self._styles_cache.clear()  # (its lines were not kept while drawn below)
+            return super().render_lines(crop)
+        self._styles_cache.clear()  # (drawn here: none of the lines Textual keeps is current)
+        if self.window_size >= self.window_virtual_size and self.parent is not None:
+            # everything fits: blank rows in the body's background, as its gutter was
+            base, background = self.parent.background_colors
+            strip = Strip.blank(width, Style(bgcolor=(base + background).rich_color))
+            for line_filter in self.get_line_filters():
+                strip = strip.apply_filter(line_filter, background)
+            return [strip] * crop.height
+        rows = self._bar_rows()
+        if rows is None or crop.bottom > len(rows[3]):
+            return super().render_lines(crop)
+        if self._rows is None:  # (drawn whole: the rows it paints, as RowScrollBar keeps them)
+            self._rows = rows
+        filters = self.get_line_filters()
+        background = self.background_colors[1]
+        under = self.visual_style.rich_style  # (what Textual lays a widget's content on)
+        out = []
+        for text, style, _control in rows[3][crop.y:crop.bottom]:
+            strip = Strip([Segment(text, under + style if style else under)], width)
+            for line_filter in filters:
+                strip = strip.apply_filter(line_filter, background)
+            out.append(strip)
+        return out
+
+
 class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
     """A PagedBoard's scrolling body (class ``board-body``). Its scrollbar, once
     shown, stays (blank while the page fits, in the gutter the body keeps for
     it anyway) and repaints only the rows its thumb changes (QuietScroll): a
     page that scrolls after one that fits costs one layout, not a second one to
     show the scrollbar, and no repaint of all its rows."""
+
+    SCROLLBAR = BodyScrollBar
 
     def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
         before = self.scroll_offset
