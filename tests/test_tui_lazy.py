@@ -771,3 +771,53 @@ async def test_a_layout_that_leaves_the_move_list_as_it_was_does_not_touch_it(tm
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert updates and log.size.height < 40 - 10
+
+
+async def test_review_opened_again_keeps_what_it_worked_out_for_unchanged_decisions(tmp_path: Path) -> None:
+    """Issue 9: review opened again keeps the states, views and scores of the
+    decisions the match still has (a step back to one shows the very view the
+    board drew, so its sections are not built again), and works out again
+    only what follows a changed decision (an undo and another choice)."""
+    WINDMILL = get_game("windmill-valley")
+    m = random_match(WINDMILL, 2, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        game = app.screen
+        await pilot.press("r")
+        await settle(pilot)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        for _ in range(3):
+            await pilot.press("left")
+        await settle(pilot)
+        shown = {ply: review.view(ply) for ply in range(57, 61)}
+        await pilot.press("b")
+        await settle(pilot)
+        decoded: list[int] = []
+        real = m.state_at
+        m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is review and decoded == []
+        for _ in range(3):
+            await pilot.press("left")
+        await settle(pilot)
+        assert decoded == [] and all(review.view(ply) is shown[ply] for ply in shown)
+        await pilot.press("b")
+        await settle(pilot)
+        # the last decision taken back and another made: what follows it is worked out anew
+        last = m.moves[-1]
+        m.undo()
+        game.refresh_view()
+        await settle(pilot)
+        m.push(next(mv for mv in m.legal_moves() if mv != last))
+        game.refresh_view()
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert review.cursor == m.ply == 60
+        assert review.view(59) is shown[59]
+        fresh = WINDMILL.view(real(60), None)
+        assert review.view(60) is not shown[60] and review.view(60) == fresh
+        assert review.tallies(60) == WINDMILL.tallies(real(60))

@@ -423,7 +423,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self.labels = seat_labels(self.names)
         self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
         self._states: OrderedDict[int, Any] = OrderedDict()
+        self._views: dict[int, Any] = {}
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
+        #: the moves the kept states, views and tallies follow from (``_load``)
+        self._moves_seen: list[Any] = []
         self.board: Any = None
 
     @property
@@ -440,8 +443,16 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def _load(self) -> None:
         self.history = history_for(self.match)
         self.history.sync()
-        self._states.clear()
-        self._tally_cache = {}
+        # what was worked out for the decisions the match still has (opened again
+        # after decisions or undos) is kept: only what follows a changed move goes
+        moves, seen = self.match.moves, self._moves_seen
+        same = 0
+        while same < len(moves) and same < len(seen) and moves[same] == seen[same]:
+            same += 1
+        self._moves_seen = list(moves)
+        for kept in (self._states, self._views, self._tally_cache):
+            for ply in [p for p in kept if p > same]:
+                del kept[ply]
         turns = self.history.turns
         #: the first decision of each turn (by the log's numbering)
         self._firsts = [k for k in range(1, len(turns) + 1) if k == 1 or turns[k - 1] != turns[k - 2]]
@@ -457,6 +468,18 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         else:
             self._states.move_to_end(ply)
         return s
+
+    def view(self, ply: int) -> Any:
+        """``game.view`` of the state after ``ply`` decisions for ``viewer``, kept
+        while that state is (a step back to it shows the very object the board
+        drew before: its sections are not built again, ``Board.kept``)."""
+        state = self.state(ply)
+        kept = self._views.get(ply)
+        if kept is None or kept[0] is not state:
+            kept = self._views[ply] = (state, self.game.view(state, self.viewer))
+            for old in [p for p in self._views if p not in self._states]:
+                del self._views[old]
+        return kept[1]
 
     def tallies(self, ply: int) -> list[dict[str, float]]:
         """``game.tallies`` of the state after ``ply`` decisions (computed when
@@ -627,7 +650,6 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def show_cursor(self) -> None:
         """Redraw board, log mark, changes and labels for the cursor."""
         i = self.cursor
-        state = self.state(i)
         total = self.match.ply
         head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
@@ -640,8 +662,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
-                viewer = self.viewer
-                self.board.show(self.game, self.game.view(state, viewer), viewer=viewer, seats=self.names, targets=())
+                self.board.show(self.game, self.view(i), viewer=self.viewer, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
             if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes
