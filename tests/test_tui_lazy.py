@@ -99,14 +99,20 @@ def test_a_loaded_save_is_worded_while_replaying_and_its_history_decodes_nothing
     assert h.sync() == 20 and (h.texts, h.turns) == expected_history(cut)
 
 
+def _spy_decodes(m: Match) -> tuple[list[int], object]:
+    """Record the plies ``m.state_at`` decodes from now on: (that list, the real state_at)."""
+    decoded: list[int] = []
+    real = m.state_at
+    m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+    return decoded, real
+
+
 async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) -> None:
     m = random_match(GOLDEN, 4, 300)
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        decoded: list[int] = []
-        real = m.state_at
-        m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+        decoded, real = _spy_decodes(m)
         await pilot.press("r")
         await settle(pilot)
         review = app.screen
@@ -257,18 +263,25 @@ async def test_review_closes_with_a_plain_key(tmp_path: Path) -> None:
         assert app.screen is game
 
 
+async def _review_from_game(pilot, app) -> tuple[object, ReviewScreen]:
+    """The game screen, settled, and the review screen ``r`` opens over it."""
+    await settle(pilot)
+    game = app.screen
+    await pilot.press("r")
+    await settle(pilot)
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    return game, review
+
+
 async def test_review_opened_again_is_the_kept_screen_brought_up_to_date(tmp_path: Path) -> None:
     from tui.screens.review import KEPT_NAME, ScoreSpark
 
     m = random_match(TULIPS, 3, 20)
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        await pilot.press("r")
-        await settle(pilot)
-        first = app.screen
-        assert isinstance(first, ReviewScreen) and app.get_screen(KEPT_NAME) is first
+        game, first = await _review_from_game(pilot, app)
+        assert app.get_screen(KEPT_NAME) is first
         await pilot.press("home", "b")
         await settle(pilot)
         assert app.screen is game
@@ -381,6 +394,14 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         assert app.screen is game and views == [1, 1]
 
 
+async def _shown_log(pilot, app) -> tuple[ReviewScreen, ReviewLog]:
+    """The review screen, settled, and its move list."""
+    await settle(pilot)
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    return review, review.query_one("#review-log", ReviewLog)
+
+
 async def test_no_blank_rows_follow_the_last_decision_in_review(tmp_path: Path) -> None:
     """A tester found blank rows under the last entry of the move list (its
     height counted rows for a wrapped decision at the cursor that another
@@ -390,9 +411,7 @@ async def test_no_blank_rows_follow_the_last_decision_in_review(tmp_path: Path) 
     m = random_match(GOLDEN, 3, 40)
     app = app_with(tmp_path, lambda: ReviewScreen(m))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        review = app.screen
-        log = review.query_one("#review-log", ReviewLog)
+        review, log = await _shown_log(pilot, app)
         width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
         assert log.count > height
         wrapped = {len(log._rows(i, width)) for i in range(log.count - 8, log.count)}
@@ -759,9 +778,7 @@ async def test_a_layout_that_leaves_the_move_list_as_it_was_does_not_touch_it(tm
     m = random_match(GOLDEN, 3, 40)
     app = app_with(tmp_path, lambda: ReviewScreen(m))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        review = app.screen
-        log = review.query_one("#review-log", ReviewLog)
+        review, log = await _shown_log(pilot, app)
         updates: list[object] = []
         real = log._scroll_update
         log._scroll_update = lambda virtual_size: updates.append(virtual_size) or real(virtual_size)  # type: ignore[method-assign]
@@ -782,21 +799,14 @@ async def test_review_opened_again_keeps_what_it_worked_out_for_unchanged_decisi
     m = random_match(WINDMILL, 2, 60)
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        await pilot.press("r")
-        await settle(pilot)
-        review = app.screen
-        assert isinstance(review, ReviewScreen)
+        game, review = await _review_from_game(pilot, app)
         for _ in range(3):
             await pilot.press("left")
         await settle(pilot)
         shown = {ply: review.view(ply) for ply in range(57, 61)}
         await pilot.press("b")
         await settle(pilot)
-        decoded: list[int] = []
-        real = m.state_at
-        m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+        decoded, real = _spy_decodes(m)
         await pilot.press("r")
         await settle(pilot)
         assert app.screen is review and decoded == []
