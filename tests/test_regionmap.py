@@ -47,3 +47,41 @@ async def test_lines_go_in_the_largest_part_and_are_cut_visibly() -> None:
         assert lines[2].startswith("Cad.|")
         assert all(ch.isascii() for ln in lines for ch in ln)
 
+
+
+async def test_a_new_state_draws_only_the_regions_lines_again() -> None:
+    """Issue 9 (the Golden Age board on every decision): the walls and water are
+    worked out once per layout, each region's lines are placed again only when
+    they change, and a state drawn a moment ago (an undo) finds its plan kept;
+    what is drawn is what a fresh map draws for the same data."""
+    from rich.text import Text
+
+    m = RegionMap(min_cell=4, max_cell=6, cell_height=2)
+    states = [
+        [Region("a", ["North", "[A]"]), Region("b", ["East", "B1"]), Region("c", [Text("South", style="bold")])],
+        [Region("a", ["North", "[A] B2"]), Region("b", ["East", "B1"]), Region("c", [Text("South", style="bold")])],
+        [Region("a", ["North", "[A] B2"]), Region("b", ["East", "B1 C1"], mark="reverse"),
+         Region("c", [Text("South", style="bold")])],
+    ]
+    async with WidgetApp(m).run_test(size=(40, 12)) as pilot:
+        geometry: list[object] = []
+        placed: list[str] = []
+        real_geometry, real_place = m._geometry, m._place
+        m._geometry = lambda *a: geometry.append(real_geometry(*a)) or geometry[-1]  # type: ignore[method-assign]
+        m._place = lambda cells, reg, *a: placed.append(reg.id) or real_place(cells, reg, *a)  # type: ignore[method-assign]
+        drawn = []
+        for regions in states + [states[0]]:  # (the last: back to the first, as an undo)
+            m.update(CELLS, regions)
+            await pilot.pause()
+            drawn.append(m.render())
+        assert len(geometry) == 3  # a plan per state: the first one's kept for its second showing
+        assert all(g is geometry[0] for g in geometry)  # the walls and water worked out once
+        assert placed == ["a", "b", "c", "a", "b"]  # a region's lines placed again when they changed
+    for regions, text in zip(states + [states[0]], drawn):
+        fresh = RegionMap(min_cell=4, max_cell=6, cell_height=2)
+        async with WidgetApp(fresh).run_test(size=(40, 12)) as pilot:
+            fresh.update(CELLS, regions)
+            await pilot.pause()
+            want = fresh.render()
+        assert text.plain == want.plain
+        assert [(s.start, s.end, str(s.style)) for s in text.spans] == [(s.start, s.end, str(s.style)) for s in want.spans]

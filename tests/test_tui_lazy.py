@@ -99,14 +99,20 @@ def test_a_loaded_save_is_worded_while_replaying_and_its_history_decodes_nothing
     assert h.sync() == 20 and (h.texts, h.turns) == expected_history(cut)
 
 
+def _spy_decodes(m: Match) -> tuple[list[int], object]:
+    """Record the plies ``m.state_at`` decodes from now on: (that list, the real state_at)."""
+    decoded: list[int] = []
+    real = m.state_at
+    m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+    return decoded, real
+
+
 async def test_review_of_a_long_game_decodes_only_what_it_shows(tmp_path: Path) -> None:
     m = random_match(GOLDEN, 4, 300)
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        decoded: list[int] = []
-        real = m.state_at
-        m.state_at = lambda ply: decoded.append(ply) or real(ply)  # type: ignore[method-assign]
+        decoded, real = _spy_decodes(m)
         await pilot.press("r")
         await settle(pilot)
         review = app.screen
@@ -257,18 +263,25 @@ async def test_review_closes_with_a_plain_key(tmp_path: Path) -> None:
         assert app.screen is game
 
 
+async def _review_from_game(pilot, app) -> tuple[object, ReviewScreen]:
+    """The game screen, settled, and the review screen ``r`` opens over it."""
+    await settle(pilot)
+    game = app.screen
+    await pilot.press("r")
+    await settle(pilot)
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    return game, review
+
+
 async def test_review_opened_again_is_the_kept_screen_brought_up_to_date(tmp_path: Path) -> None:
     from tui.screens.review import KEPT_NAME, ScoreSpark
 
     m = random_match(TULIPS, 3, 20)
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        game = app.screen
-        await pilot.press("r")
-        await settle(pilot)
-        first = app.screen
-        assert isinstance(first, ReviewScreen) and app.get_screen(KEPT_NAME) is first
+        game, first = await _review_from_game(pilot, app)
+        assert app.get_screen(KEPT_NAME) is first
         await pilot.press("home", "b")
         await settle(pilot)
         assert app.screen is game
@@ -381,6 +394,45 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
         assert app.screen is game and views == [1, 1]
 
 
+async def _shown_log(pilot, app) -> tuple[ReviewScreen, ReviewLog]:
+    """The review screen, settled, and its move list."""
+    await settle(pilot)
+    review = app.screen
+    assert isinstance(review, ReviewScreen)
+    return review, review.query_one("#review-log", ReviewLog)
+
+
+async def test_no_blank_rows_follow_the_last_decision_in_review(tmp_path: Path) -> None:
+    """A tester found blank rows under the last entry of the move list (its
+    height counted rows for a wrapped decision at the cursor that another
+    decision took): stepping back from the last decision, written on three
+    rows at 80 columns, left the list scrolled over two blank rows. The list
+    is as high as its lines take, with no layout for a step."""
+    m = random_match(GOLDEN, 3, 40)
+    app = app_with(tmp_path, lambda: ReviewScreen(m))
+    async with app.run_test(size=(80, 24)) as pilot:
+        review, log = await _shown_log(pilot, app)
+        width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
+        assert log.count > height
+        wrapped = {len(log._rows(i, width)) for i in range(log.count - 8, log.count)}
+        assert len(wrapped) > 1  # (decisions of one and of more rows near the end)
+        asked: list[bool] = []
+        real = log.refresh
+        log.refresh = lambda *a, **k: asked.append(k.get("layout", False)) or real(*a, **k)  # type: ignore[method-assign]
+        for _ in range(8):
+            rows = [log.render_line(y).text.strip() for y in range(height)]
+            assert all(rows), rows
+            extra = len(log._rows(log.highlighted, width)) - 1
+            assert log.virtual_size.height == log.count + extra
+            await pilot.press("left")
+            await settle(pilot)
+        assert asked and not any(asked)  # (the list asks for no layout)
+        await pilot.press("end")
+        await settle(pilot)
+        rows = [log.render_line(y).text.strip() for y in range(height)]
+        assert all(rows) and rows[-1] and round(log.scroll_offset.y) == log.max_scroll_y
+
+
 async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_path: Path) -> None:
     """tmux playtest: at 80x24 the move list cut every decision ("1. A Anna places
     an Inf…"). The decision at the cursor is written whole, wrapped under its
@@ -401,10 +453,11 @@ async def test_review_writes_the_highlighted_decision_whole_at_80_columns(tmp_pa
         taken = [rows[at]] + [r for r in rows[at + 1:at + ReviewLog.ROWS] if r.startswith("      ")]
         assert " ".join(" ".join(r.split()) for r in taken).lstrip("▶ ") == " ".join(whole.split())
         assert rows[at + len(taken)].startswith("    2. ") and rows[at + len(taken)].endswith("…")
-        size = log.virtual_size
+        size = log.size
+        laid_out = review._one_layout_at
         await pilot.press("right")
         await settle(pilot)
-        assert log.virtual_size == size
+        assert log.size == size and review._one_layout_at == laid_out  # (no layout)
         await pilot.click("#review-log", offset=(4, 1))  # the set-up line (row 0 after the border)
         await settle(pilot)
         assert review.cursor == 0
@@ -725,9 +778,7 @@ async def test_a_layout_that_leaves_the_move_list_as_it_was_does_not_touch_it(tm
     m = random_match(GOLDEN, 3, 40)
     app = app_with(tmp_path, lambda: ReviewScreen(m))
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        review = app.screen
-        log = review.query_one("#review-log", ReviewLog)
+        review, log = await _shown_log(pilot, app)
         updates: list[object] = []
         real = log._scroll_update
         log._scroll_update = lambda virtual_size: updates.append(virtual_size) or real(virtual_size)  # type: ignore[method-assign]
@@ -737,3 +788,46 @@ async def test_a_layout_that_leaves_the_move_list_as_it_was_does_not_touch_it(tm
         await pilot.resize_terminal(100, 30)
         await settle(pilot)
         assert updates and log.size.height < 40 - 10
+
+
+async def test_review_opened_again_keeps_what_it_worked_out_for_unchanged_decisions(tmp_path: Path) -> None:
+    """Issue 9: review opened again keeps the states, views and scores of the
+    decisions the match still has (a step back to one shows the very view the
+    board drew, so its sections are not built again), and works out again
+    only what follows a changed decision (an undo and another choice)."""
+    WINDMILL = get_game("windmill-valley")
+    m = random_match(WINDMILL, 2, 60)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        game, review = await _review_from_game(pilot, app)
+        for _ in range(3):
+            await pilot.press("left")
+        await settle(pilot)
+        shown = {ply: review.view(ply) for ply in range(57, 61)}
+        await pilot.press("b")
+        await settle(pilot)
+        decoded, real = _spy_decodes(m)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.screen is review and decoded == []
+        for _ in range(3):
+            await pilot.press("left")
+        await settle(pilot)
+        assert decoded == [] and all(review.view(ply) is shown[ply] for ply in shown)
+        await pilot.press("b")
+        await settle(pilot)
+        # the last decision taken back and another made: what follows it is worked out anew
+        last = m.moves[-1]
+        m.undo()
+        game.refresh_view()
+        await settle(pilot)
+        m.push(next(mv for mv in m.legal_moves() if mv != last))
+        game.refresh_view()
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert review.cursor == m.ply == 60
+        assert review.view(59) is shown[59]
+        fresh = WINDMILL.view(real(60), None)
+        assert review.view(60) is not shown[60] and review.view(60) == fresh
+        assert review.tallies(60) == WINDMILL.tallies(real(60))

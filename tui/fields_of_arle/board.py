@@ -31,7 +31,6 @@ from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
 
 from core.fields_of_arle import actions as A
@@ -42,7 +41,7 @@ from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
 from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_key, space_name
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard, Same
+from tui.widgets.board import BoardBody, BoardRow, BoardSection, PagedBoard, Same
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.pages import PageBar
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
@@ -175,24 +174,24 @@ class FieldsOfArleBoard(PagedBoard):
     def compose(self) -> ComposeResult:
         yield PageBar(id="fa-pages", hint="")
         yield Banner(id="fa-banner")
-        with VerticalScroll(id="fa-body", classes="board-body", can_focus=False):
-            with Vertical(id="fa-sec-actions", classes="board-section"):
+        with BoardBody(id="fa-body", classes="board-body"):
+            with BoardSection(id="fa-sec-actions", classes="board-section"):
                 yield Banner(id="fa-effect")
                 yield TextBlock(id="fa-actions")
                 yield TextBlock(id="fa-other")
                 yield TextBlock(id="fa-months")
-            with Vertical(id="fa-sec-players", classes="board-section"):
+            with BoardSection(id="fa-sec-players", classes="board-section"):
                 yield TextBlock(id="fa-summary")
                 yield ScoreSheet(title="Score now (live preview)", id="fa-scores")
                 yield TextBlock(id="fa-preview")
-            with Vertical(id="fa-sec-farm", classes="board-section"):
+            with BoardSection(id="fa-sec-farm", classes="board-section"):
                 yield TextBlock(id="fa-home")
                 yield TextBlock(id="fa-animals")
                 yield Storage(title="Barn", cost_header="VP", id="fa-barn")
                 yield TextBlock(id="fa-barn-note")
                 yield TextBlock(id="fa-goods")
                 yield TextBlock(id="fa-tools")
-            with Vertical(id="fa-sec-supply", classes="board-section"):
+            with BoardSection(id="fa-sec-supply", classes="board-section"):
                 yield TextBlock(id="fa-buildings")
                 yield TextBlock(id="fa-dests")
                 yield TextBlock(id="fa-piles")
@@ -274,14 +273,14 @@ class FieldsOfArleBoard(PagedBoard):
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return False
-        return self.query_one("#fa-body", VerticalScroll).scroll_to_widget(
+        return self.query_one("#fa-body", BoardBody).scroll_to_widget(
             widget, animate=False, top=True, immediate=True)
 
     def _reveal_lines(self, anchor: str, y: int, height: int) -> None:
         """Scroll the board so that lines ``y`` .. ``y + height`` of ``anchor`` show."""
         try:
             widget = self.query_one(f"#{anchor}")
-            body = self.query_one("#fa-body", VerticalScroll)
+            body = self.query_one("#fa-body", BoardBody)
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return
         top, node = y, widget

@@ -46,7 +46,7 @@ from textual.widgets import Label, Static
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
-from tui.widgets.base import DataWidget
+from tui.widgets.base import DataWidget, QuietScroll
 from tui.widgets.textlines import wrap_plain, wrap_text
 
 
@@ -158,7 +158,7 @@ class ScoreSpark(Static, can_focus=False):
         return Text(self.bars(self.content_region.width or self.size.width or 40), no_wrap=True)
 
 
-class ReviewLog(ScrollView, can_focus=False):
+class ReviewLog(QuietScroll, ScrollView, can_focus=False):
     """The move list, one row per line (cut to the width with an ellipsis),
     except the highlighted line, which is written whole, wrapped to at most
     ``ROWS`` rows (continuations indented under its text), so the decision at
@@ -167,9 +167,12 @@ class ReviewLog(ScrollView, can_focus=False):
     highlight (``highlighted``), which starts with a mark (``mark``); a click
     on a line posts ``Selected``.
 
-    The list is ``count + ROWS - 1`` rows high whatever is highlighted (the
-    last rows blank when the highlighted line takes fewer), so a step never
-    changes its size (no layout).
+    The list is as high as its lines take (``count``, and the rows the
+    highlighted line takes beyond its first), so no blank rows follow the last
+    line; a step that changes that height changes only its scrollable size,
+    without a layout (QuietScroll: its scrollbar, once shown, stays, and
+    repaints the rows its thumb changes), and scrolls back up if it would show
+    rows past the end.
 
     Args:
         count: how many lines.
@@ -218,9 +221,20 @@ class ReviewLog(ScrollView, can_focus=False):
         self.mark = mark
         self.ellipsis = ellipsis
         self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
-        self.virtual_size = Size(0, count + self.ROWS - 1)
+        self.virtual_size = Size(0, count)
+
+    def _fit_height(self) -> None:
+        """Make the scrollable height what the lines take at the width now (the
+        highlighted line's extra rows included): no layout, the scrollbar
+        follows and a scroll past the new end is brought back (QuietScroll)."""
+        i, width = self.highlighted, self.scrollable_content_region.width
+        extra = len(self._rows(i, width)) - 1 if 0 <= i < self.count and width > 0 else 0
+        height = self.count + extra
+        if height != self.virtual_size.height:
+            self.virtual_size = Size(self.virtual_size.width, height)
 
     def on_resize(self, event: events.Resize) -> None:
+        self._fit_height()
         self.scroll_to_highlight()
 
     #: the container size and own virtual size of the last layout (``_size_updated``)
@@ -245,10 +259,11 @@ class ReviewLog(ScrollView, can_focus=False):
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
-            self.virtual_size = Size(self.virtual_size.width, count + self.ROWS - 1)
-            if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
-                self._scroll_update(self.virtual_size)
         self._wrapped = None
+        if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
+            self._fit_height()
+        elif self.virtual_size.height != count:
+            self.virtual_size = Size(self.virtual_size.width, count)
         self.refresh()
 
     def move_highlight(self, index: int) -> None:
@@ -270,6 +285,7 @@ class ReviewLog(ScrollView, can_focus=False):
                 else:  # to the bottom of the view
                     rows = max(1, round(self.scroll_offset.y) + self.size.height - first)
                 self.refresh_lines(first, rows)
+            self._fit_height()
         self.scroll_to_highlight()
 
     def _rows(self, index: int, width: int) -> list[str]:
@@ -407,7 +423,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self.labels = seat_labels(self.names)
         self.cursor = match.ply if ply is None else max(0, min(ply, match.ply))
         self._states: OrderedDict[int, Any] = OrderedDict()
+        self._views: dict[int, Any] = {}
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
+        #: the moves the kept states, views and tallies follow from (``_load``)
+        self._moves_seen: list[Any] = []
         self.board: Any = None
 
     @property
@@ -424,8 +443,16 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def _load(self) -> None:
         self.history = history_for(self.match)
         self.history.sync()
-        self._states.clear()
-        self._tally_cache = {}
+        # what was worked out for the decisions the match still has (opened again
+        # after decisions or undos) is kept: only what follows a changed move goes
+        moves, seen = self.match.moves, self._moves_seen
+        same = 0
+        while same < len(moves) and same < len(seen) and moves[same] == seen[same]:
+            same += 1
+        self._moves_seen = list(moves)
+        for kept in (self._states, self._views, self._tally_cache):
+            for ply in [p for p in kept if p > same]:
+                del kept[ply]
         turns = self.history.turns
         #: the first decision of each turn (by the log's numbering)
         self._firsts = [k for k in range(1, len(turns) + 1) if k == 1 or turns[k - 1] != turns[k - 2]]
@@ -441,6 +468,18 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         else:
             self._states.move_to_end(ply)
         return s
+
+    def view(self, ply: int) -> Any:
+        """``game.view`` of the state after ``ply`` decisions for ``viewer``, kept
+        while that state is (a step back to it shows the very object the board
+        drew before: its sections are not built again, ``Board.kept``)."""
+        state = self.state(ply)
+        kept = self._views.get(ply)
+        if kept is None or kept[0] is not state:
+            kept = self._views[ply] = (state, self.game.view(state, self.viewer))
+            for old in [p for p in self._views if p not in self._states]:
+                del self._views[old]
+        return kept[1]
 
     def tallies(self, ply: int) -> list[dict[str, float]]:
         """``game.tallies`` of the state after ``ply`` decisions (computed when
@@ -611,7 +650,6 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def show_cursor(self) -> None:
         """Redraw board, log mark, changes and labels for the cursor."""
         i = self.cursor
-        state = self.state(i)
         total = self.match.ply
         head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
@@ -624,8 +662,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
-                viewer = self.viewer
-                self.board.show(self.game, self.game.view(state, viewer), viewer=viewer, seats=self.names, targets=())
+                self.board.show(self.game, self.view(i), viewer=self.viewer, seats=self.names, targets=())
             except Exception as e:  # noqa: BLE001
                 self.notify(f"The board could not be drawn: {e}", severity="error")
             if self.board.has_panels != getattr(self, "_had_panels", None):  # "[ ] Panels" comes or goes

@@ -232,6 +232,8 @@ class QuietScroll:
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, init=False)
+    #: the vertical scrollbar's class (a RowScrollBar)
+    SCROLLBAR: type[RowScrollBar] = RowScrollBar
 
     def _watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted:  # type: ignore[attr-defined]
@@ -262,7 +264,7 @@ class QuietScroll:
         """The vertical scrollbar (made on first use, as Textual's): a RowScrollBar."""
         bar = self._vertical_scrollbar  # type: ignore[attr-defined]
         if bar is None:
-            bar = self._vertical_scrollbar = RowScrollBar(  # type: ignore[attr-defined]
+            bar = self._vertical_scrollbar = self.SCROLLBAR(  # type: ignore[attr-defined]
                 vertical=True, name="vertical", thickness=self.scrollbar_size_vertical)  # type: ignore[attr-defined]
             bar.display = False
             self.app._start_widget(self, bar)  # type: ignore[attr-defined]

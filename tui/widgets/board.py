@@ -12,14 +12,19 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypeVar
 
 from rich.console import Group
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tui.widgets.base import Banner
+from tui.widgets.base import Banner, QuietScroll, RowScrollBar
 from tui.widgets.common import seat_letters, seat_style
 from tui.widgets.pages import PageBar
 
@@ -150,6 +155,89 @@ class Board(Widget):
         if targets:
             head.append("\nUnder the cursor: " + ", ".join(game.notation(m) for m in targets), style="dim")
         self.query_one("#board-generic", Static).update(Group(head, table))
+
+
+class BlankArea:
+    """Mixin for a board container: its own cells (where none of its widgets is:
+    margins, the right of a narrow widget, below a short page) are drawn as
+    blank lines of its background, as Textual draws them, without styling each
+    row (Textual renders and styles a container's every row like a line of
+    text; a section shown on a new page cost that for a dozen rows and more).
+    For containers without border, padding or text of their own."""
+
+    _blank: tuple[Any, Style] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        visual = self.visual_style  # type: ignore[attr-defined]
+        kept = self._blank
+        if kept is None or kept[0] is not visual:
+            kept = self._blank = (visual, Style(bgcolor=visual.background.rich_color))
+        return [Strip.blank(crop.width, kept[1])] * crop.height
+
+
+class BodyScrollBar(RowScrollBar):
+    """The board body's scrollbar: a RowScrollBar whose rows, when it is drawn
+    whole (a page that scrolls after one that fits, or the other way round:
+    most steps in review), are made straight from its one segment per row,
+    not rendered and styled by Textual row by row as a widget's lines; as
+    Textual draws it while the mouse is over it or drags it."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.size.width
+        if self.grabbed or self.mouse_over or crop.width != width or not crop.height:
+            self._styles_cache.clear()  # (its lines were not kept while drawn below)
+            return super().render_lines(crop)
+        self._styles_cache.clear()  # (drawn here: none of the lines Textual keeps is current)
+        if self.window_size >= self.window_virtual_size and self.parent is not None:
+            # everything fits: blank rows in the body's background, as its gutter was
+            base, background = self.parent.background_colors
+            strip = Strip.blank(width, Style(bgcolor=(base + background).rich_color))
+            for line_filter in self.get_line_filters():
+                strip = strip.apply_filter(line_filter, background)
+            return [strip] * crop.height
+        rows = self._bar_rows()
+        if rows is None or crop.bottom > len(rows[3]):
+            return super().render_lines(crop)
+        if self._rows is None:  # (drawn whole: the rows it paints, as RowScrollBar keeps them)
+            self._rows = rows
+        filters = self.get_line_filters()
+        background = self.background_colors[1]
+        under = self.visual_style.rich_style  # (what Textual lays a widget's content on)
+        out = []
+        for text, style, _control in rows[3][crop.y:crop.bottom]:
+            strip = Strip([Segment(text, under + style if style else under)], width)
+            for line_filter in filters:
+                strip = strip.apply_filter(line_filter, background)
+            out.append(strip)
+        return out
+
+
+class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
+    """A PagedBoard's scrolling body (class ``board-body``). Its scrollbar, once
+    shown, stays (blank while the page fits, in the gutter the body keeps for
+    it anyway) and repaints only the rows its thumb changes (QuietScroll): a
+    page that scrolls after one that fits costs one layout, not a second one to
+    show the scrollbar, and no repaint of all its rows."""
+
+    SCROLLBAR = BodyScrollBar
+
+    def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
+        before = self.scroll_offset
+        result = super()._size_updated(size, virtual_size, container_size, layout)
+        if self.scroll_offset != before:
+            # a shorter page brought the scroll position back within it after the
+            # layout had placed the sections at the old one: placed again (OneLayout
+            # does it in the same layout; hiding the scrollbar used to ask for that)
+            self.refresh(layout=True)
+        return result
+
+
+class BoardSection(BlankArea, Vertical):
+    """A section of a PagedBoard (class ``board-section``), drawn as a BlankArea."""
+
+
+class BoardRow(BlankArea, Horizontal):
+    """Widgets side by side in a board section, drawn as a BlankArea."""
 
 
 class PagedBoard(Board):

@@ -134,6 +134,9 @@ class RegionMap(DataWidget):
         assert best is not None
         return best[1]
 
+    #: how many plans (the map without marks, per state drawn) ``build`` keeps
+    PLANS_KEPT = 4
+
     # -- drawing ------------------------------------------------------------------------
     def build(self, width: int) -> list[Text]:
         """The map as lines at ``width`` columns (DataWidget). The plan without
@@ -149,10 +152,13 @@ class RegionMap(DataWidget):
         if not cells:
             return out
         plain = tuple(r._replace(mark="") for r in regions)
-        key = (cells, plain, self.cell_width(width), self.cell_height, width, ascii_)
-        plan = self.__dict__.get("_plan_kept")
-        if plan is None or plan[0] != key:
-            plan = self._plan_kept = (key, self._plan(cells, plain, width, ascii_))
+        key = (cells, tuple(_region_key(r) for r in plain), self.cell_width(width), self.cell_height, width, ascii_)
+        plans: dict[tuple[Any, ...], tuple[Any, ...]] = self.__dict__.setdefault("_plans_kept", {})
+        plan = plans.get(key)  # (an undo draws a plan drawn a moment ago)
+        if plan is None:
+            plan = plans[key] = (key, self._plan(cells, plain, width, ascii_))
+            if len(plans) > self.PLANS_KEPT:
+                del plans[next(iter(plans))]
         chars, styles, lines, places = plan[1]
         marks = {r.id: Style.parse(r.mark) for r in regions if r.mark}
         mark_names = {r.id: r.mark for r in regions if r.mark}
@@ -223,17 +229,21 @@ class RegionMap(DataWidget):
         line.truncate(max(width, 1), overflow="crop")
         return line
 
-    def _plan(self, cells: tuple[tuple[str, ...], ...], regions: Sequence[Region], width: int,
-              ascii_: bool) -> tuple[list[list[str]], list[list[Style | str]], list[Text],
-                                     list[dict[object, list[int]]]]:
-        """The plan without marks: each canvas cell's character and style, each
-        row as a Text, and in each row the cells of each owner (a region id:
-        its inside and its lines, which a mark is laid over; the pair of
-        regions of a wall, highlighted when hot)."""
-        rows, cols = len(cells), len(cells[0])
+    def _geometry(self, cells: tuple[tuple[str, ...], ...], ids: frozenset[str], width: int,
+                  ascii_: bool) -> tuple[list[list[str]], list[list[Style | str]], list[dict[object, list[int]]]]:
+        """The plan's walls and water, before any region's lines: each canvas
+        cell's character and style, and in each row the cells of each owner (a
+        region id: its inside and its lines, which a mark is laid over; the pair
+        of regions of a wall, highlighted when hot). Kept for the same cells,
+        regions (``ids``), width and look: a new state draws only the regions'
+        lines again."""
         w, h = self.cell_width(width), self.cell_height
+        key = (cells, ids, w, h, width, ascii_)
+        kept = self.__dict__.get("_geometry_kept")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        rows, cols = len(cells), len(cells[0])
         height, full = rows * h + (rows - 1), cols * w + (cols - 1)
-        by_id = {r.id: r for r in regions}
         # what stands at each canvas position: a region id (its inside) or a wall character
         owner: list[list[object]] = [[None] * full for _ in range(height)]
         chars = [[" "] * full for _ in range(height)]
@@ -284,36 +294,9 @@ class RegionMap(DataWidget):
         for y in range(height):
             for x in range(full):
                 rid = owner[y][x]
-                if isinstance(rid, str) and rid not in by_id:
+                if isinstance(rid, str) and rid not in ids:
                     chars[y][x], styles[y][x] = (tilde if (x + y) % 3 == 0 else " "), "dim"
                     owner[y][x] = None
-        # the regions' lines
-        more = "." if ascii_ else "…"
-        for reg in regions:
-            if not any(reg.id in row for row in cells):
-                continue
-            options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
-            widths = tuple(min(x.cell_len for x in opts) for opts in options)
-            r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
-            top, left = r0 * (h + 1), c0 * (w + 1)
-            room_w = (c1 - c0 + 1) * w + (c1 - c0)
-            room_h = (r1 - r0 + 1) * h + (r1 - r0)
-            texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
-            pad = 1 if texts and max(t.cell_len for t in texts) < room_w else 0
-            for i, t in enumerate(texts):
-                if i == 0 and reg.style:
-                    t.stylize(reg.style, 0, len(t))
-                if t.cell_len > room_w - pad:
-                    t.truncate(room_w - pad - 1)
-                    t.append(more, style="dim")
-                x = left + pad
-                row_chars, row_styles = chars[top + i], styles[top + i]
-                for seg in t.render(_CONSOLE, end=""):  # one style per run, not per character
-                    style = seg.style or Style()
-                    for ch in seg.text:
-                        row_chars[x], row_styles[x] = ch, style
-                        x += 1
-        lines = [self._line(chars[y], styles[y], width) for y in range(height)]
         places: list[dict[object, list[int]]] = []
         for row in owner:
             where: dict[object, list[int]] = {}
@@ -321,11 +304,87 @@ class RegionMap(DataWidget):
                 if who is not None:
                     where.setdefault(who, []).append(x)
             places.append(where)
+        geometry = (chars, styles, places)
+        self._geometry_kept = (key, geometry)
+        return geometry
+
+    def _place(self, cells: tuple[tuple[str, ...], ...], reg: Region, w: int, h: int,
+               ascii_: bool) -> list[tuple[int, int, list[tuple[str, Style]]]]:
+        """Where region ``reg``'s lines go on the canvas: (row, first column, its
+        cells as (character, style)) per line, in the room its cells give
+        (``_box``), cut with an ellipsis where a line does not fit."""
+        more = "." if ascii_ else "…"
+        options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
+        widths = tuple(min(x.cell_len for x in opts) for opts in options)
+        r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
+        top, left = r0 * (h + 1), c0 * (w + 1)
+        room_w = (c1 - c0 + 1) * w + (c1 - c0)
+        room_h = (r1 - r0 + 1) * h + (r1 - r0)
+        texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
+        pad = 1 if texts and max(t.cell_len for t in texts) < room_w else 0
+        out = []
+        for i, t in enumerate(texts):
+            if i == 0 and reg.style:
+                t.stylize(reg.style, 0, len(t))
+            if t.cell_len > room_w - pad:
+                t.truncate(room_w - pad - 1)
+                t.append(more, style="dim")
+            run = [(ch, seg.style or Style())  # one style per run, not per character
+                   for seg in t.render(_CONSOLE, end="") for ch in seg.text]
+            out.append((top + i, left + pad, run))
+        return out
+
+    def _plan(self, cells: tuple[tuple[str, ...], ...], regions: Sequence[Region], width: int,
+              ascii_: bool) -> tuple[list[list[str]], list[list[Style | str]], list[Text],
+                                     list[dict[object, list[int]]]]:
+        """The plan without marks: each canvas cell's character and style, each
+        row as a Text, and in each row the cells of each owner (``_geometry``),
+        with the regions' lines written in. A row as it was in the last plan on
+        the same geometry keeps its Text."""
+        w, h = self.cell_width(width), self.cell_height
+        base_chars, base_styles, places = self._geometry(cells, frozenset(r.id for r in regions), width, ascii_)
+        chars = [row[:] for row in base_chars]
+        styles = [row[:] for row in base_styles]
+        # the regions' lines (each region's placed as before when its lines are)
+        placed_before = self.__dict__.get("_placed")
+        if placed_before is None or placed_before[0] != (cells, w, h, ascii_):
+            placed_before = (cells, w, h, ascii_), {}
+        placed_now: dict[tuple[Any, ...], list[tuple[int, int, list[tuple[str, Style]]]]] = {}
+        for reg in regions:
+            if not any(reg.id in row for row in cells):
+                continue
+            key = _region_key(reg)
+            cells_of = placed_before[1].get(key)
+            if cells_of is None:
+                cells_of = self._place(cells, reg, w, h, ascii_)
+            placed_now[key] = cells_of
+            for y, x, run in cells_of:
+                row_chars, row_styles = chars[y], styles[y]
+                for ch, style in run:
+                    row_chars[x], row_styles[x] = ch, style
+                    x += 1
+        self._placed = (placed_before[0], placed_now)
+        last = self.__dict__.get("_plan_rows")
+        same = last is not None and last[0] is places and last[1] == width
+        lines = [last[2][y] if same and last[3][y] == chars[y] and last[4][y] == styles[y]
+                 else self._line(chars[y], styles[y], width) for y in range(len(chars))]
+        self._plan_rows = (places, width, lines, chars, styles)
         return chars, styles, lines, places
 
 
 def _text(t: Text | str) -> Text:
     return Text(t) if isinstance(t, str) else t
+
+
+def _key(t: Text | str) -> Any:
+    """A line of a region as a key (Text cannot be hashed): its text, style and spans."""
+    return t if isinstance(t, str) else (t.plain, t.style, tuple(t.spans))
+
+
+def _region_key(r: Region) -> tuple[Any, ...]:
+    """What of region ``r`` its drawing follows, as a key (its lines by ``_key``)."""
+    return (r.id, tuple(tuple(_key(x) for x in (t if isinstance(t, tuple) else (t,))) for t in r.lines),
+            r.style, r.mark)
 
 
 from rich.console import Console  # noqa: E402  (styles of a Text at an offset need a console)

@@ -38,7 +38,6 @@ from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from core.windmill_valley import components as C
 from core.windmill_valley.actions import (
@@ -46,7 +45,7 @@ from core.windmill_valley.actions import (
 )
 from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
-from tui.widgets.board import PagedBoard, Same
+from tui.widgets.board import BoardBody, BoardRow, BoardSection, PagedBoard, Same
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
 from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
 from tui.widgets.gridmap import Field, GridMap, Node
@@ -153,19 +152,19 @@ class WindmillValleyBoard(PagedBoard):
     def compose(self) -> ComposeResult:
         yield PageBar(id="wv-pages", hint="")
         yield Banner(id="wv-banner")
-        with VerticalScroll(id="wv-body", classes="board-body", can_focus=False):
+        with BoardBody(id="wv-body", classes="board-body"):
             yield from self._compose_sections()
 
     def _compose_sections(self) -> ComposeResult:
-        with Vertical(id="wv-sec-wheels", classes="board-section"):
-            with Horizontal(id="wv-rings"):
+        with BoardSection(id="wv-sec-wheels", classes="board-section"):
+            with BoardRow(id="wv-rings"):
                 yield Ring(side="right", cell=6, id="wv-large")
                 yield Ring(side="left", cell=6, id="wv-small")
             yield TextBlock(id="wv-preview")
             yield WrapCards(title="Wheel enhancement offer", id="wv-offer", label_width=10)
             yield TextBlock(id="wv-key")
-        with Vertical(id="wv-sec-tracks", classes="board-section"):
-            with Horizontal(id="wv-water-row"):
+        with BoardSection(id="wv-sec-tracks", classes="board-section"):
+            with BoardRow(id="wv-water-row"):
                 yield Track(C.FLOODGATE_LEVELS, start=1, cell=3, legend=False, labels={1: "1", 2: "2", 3: "3"},
                             title="Floodgate", id="wv-floodgate")
                 yield Track(C.WATER_MAX, start=1, cell=3, legend=False,
@@ -176,21 +175,21 @@ class WindmillValleyBoard(PagedBoard):
             yield TextBlock(id="wv-cal-note")
             yield TextBlock(id="wv-wish")
             yield Track(100, loop=True, lanes=True, title="VP track (one line per player)", id="wv-vp")
-        with Vertical(id="wv-sec-players", classes="board-section"):
+        with BoardSection(id="wv-sec-players", classes="board-section"):
             yield TextBlock(id="wv-players")
-        with Vertical(id="wv-sec-map", classes="board-section"):
+        with BoardSection(id="wv-sec-map", classes="board-section"):
             yield GridMap(cell=4, title="Valley map (windmills on the crossings)", id="wv-map")
             yield TextBlock(id="wv-map-note")
-        with Vertical(id="wv-sec-market", classes="board-section"):
+        with BoardSection(id="wv-sec-market", classes="board-section"):
             yield WrapMarket(title="Market", id="wv-market")
             yield Cards(title="Foreign trade card", id="wv-trade", label_width=6)
             yield WrapCards(title="Farm enhancement offer (H helper / C contract)", id="wv-farm-offer", label_width=2)
-        with Vertical(id="wv-sec-farm", classes="board-section"):
+        with BoardSection(id="wv-sec-farm", classes="board-section"):
             yield TextBlock(id="wv-farm-head")
-            with Horizontal(id="wv-farm-row"):
+            with BoardRow(id="wv-farm-row"):
                 yield Storage(title="Storage", cost_header="cost", id="wv-storage")
                 yield TextBlock(id="wv-patch")
-            with Horizontal(id="wv-mills-row"):
+            with BoardRow(id="wv-mills-row"):
                 yield Storage(title="Windmills", cost_header="each", id="wv-mills")
                 yield TextBlock(id="wv-mill-note")
             yield WrapCards(title="Helpers", id="wv-helpers", label_width=2)
@@ -282,7 +281,7 @@ class WindmillValleyBoard(PagedBoard):
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return False
-        body = self.query_one("#wv-body", VerticalScroll)
+        body = self.query_one("#wv-body", BoardBody)
         if anchor == "wv-pages" or not widget.display:
             moved = body.scroll_y != 0
             body.scroll_home(animate=False, immediate=True)
@@ -317,7 +316,7 @@ class WindmillValleyBoard(PagedBoard):
                 anchor = ANCHOR_OF.get(task.kind, "wv-pages")
                 if anchor == "wv-pages" or page != self._page:
                     # the top of the page: in this frame (a page shown anew starts there)
-                    self.query_one("#wv-body", VerticalScroll).scroll_home(animate=False, immediate=True)
+                    self.query_one("#wv-body", BoardBody).scroll_home(animate=False, immediate=True)
                 self._page = page
                 if anchor != "wv-pages":
                     # where the decision's widget is comes with the layout: scroll after
