@@ -25,7 +25,7 @@ each kind of stand-in has its own History of the match.
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 
 class History:
@@ -104,6 +104,15 @@ def record_replay(match: Any, before: Any, move: Any) -> None:
     ``history_for(match)`` returns), if it is that History's next decision.
     The state it led to is ``match.state``: the game's ``describe`` is given
     it, so a replay applies each move once (not again to word it)."""
-    h = history_for(match)
+    kept = _REPLAYING.get(id(match))
+    h = kept[1]() if kept is not None and kept[0]() is match else None
+    if h is None:  # (history_for's look-up, once per replay rather than per move)
+        _REPLAYING.clear()
+        h = history_for(match)
+        _REPLAYING[id(match)] = (ref(match), ref(h))
     if len(h.moves) == len(match.moves) - 1:
         h.record(before, move, match.state)
+
+
+#: the History ``record_replay`` last wrote to, by its match's id (both held weakly)
+_REPLAYING: dict[int, tuple[Any, Any]] = {}
