@@ -161,14 +161,17 @@ class PickGame:
         """The choice ``text`` of ``task`` in the rulebook's words ("builds a windmill on f3")."""
         return text
 
-    def describe(self, state: Any, move: Pick) -> str:
+    def describe(self, state: Any, move: Pick, after: Any = None) -> str:
         """One log line: who, what (``describe_choice``), and the announcements the move
-        caused ("Ann: ...; Ann harvests: ...")."""
+        caused ("Ann: ...; Ann harvests: ..."). ``after``: the state after ``move``
+        when the caller has it (a replay, ``tui.history.record_replay``); else
+        ``move`` is applied here (a move that is not legal gets no announcements)."""
         t = state.tasks[-1] if state.tasks else None
         who = state.players[t.seat] if t else "?"
         text = f"{who}: {self.describe_choice(state, t, self.notation(move))}"
-        try:
-            after = self.apply(state, move)
-        except IllegalMove:
-            return text
+        if after is None:
+            try:
+                after = self.apply(state, move)
+            except IllegalMove:
+                return text
         return "; ".join([text, *new_events(state.events, after.events)])

@@ -99,6 +99,39 @@ def test_load_parses_each_move_once_and_applies_it_trusted(gid: str, monkeypatch
     assert n > 0 and rec.calls == {"apply": 0, "apply_trusted": n, "parse": n}
 
 
+@pytest.mark.parametrize("gid", sorted(GAMES))
+def test_a_load_that_words_the_log_applies_each_move_once(gid: str, monkeypatch) -> None:
+    """``lowlands load`` words every decision for the log while replaying
+    (``tui.history.record_replay``): ``describe`` is handed the state after the
+    move, so no move is applied a second time to word it, and the words are
+    those ``describe`` finds applying the move itself."""
+    import saves
+    from tui.history import history_for, record_replay
+
+    game = GAMES[gid]
+    data = saves.encode_match(_random_match(game, game.max_players, 7, 150))
+    calls = {"apply": 0, "apply_trusted": 0}
+    real_apply, real_trusted = game.apply, game.apply_trusted
+
+    def counted_apply(state: Any, move: Any) -> Any:
+        calls["apply"] += 1
+        return real_apply(state, move)
+
+    def counted_trusted(state: Any, move: Any) -> Any:
+        calls["apply_trusted"] += 1
+        return real_trusted(state, move)
+
+    monkeypatch.setattr(game, "apply", counted_apply)
+    monkeypatch.setattr(game, "apply_trusted", counted_trusted)
+    loaded, broken = saves.format.decode_partial(data, "", record_replay)
+    n = loaded.ply
+    assert broken is None and n > 0
+    assert calls == {"apply": 0, "apply_trusted": n}
+    monkeypatch.undo()
+    texts = history_for(loaded).texts
+    assert texts == [game.describe(loaded.state_at(i), move) for i, move in enumerate(loaded.moves)]
+
+
 def test_golden_age_replay_generates_legal_moves_once_per_move(monkeypatch) -> None:
     import saves
 

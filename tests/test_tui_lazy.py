@@ -364,8 +364,8 @@ async def test_a_game_screen_draws_its_first_view_once(tmp_path: Path, monkeypat
     real_view = GameScreen.refresh_view
     monkeypatch.setattr(GameScreen, "refresh_view", lambda self: views.append(1) or real_view(self))
     written: list[int] = []
-    real_write = Log._write_entry
-    monkeypatch.setattr(Log, "_write_entry", lambda self, *a, **k: written.append(1) or real_write(self, *a, **k))
+    real_lines = Log._lines  # (an entry drawn is worded into lines once)
+    monkeypatch.setattr(Log, "_lines", lambda self, *a, **k: written.append(1) or real_lines(self, *a, **k))
     app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -831,3 +831,53 @@ async def test_review_opened_again_keeps_what_it_worked_out_for_unchanged_decisi
         fresh = WINDMILL.view(real(60), None)
         assert review.view(60) is not shown[60] and review.view(60) == fresh
         assert review.tallies(60) == WINDMILL.tallies(real(60))
+
+
+LOG_TEXTS = [
+    "Ann gives Bob a pink 3 (+6 VP)",
+    "Bob moves a Movement Token from Friesland to Holland (-½)",
+    "Cy auctions the brown special action of Utrecht (an Art card or a painter payment); "
+    "Dee bids 2½; Ann cannot bid",
+    "李明 keeps a red 5 and puts the other card in the secret festival",
+    "Dee: " + "x" * 50 + " and a word too long for one line",
+    "Eve   spaces   inside  and at the end   ",
+    "a\ttab and\na line break",
+    "",
+]
+
+
+@pytest.mark.parametrize("width", [24, 46])
+async def test_a_log_rewrite_draws_the_lines_richlog_writes(width: int) -> None:
+    """A rewrite (a loaded game's first fill) renders its lines straight to
+    Strips and wraps the plain text: the same rows, styles and scroll size as
+    RichLog's ``write`` of each line (the path of entries appended one by one),
+    the marked entry included."""
+    from textual.app import App
+
+    from tui.widgets.log import LogEntry
+
+    entries = [LogEntry(1 + i // 3, text, "ABCD"[i % 4], "bold red" if i % 2 else "")
+               for i, text in enumerate(LOG_TEXTS)]
+
+    class Two(App):
+        def compose(self):
+            yield Log(id="rewritten")
+            yield Log(id="appended")
+
+    app = Two()
+    async with app.run_test(size=(width * 2, 30)) as pilot:
+        app.screen.styles.layout = "horizontal"
+        await pilot.pause()
+        rewritten, appended = app.query_one("#rewritten", Log), app.query_one("#appended", Log)
+        for mark in (None, 4):
+            rewritten._entries, rewritten._mark = entries, mark
+            rewritten._rewrite()  # (as a first layout, a new width or a new mark does)
+            appended._mark = mark
+            appended.set_entries([], mark)
+            for n in range(1, len(entries) + 1):  # one new entry at a time: RichLog.write
+                appended.set_entries(entries[:n], mark)
+            await pilot.pause()
+            assert rewritten.size == appended.size
+            assert [list(s) for s in rewritten.lines] == [list(s) for s in appended.lines], mark
+            assert rewritten.virtual_size == appended.virtual_size
+            assert rewritten._starts == appended._starts and rewritten._written == len(rewritten.lines)

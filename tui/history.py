@@ -11,7 +11,11 @@ moves, keeping what an undo or "continue from here" did not take back.
 Loading a save replays every decision with its state in hand: ``record_replay``
 (``saves.load_partial``'s ``each``) words each one then, so that the game
 screen's first ``sync`` after ``lowlands load`` decodes no snapshot (decoding
-a 1000-decision game's states again cost ~20 ms before its first frame).
+a 1000-decision game's states again cost ~20 ms before its first frame), and
+hands ``describe`` the state after each move, which it has too (Windmill
+Valley and Fields of Arle word a move with what it announced, and the Golden
+Age with the dice and cards it revealed: applying each move again to see
+that was a third of their replay).
 
 A screen that words moves through a stand-in for the game (the Golden Age
 screen under ``--ascii`` writes half guilders as ".5") passes that stand-in:
@@ -21,7 +25,7 @@ each kind of stand-in has its own History of the match.
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 
 class History:
@@ -59,13 +63,14 @@ class History:
             self.record(m.state_at(i), moves[i])
         return keep
 
-    def record(self, before: Any, move: Any) -> None:
+    def record(self, before: Any, move: Any, after: Any = None) -> None:
         """Add the next decision: ``move``, made in state ``before`` (which is
-        only read). ``sync`` keeps it while the match's move at that index is
-        the same."""
+        only read); ``after``, the state it led to when the caller has it (the
+        game's ``describe`` then need not apply it again). ``sync`` keeps it
+        while the match's move at that index is the same."""
         game = self.game
         try:
-            text = game.describe(before, move)
+            text = game.describe(before, move) if after is None else game.describe(before, move, after)
         except Exception:  # noqa: BLE001 - a describe bug must not stop play or review
             text = game.notation(move)
         t = game.turn(before)
@@ -96,7 +101,18 @@ def history_for(match: Any, game: Any = None) -> History:
 def record_replay(match: Any, before: Any, move: Any) -> None:
     """``saves.load_partial``'s ``each``: word the decision ``move`` just
     replayed in state ``before`` into ``match``'s own History (the one
-    ``history_for(match)`` returns), if it is that History's next decision."""
-    h = history_for(match)
+    ``history_for(match)`` returns), if it is that History's next decision.
+    The state it led to is ``match.state``: the game's ``describe`` is given
+    it, so a replay applies each move once (not again to word it)."""
+    kept = _REPLAYING.get(id(match))
+    h = kept[1]() if kept is not None and kept[0]() is match else None
+    if h is None:  # (history_for's look-up, once per replay rather than per move)
+        _REPLAYING.clear()
+        h = history_for(match)
+        _REPLAYING[id(match)] = (ref(match), ref(h))
     if len(h.moves) == len(match.moves) - 1:
-        h.record(before, move)
+        h.record(before, move, match.state)
+
+
+#: the History ``record_replay`` last wrote to, by its match's id (both held weakly)
+_REPLAYING: dict[int, tuple[Any, Any]] = {}

@@ -346,8 +346,10 @@ class GiftOfTulips(BotModules):
         """The legal move written as ``text``; IllegalMove if there is none."""
         return parse_by_notation(self, state, text)
 
-    def describe(self, state: State, move: TulipMove) -> str:
-        """One log line for ``move`` made in ``state``; shows no hidden card."""
+    def describe(self, state: State, move: TulipMove, after: State | None = None) -> str:
+        """One log line for ``move`` made in ``state``; shows no hidden card.
+        ``after`` (the state after ``move``, given by a replay) is not needed:
+        the line is worked out from ``state``."""
         who = state.players[state.current]
         if isinstance(move, Choose):
             return f"{who} keeps {C.a_card(move.card)} and puts the other card in the secret festival"

@@ -1168,15 +1168,22 @@ class GoldenAge(BotModules):
                 return m
         raise IllegalMove(f"'{text}' is not a legal move now.")
 
-    def describe(self, state: State, move: GoldenMove) -> str:
+    def describe(self, state: State, move: GoldenMove, after: State | None = None) -> str:
         """One log line for ``move`` made in ``state``, in plain English: the
         King's space in words and who is paid, the card bought and its price,
         and, when a bid or pass ends an auction, who won, paid whom and took
         what (seats that cannot bid are named).
 
-        For the log of a move made: it applies ``move`` to report the dice and
-        the card drawn, so it must not label a choice before it is made."""
+        For the log of a move made: it reads the state after ``move`` to
+        report the dice and the card drawn, so it must not label a choice
+        before it is made. ``after``: that state, when the caller has it (a
+        replay, ``tui.history.record_replay``); else ``move`` is applied here."""
         s = state
+        given = after
+
+        def after_move() -> State:
+            return self.apply(s, move) if given is None else given
+
         seat = self.to_move(s)
         who = s.players[seat].name if seat is not None else "?"
         g = C.money_text
@@ -1191,7 +1198,7 @@ class GoldenAge(BotModules):
         if isinstance(move, PlaceKing):
             return f"{who} puts the King on the Governor space {move.space}"
         if isinstance(move, (Roll, PlayDice)):
-            after = self.apply(s, move)
+            after = after_move()
             if isinstance(move, Roll):
                 how = f"rolls {after.dice[0]}+{after.dice[1]} = {sum(after.dice)}"
             else:
@@ -1225,7 +1232,7 @@ class GoldenAge(BotModules):
                         f"{C.site_name(move.choice)} for {guilders(C.TOKEN_PRICE)}")
             if color == "brown" and move.choice != "card":
                 return f"{who} uses {where} to " + self._payment_text(s, seat, int(move.choice.split()[1]) - 1)
-            after = self.apply(s, move)
+            after = after_move()
             got = self._new_card(s, after, seat)
             price = C.COLONIES[move.site][0] * C.HALF if color == "orange" else C.CARD_PRICE
             return f"{who} uses {where} to buy {got} for {guilders(price)}"
@@ -1233,19 +1240,19 @@ class GoldenAge(BotModules):
             color = site_color(move.site)
             text = (f"{who} auctions the {color} special action of {C.site_name(move.site)} "
                     f"({_AUCTION_GOODS[color]})")
-            return text + self._auction_outcome(s, self.apply(s, move), move)
+            return text + self._auction_outcome(s, after_move(), move)
         if isinstance(move, Bid):
             own = ""
             if s.auction is not None and seat == s.auction.auctioneer:
                 own = f" ({variant_name(s)}: the auctioneer may bid)"
-            return f"{who} bids {g(move.amount)}{own}" + self._auction_outcome(s, self.apply(s, move), move)
+            return f"{who} bids {g(move.amount)}{own}" + self._auction_outcome(s, after_move(), move)
         if isinstance(move, Pass):
-            return f"{who} passes" + self._auction_outcome(s, self.apply(s, move), move)
+            return f"{who} passes" + self._auction_outcome(s, after_move(), move)
         if isinstance(move, Take):
             if move.choice in C.PROVINCES:
                 return f"{who} places the Movement Token won at auction in {C.site_name(move.choice)}"
             if move.choice == "card":
-                after = self.apply(s, move)
+                after = after_move()
                 got = after.players[seat].paintings[-1].card
                 return f"{who} takes the Art card won at auction ({C.painting_phrase(got)})"
             return f"{who} " + self._payment_text(s, seat, int(move.choice.split()[1]) - 1, "pays")
@@ -1265,7 +1272,7 @@ class GoldenAge(BotModules):
             text = f"{who} ends the turn with {total} VP"
             if total >= C.WIN_VP:
                 return text + " and wins"
-            after = self.apply(s, move)
+            after = after_move()
             if after.phase == "over":
                 names = " and ".join(after.players[w].name for w in after.winners)
                 return text + f"; the round limit is reached and {names} win{'s' if len(after.winners) == 1 else ''}"

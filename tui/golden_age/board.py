@@ -234,7 +234,8 @@ class GoldenAgeBoard(Board):
             self._redraw()
 
     def _draw_size(self) -> tuple[Any, ...]:
-        return self.size, self._screen_height()
+        # (its own height is what it drew: the lines it wrote, not what it drew from)
+        return self.size.width, self._screen_height()
 
     def set_tab(self, tab: str) -> None:
         """Show page ``tab`` ("map", "king", "guilds", "players") on a narrow board."""

@@ -641,6 +641,20 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if not force and key == self._board_key:
             return  # the same state and cursor: nothing to redraw
         self._board_key = key
+        if self._one_layout_size is None:
+            # the screen's first view, before its first layout: the board is drawn
+            # once that layout has placed it, at its real size (drawn now, at no
+            # size, a loaded game's board was drawn for a guessed width and then
+            # again for each size the layout gave it)
+            if self.__dict__.get("_board_waits") is None:
+                self.after_layout(self._draw_board_placed)
+                # (a pass more for that layout: the board's first draw comes after its first pass)
+                self.LAYOUT_PASSES = type(self).LAYOUT_PASSES + 1
+            self._board_waits = tuple(targets)
+            return
+        self._board_now(targets)
+
+    def _board_now(self, targets: Sequence[Any]) -> None:
         m = self.match
         viewer = self._viewer_for(m.to_move())
         # one view per decision: the cursor keys of a decision show the board the
@@ -649,6 +663,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._board_view = (self._version, viewer, self._view_now(viewer))
         shown = self._board_view[2]
         self.board.show(self.game, shown, viewer=viewer, seats=self.names, targets=targets)
+
+    def _draw_board_placed(self) -> None:
+        """The first view's board, once the first layout placed it (``_draw_board``)."""
+        targets, self._board_waits = self._board_waits, None
+        self.__dict__.pop("LAYOUT_PASSES", None)
+        if targets is not None:
+            self._board_now(targets)
 
     #: how many views ``_view_now`` keeps (the positions an undo goes back to)
     VIEWS_KEPT = 8

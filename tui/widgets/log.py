@@ -6,9 +6,12 @@ import io
 import sys
 from typing import Any, NamedTuple, Sequence
 
+from rich._wrap import divide_line
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
+from textual.strip import Strip
 
 
 def _import_rich_log() -> Any:
@@ -37,6 +40,24 @@ from tui.widgets.base import QuietScroll  # noqa: E402
 
 #: Only measures text for wrapping (Rich wraps by cells, folding long words).
 _MEASURE = Console(file=io.StringIO(), width=1000, color_system=None, legacy_windows=False)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` cells, each without trailing
+    spaces: Rich's word wrap (``Text.wrap``: by cells, not characters, so wide
+    characters (李明) take two; a word too long for a line folded), on the
+    plain string (a Text per line cost as much again). Text with a line break
+    or tab goes through ``Text.wrap`` itself."""
+    if "\n" in text or "\t" in text:
+        return [t.plain.rstrip() for t in Text(text).wrap(_MEASURE, width)] or [""]
+    offsets = divide_line(text, width, fold=True)
+    out = []
+    for start, end in zip([0, *offsets], [*offsets, len(text)]):
+        line = text[start:end].rstrip()
+        if cell_len(line) > width:  # (Text.wrap's truncate, after the fold)
+            line = set_cell_size(line, width).rstrip()
+        out.append(line)
+    return out or [""]
 
 
 class LogEntry(NamedTuple):
@@ -203,18 +224,45 @@ class Log(QuietScroll, RichLog):
         if not self._settling:
             self._settling = True
             self.call_after_refresh(self._settled)
+        width = self._text_width()
+        lines: list[Text] = []
         if first:
-            width = self._text_width()
             dots = "..." if getattr(self.app, "ascii", False) else "…"
             more = f"{dots} {first} earlier decision{'s' if first != 1 else ''} (scroll up for more)"
-            self.write(Text(more[:width], style="dim", no_wrap=True), width=width, scroll_end=end)
-            self._written += 1
-        for i in range(first, len(entries)):
-            self._write_entry(entries, i, scroll_end=end)
+            lines.append(Text(more[:width], style="dim", no_wrap=True))
+        if self._size_known:  # (always, once laid out: every rewrite is then)
+            for i in range(first, len(entries)):
+                self._starts.append(len(lines))
+                lines += self._lines(entries, i, width)
+            self._add_lines(lines, width)
+            self._written = len(lines)
+        else:
+            for line in lines:
+                self.write(line, width=width, scroll_end=end)
+                self._written += 1
+            for i in range(first, len(entries)):
+                self._write_entry(entries, i, scroll_end=end)
         if end:
             self._scroll_to_end()
         elif mark is not None and entries:
             self.call_after_refresh(self._scroll_to_mark)
+
+    def _add_lines(self, lines: list[Text], width: int) -> None:
+        """Append ``lines`` (one row each, no wider than ``width``) as RichLog's
+        ``write(line, width=width)`` of each would, once the size is known, but
+        rendered straight to Strips and the virtual size set once: RichLog
+        renders each line through the console and sets the virtual size (and
+        its watchers) per line, most of the 10-15 ms a loaded game's log took
+        to draw its first 30 entries."""
+        console = self.app.console
+        strips = self.lines
+        widest = self._widest_line_width
+        for line in lines:  # (RichLog pads none to ``width``: its adjust_cell_length result is dropped)
+            strip = Strip(list(line.render(console)))
+            widest = max(widest, strip.cell_length)
+            strips.append(strip)
+        self._widest_line_width = widest
+        self.virtual_size = Size(widest, len(strips))
 
     def _scroll_to_end(self) -> None:
         """Scroll to the newest line now, not after the next refresh (RichLog's
@@ -273,8 +321,7 @@ class Log(QuietScroll, RichLog):
         first = i == 0 or entries[i - 1].turn != e.turn
         marked = i == self._mark
         text = e.text + (" <" if marked else "")
-        # wrapped by cells, not characters: wide characters (李明) take two
-        body = [t.plain.rstrip() for t in Text(text).wrap(_MEASURE, max(6, width - 6))] or [""]
+        body = _wrap(text, max(6, width - 6))
         out = []
         for n, chunk in enumerate(body):
             line = Text(no_wrap=True)
