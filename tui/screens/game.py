@@ -344,6 +344,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
+        self._drawing = 0  # > 0 while the picker is given new choices (its first highlight: no frame yet)
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -354,7 +355,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
-                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved)
+                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved, on_chosen=self._pick)
                 yield Log(id="log")
         yield KeyFooter()
 
@@ -571,7 +572,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown = items
         if highlight is None:
             highlight = self._same_kind(items)
-        self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
+        self._drawing += 1
+        try:
+            self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt,
+                                    highlight=highlight)
+        finally:
+            self._drawing -= 1
         self.picker.set_titles(self._picker_title(seat), self._picker_keys(len(items)))
         self._refresh_keys()
 
@@ -602,6 +608,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if keys != self._keys_state:
             self._keys_state = keys
             self.refresh_bindings()
+            if self.is_mounted:  # now, for the frame the key paints (the footer reads them at its next idle)
+                for footer in self.query(KeyFooter):
+                    footer.read_keys()
 
     def _guard_seat_change(self, since: float | None = None) -> None:
         """The deciding human changed: picks wait until the keys from before
@@ -698,24 +707,32 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._draw_board(targets=list(self._shown[index].moves), force=False)
         else:
             self._draw_board(targets=[], force=False)
+        if not self._drawing:  # a cursor key (not the first highlight of new choices)
+            self.paint_now()
 
     @on(ChoicePicker.Chosen, "#picker")
     def _chosen(self, event: ChoicePicker.Chosen) -> None:
         event.stop()
-        if event.generation != self.picker.generation or self._curtain_up:
+        self._pick(event.index, event.generation)
+
+    def _pick(self, index: int, generation: int) -> None:
+        """Item ``index`` of the picker's list ``generation`` was picked: play its
+        move, or open its group (the picker calls this at once: ``on_chosen``)."""
+        if generation != self.picker.generation or self._curtain_up:
             return
-        if not 0 <= event.index < len(self._shown):
+        if not 0 <= index < len(self._shown):
             return
         seat = self.match.to_move()
         if seat is None or self.match.is_bot(seat):
             return
-        item = self._shown[event.index]
+        item = self._shown[index]
         self._picked = (seat, item.key, item.label, item.group)
         if len(item.moves) == 1:
             self.play(item.moves[0])
         else:
             self._open = item
             self._show_menu()
+        self.paint_now()  # (after all of it: a PagedGameScreen's play announces after the redraw)
 
     def on_screen_suspend(self) -> None:
         self._covered = True
@@ -727,6 +744,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if self._open is not None:
             self._open = None
             self._show_menu()
+            self.paint_now()
 
     def play(self, move: Any) -> None:
         """Make ``move`` for the seat to move (it must be legal), redraw, autosave
@@ -1052,6 +1070,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             pass
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+        self.paint_now()
 
     def _would_play_itself(self) -> bool:
         m = self.match
@@ -1072,6 +1091,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+        self.paint_now()
 
     def action_review(self) -> None:
         try:

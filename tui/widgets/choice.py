@@ -32,7 +32,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
 
-from tui.widgets.base import Banner, QuietScroll
+from tui.widgets.base import Banner, QuietScroll, KeptStylesCache
 from tui.widgets.common import glyph
 from tui.widgets.textlines import wrap_plain
 
@@ -150,6 +150,12 @@ class PickList(QuietScroll, OptionList):
     #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
     MAX_OPTION_LINES = 3
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # an option's line drawn in a style it had before (the cursor back on it) is
+        # the very Strip drawn then (``_get_option_render``): styled once, not again
+        self._styles_cache = KeptStylesCache()
+
     def _get_visual(self, option: Option) -> Visual:
         """The option's text, cut with an ellipsis to MAX_OPTION_LINES lines at
         the list's width (less a scrollbar's columns, as the picker measures)."""
@@ -230,6 +236,21 @@ class PickList(QuietScroll, OptionList):
             self._repaint_required = False  # (the whole list is rendered now)
         return super().render_lines(crop)
 
+    def action_select(self) -> None:
+        """Enter (or a click): the picker picks the option under the cursor at
+        once when it calls back (``ChoicePicker.on_chosen``), not through
+        OptionSelected, a message to this list and then to the picker."""
+        picker = self.parent
+        if not isinstance(picker, ChoicePicker) or picker.on_chosen is None:
+            super().action_select()
+            return
+        highlighted = self.highlighted
+        if highlighted is None or self._options[highlighted].disabled:
+            return
+        index = picker._index_of(self._options[highlighted])
+        if index is not None:
+            picker.choose(index)
+
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
         self._repaint_option(highlighted)
@@ -262,7 +283,8 @@ class ChoicePicker(Vertical):
         ChoicePicker.Chosen(index, generation): the item ``index`` (position in
             the list given to ``set_choices``) was picked. After posting it the
             picker ignores further picks until the next ``set_choices`` (so a held
-            key or a double click never picks twice from a stale list).
+            key or a double click never picks twice from a stale list). Posted
+            only when the picker has no ``on_chosen`` callback.
         ChoicePicker.Highlighted(index, generation): the cursor moved to item
             ``index`` (None when the list is empty); posted only when the
             picker has no ``on_highlight`` callback.
@@ -271,6 +293,10 @@ class ChoicePicker(Vertical):
         on_highlight: called at once (not through a message, so in the same
             frame) with the index of the item under the cursor whenever it
             moves, and once per ``set_choices`` (None: the list is empty).
+        on_chosen: called at once with (index, generation) when an item is
+            picked, instead of posting Chosen (which reaches the screen after
+            a message to the list, the picker and each container between:
+            the decision's frame came that much later).
         group_threshold: lists longer than this are grouped by ``Choice.group``.
         max_rows: the list never grows taller than this (it scrolls); it keeps
             the tallest height it has had, so it does not jump between decisions.
@@ -329,10 +355,12 @@ class ChoicePicker(Vertical):
             return self.picker
 
     def __init__(self, *, group_threshold: int = 9, max_rows: int = 16,
-                 on_highlight: Callable[[int | None], None] | None = None, name: str | None = None,
+                 on_highlight: Callable[[int | None], None] | None = None,
+                 on_chosen: Callable[[int, int], None] | None = None, name: str | None = None,
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.on_highlight = on_highlight
+        self.on_chosen = on_chosen
         self._rebuilding = False
         self.group_threshold = group_threshold
         self.max_rows = max_rows
@@ -504,12 +532,15 @@ class ChoicePicker(Vertical):
         self._held = False  # a click is a new press, never a held key
 
     def choose(self, index: int) -> None:
-        """Pick item ``index`` (posts Chosen once per generation; nothing
-        while ``holding``)."""
+        """Pick item ``index`` (posts Chosen, or calls ``on_chosen``, once per
+        generation; nothing while ``holding``)."""
         if self._locked or not 0 <= index < len(self._choices) or self.holding:
             return
         self._locked = True
-        self.post_message(self.Chosen(self, index, self.generation))
+        if self.on_chosen is not None:
+            self.on_chosen(index, self.generation)
+        else:
+            self.post_message(self.Chosen(self, index, self.generation))
 
     @property
     def filtering(self) -> bool:
