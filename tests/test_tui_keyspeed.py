@@ -474,6 +474,31 @@ async def test_a_log_scrollbar_repaints_only_the_rows_the_thumb_changes() -> Non
         assert drawn == expected and len({str(row) for row in drawn}) > 1
 
 
+async def test_kept_styled_lines_follow_a_new_border_tint_or_padding() -> None:
+    """Lines kept styled (KeptStylesCache) are styled again when what styling
+    reads from the styles changes (a border, a tint, padding, text opacity),
+    even with the same content and colours: each frame draws what Textual's
+    own styling of the same lines draws."""
+    from textual.color import Color
+
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update([styled(k) for k in range(4)])
+        await pilot.pause()
+        changes = [lambda: setattr(block.styles, "border", ("round", "red")),
+                   lambda: setattr(block.styles, "border_left", ("heavy", "green")),
+                   lambda: setattr(block.styles, "tint", Color(0, 0, 255, 0.3)),
+                   lambda: setattr(block.styles, "padding", (0, 2)),
+                   lambda: setattr(block.styles, "text_opacity", 0.5)]
+        for change in changes:
+            change()
+            await pilot.pause()
+            crop = Region(0, 0, *block.outer_size)
+            drawn = [segments(strip) for strip in block.render_lines(crop)]
+            assert drawn == [segments(strip) for strip in StylesCache().render_widget(block, crop)]
+
+
 class BorderedLogApp(App):
     """One Log of a fixed size in a border with its title (as the game screen's)."""
 

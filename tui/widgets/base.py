@@ -219,6 +219,11 @@ class RowScrollBar(ScrollBar):
     #: the bar's rows as this frame draws them (set while ``render_lines`` runs)
     _frame_rows: Any = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._row_strips: dict[tuple[Any, ...], Strip] = {}
+        self._styles_cache = KeptStylesCache()
+
     def render_lines(self, crop: Region) -> list[Strip]:
         # the bar's rows worked out once for the frame, each row drawn alone from them
         # (Textual renders the whole bar through Rich to draw any row of it)
@@ -238,7 +243,15 @@ class RowScrollBar(ScrollBar):
             width, _height, _style, segments = rows
             text, style, _control = segments[y]
             base = self.visual_style.rich_style
-            strip = Strip([Segment(text, base + style if base else style)]).crop(0, width)
+            # one Strip per kind of row (blank, thumb, its ends), so that each kind is
+            # styled once (``KeptStylesCache``: by the Strip, whatever its row)
+            key = (text, style, base, width)
+            strip = self._row_strips.get(key)
+            if strip is None:
+                strip = Strip([Segment(text, base + style if base else style)]).crop(0, width)
+                if len(self._row_strips) > 64:
+                    self._row_strips.clear()
+                self._row_strips[key] = strip
             # (Textual's whole render, kept, stays marked out of date: ``_dirty_regions``)
         if self._rows is None and y == 0:
             self._rows = rows if rows is not None else self._bar_rows()
@@ -348,16 +361,18 @@ class QuietScroll:
 class KeptStylesCache(StylesCache):
     """Textual's StylesCache, for a widget whose lines are kept Strips (a
     DataWidget keeps each line's Strip, and a line back as it was a moment ago
-    comes from its small cache; a log keeps each of its lines): a content row
-    whose content is a Strip it styled before (the very object) is not styled
-    again, whatever row it is now on (a log scrolled by a line shows the same
-    lines one row up), and the line filters find their result kept on that
-    strip, so a cursor key that moves a highlight off a line and back, or a
-    log that scrolls, restyles nothing. The rows of a border or padding, and
-    a widget with an outline, are styled as Textual does. Anything else that
-    styling reads changing (size, colours, opacity, the border's titles; a
-    style change repaints the widget and clears this) styles every line
-    again."""
+    comes from its small cache; a log keeps each of its lines; the picker's
+    list each option's): a content row whose content is a Strip it styled
+    before (the very object) is not styled again, whatever row it is now on (a
+    log scrolled by a line shows the same lines one row up), and the line
+    filters find their result kept on that strip, so a cursor key that moves a
+    highlight off a line and back, a log that scrolls or an undo's choices
+    shown again restyle nothing. The rows of a border or padding, and a widget
+    with an outline, are styled as Textual does. What styling a content row
+    reads besides its content (sizes, colours, padding, opacity, the border's
+    titles, the border's and outline's edges, tint, hatch, text opacity) is
+    compared on every frame; when any of it changed, every line is styled
+    again. (A whole repaint, which empties Textual's cache, keeps these.)"""
 
     KEEP = 256
 
@@ -365,10 +380,14 @@ class KeptStylesCache(StylesCache):
         super().__init__()
         self._styled: dict[int, tuple[Strip, Strip]] = {}
         self._styled_for: tuple[Any, ...] | None = None
+        self._look: tuple[Any, ...] = ()
 
-    def clear(self) -> None:
-        super().clear()
-        self._styled.clear()
+    def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
+        styles = widget.styles
+        # what styling reads from the styles besides its arguments (once a frame, not a line)
+        self._look = (styles.border, styles.outline, styles.tint, styles.text_opacity,
+                      styles.hatch if styles.has_rule("hatch") else None)
+        return super().render_widget(widget, crop)
 
     def render_line(self, styles: Any, y: int, size: Size, content_size: Size, padding: Any,
                     base_background: Any, background: Any, render_content_line: Any, border_title: Any,
@@ -380,7 +399,7 @@ class KeptStylesCache(StylesCache):
                 or any(edge for edge, _color in styles.outline)):
             return super().render_line(*args)  # a border or padding row (or below the content)
         context = (size, content_size, padding, base_background, background, border_title, border_subtitle,
-                   opacity, id(ansi_theme), native_ansi)
+                   opacity, id(ansi_theme), native_ansi, self._look)
         if context != self._styled_for:
             self._styled_for = context
             self._styled.clear()

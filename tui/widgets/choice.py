@@ -169,7 +169,16 @@ class PickList(QuietScroll, OptionList):
         hit = cache.get(id(option))
         if hit is not None and hit[0] is option and hit[1] == width:
             return hit[2]
-        visual = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, glyph(self, "\u2026", "..."))
+        # the same label at the same width (a choice offered again: after an undo, "Pass"
+        # in every decision) is the same visual, measured once
+        ellipsis = glyph(self, "\u2026", "...")
+        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis)
+        fitted: LRUCache[tuple[Any, ...], Visual] = self.__dict__.setdefault("_fitted", LRUCache(256))
+        visual = fitted.get(seen)
+        if visual is None:
+            visual = fitted[seen] = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, ellipsis)
+        if len(cache) > 512:
+            cache.clear()
         cache[id(option)] = (option, width, visual)
         return visual
 
@@ -196,12 +205,22 @@ class PickList(QuietScroll, OptionList):
                 plain = [strip.extend_cell_length(width, style.rich_style)
                          for strip in Visual.to_strips(self, visual, width, None, style)]
                 drawn[seen] = plain
-            meta = {"option": self._option_to_index[option]}
-            strips = self._option_render_cache[key] = [strip.apply_meta(meta) for strip in plain]
+            index = self._option_to_index[option]
+            # in the same place as before too (the choices shown again after an undo): the
+            # very strips, which the list's styling finds styled (KeptStylesCache)
+            placed: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_placed", LRUCache(256))
+            strips = placed.get((seen, index))
+            if strips is None:
+                meta = {"option": index}
+                strips = [strip.apply_meta(meta) for strip in plain]
+                placed[(seen, index)] = strips
+            self._option_render_cache[key] = strips
         return strips
 
     def _clear_caches(self) -> None:
+        self.__dict__.pop("_fitted", None)
         self.__dict__.pop("_drawn", None)
+        self.__dict__.pop("_placed", None)
         super()._clear_caches()
 
     def _update_lines(self) -> None:
