@@ -36,7 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from textual import on
+from textual import _time, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -278,6 +278,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
+        # the choice list's own keys, run at once while the list has the focus: Textual
+        # runs them once the key has gone to the list and bubbled up through the picker,
+        # its containers and this screen to the app (a message each, before the pick)
+        Binding("enter", "list_key('select')", show=False, priority=True),
+        Binding("down", "list_key('cursor_down')", show=False, priority=True),
+        Binding("up", "list_key('cursor_up')", show=False, priority=True),
         # once the game is over (the final board): back to the score sheet
         Binding("g", "scores", "Scores", tooltip="Back to the final scores"),
         Binding("enter,escape", "scores", "Scores", show=False),
@@ -460,7 +466,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     @property
     def picker(self) -> ChoicePicker:
-        return self.query_one("#picker", ChoicePicker)
+        """The choice picker (found once: a decision asks for it a dozen times)."""
+        found = self.__dict__.get("_picker")
+        if found is None or not found.is_attached:
+            found = self.__dict__["_picker"] = self.query_one("#picker", ChoicePicker)
+        return found
 
     @property
     def log_widget(self) -> Log:
@@ -609,8 +619,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._keys_state = keys
             self.refresh_bindings()
             if self.is_mounted:  # now, for the frame the key paints (the footer reads them at its next idle)
-                for footer in self.query(KeyFooter):
-                    footer.read_keys()
+                focused = self.focused
+                for footer in self.query(KeyFooter):  # (the keys decided by key_state and the focus)
+                    footer.read_keys((keys, type(focused), focused.id if focused is not None else None))
 
     def _guard_seat_change(self, since: float | None = None) -> None:
         """The deciding human changed: picks wait until the keys from before
@@ -767,6 +778,14 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         elif event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
             event.stop()
             event.prevent_default()
+
+    def action_list_key(self, action: str) -> None:
+        """Enter, Up or Down while the choice list has the focus: the list's
+        own action (select, cursor_down, cursor_up), the key noted as the
+        list's keys are (``ChoicePicker.note_key``: a held key stops at a
+        change of player)."""
+        self.picker.note_key(_time.get_time())  # (the clock of a key event's time)
+        getattr(self.picker.option_list, f"action_{action}")()
 
     def action_pick(self) -> None:
         index = self.picker.highlighted_index
@@ -1029,6 +1048,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
+        if action == "list_key":  # (else the key goes its usual way: the filter's, the scores')
+            return self.is_mounted and self.focused is self.picker.option_list
         if action == "scores":
             return self.match.is_over()
         if action == "menu_back":

@@ -409,7 +409,11 @@ class ChoicePicker(Vertical):
     # -- public API ---------------------------------------------------------------
     @property
     def option_list(self) -> OptionList:
-        return self.query_one("#picker-list", OptionList)
+        """The list of choices (found once: a key asks for it a dozen times)."""
+        found = self.__dict__.get("_option_list")
+        if found is None or found.parent is not self:
+            found = self.__dict__["_option_list"] = self.query_one("#picker-list", OptionList)
+        return found
 
     @property
     def choices(self) -> list[Choice]:
