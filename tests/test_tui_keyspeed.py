@@ -11,6 +11,8 @@ import pytest
 from rich.text import Text
 from textual.app import App
 from textual.containers import Vertical
+from textual._styles_cache import StylesCache
+from textual.geometry import Region
 from textual.widget import Widget
 
 import tui.widgets.base as base
@@ -464,6 +466,74 @@ async def test_a_log_scrollbar_repaints_only_the_rows_the_thumb_changes() -> Non
         after = [segments(bar.render_line(y)) for y in range(bar.size.height)]
         assert after != before
         assert after == [whole(bar, y) for y in range(bar.size.height)]
+        # a frame draws each row alone from the bar's rows: as the whole bar's render, styled
+        drawn = [segments(strip) for strip in bar.render_lines(Region(0, 0, 1, bar.size.height))]
+        bar._styles_cache.clear()
+        fresh = StylesCache()
+        expected = [segments(strip) for strip in fresh.render_widget(bar, Region(0, 0, 1, bar.size.height))]
+        assert drawn == expected and len({str(row) for row in drawn}) > 1
+
+
+async def test_kept_styled_lines_follow_a_new_border_tint_or_padding() -> None:
+    """Lines kept styled (KeptStylesCache) are styled again when what styling
+    reads from the styles changes (a border, a tint, padding, text opacity),
+    even with the same content and colours: each frame draws what Textual's
+    own styling of the same lines draws."""
+    from textual.color import Color
+
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update([styled(k) for k in range(4)])
+        await pilot.pause()
+        changes = [lambda: setattr(block.styles, "border", ("round", "red")),
+                   lambda: setattr(block.styles, "border_left", ("heavy", "green")),
+                   lambda: setattr(block.styles, "tint", Color(0, 0, 255, 0.3)),
+                   lambda: setattr(block.styles, "padding", (0, 2)),
+                   lambda: setattr(block.styles, "text_opacity", 0.5)]
+        for change in changes:
+            change()
+            await pilot.pause()
+            crop = Region(0, 0, *block.outer_size)
+            drawn = [segments(strip) for strip in block.render_lines(crop)]
+            assert drawn == [segments(strip) for strip in StylesCache().render_widget(block, crop)]
+
+
+class BorderedLogApp(App):
+    """One Log of a fixed size in a border with its title (as the game screen's)."""
+
+    CSS = "Log { height: 20; width: 40; border: round $primary; }"
+
+    def compose(self):
+        from tui.widgets.log import Log
+
+        yield Log(id="log")
+
+
+async def test_a_log_scrolled_by_a_line_draws_its_rows_as_styled_afresh() -> None:
+    """A line written to a long log scrolls it by a line: every row shows a
+    line it showed a moment ago one row lower, styled then and not again
+    (the very Strip comes back); the rows still draw what Textual's styling
+    of each line draws (border, background), and one frame paints them."""
+    from tui.widgets.log import Log, LogEntry
+
+    app = BorderedLogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(Log)
+        entries = [LogEntry(k // 3 + 1, f"Ann takes card {k}", "A", "red") for k in range(60)]
+        log.set_entries(entries)
+        await pilot.pause()
+        crop = Region(0, 0, *log.outer_size)
+        before = log.render_lines(crop)
+        log.set_entries(entries + [LogEntry(21, "Bob passes", "B", "blue")])
+        await pilot.pause()
+        after = log.render_lines(crop)
+        assert [segments(s) for s in after] != [segments(s) for s in before]
+        # the content rows moved up a line: the very strips styled before (the border rows stay)
+        assert all(a is b for a, b in zip(after[1:-2], before[2:-1]))
+        expected = StylesCache().render_widget(log, crop)
+        assert [segments(s) for s in after] == [segments(s) for s in expected]
+        assert "Bob passes" in "".join(seg.text for seg in after[-2])
 
 
 async def test_an_undo_shows_the_board_the_view_it_drew_before(tmp_path) -> None:

@@ -36,7 +36,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
-from textual import on
+from textual import _time, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -278,6 +278,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
+        # the choice list's own keys, run at once while the list has the focus: Textual
+        # runs them once the key has gone to the list and bubbled up through the picker,
+        # its containers and this screen to the app (a message each, before the pick)
+        Binding("enter", "list_key('select')", show=False, priority=True),
+        Binding("down", "list_key('cursor_down')", show=False, priority=True),
+        Binding("up", "list_key('cursor_up')", show=False, priority=True),
         # once the game is over (the final board): back to the score sheet
         Binding("g", "scores", "Scores", tooltip="Back to the final scores"),
         Binding("enter,escape", "scores", "Scores", show=False),
@@ -344,6 +350,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._board_view: tuple[int, int | None, Any] | None = None  # (version, viewer, game.view)
         self.last_autosave: Path | None = None
         self._pending_save: Any = None  # the Future of the last background autosave
+        self._drawing = 0  # > 0 while the picker is given new choices (its first highlight: no frame yet)
 
     # -- compose ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -354,7 +361,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
-                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved)
+                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved, on_chosen=self._pick)
                 yield Log(id="log")
         yield KeyFooter()
 
@@ -466,7 +473,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     @property
     def picker(self) -> ChoicePicker:
-        return self.query_one("#picker", ChoicePicker)
+        """The choice picker (found once: a decision asks for it a dozen times)."""
+        found = self.__dict__.get("_picker")
+        if found is None or not found.is_attached:
+            found = self.__dict__["_picker"] = self.query_one("#picker", ChoicePicker)
+        return found
 
     @property
     def log_widget(self) -> Log:
@@ -578,7 +589,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown = items
         if highlight is None:
             highlight = self._same_kind(items)
-        self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt, highlight=highlight)
+        self._drawing += 1
+        try:
+            self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt,
+                                    highlight=highlight)
+        finally:
+            self._drawing -= 1
         self.picker.set_titles(self._picker_title(seat), self._picker_keys(len(items)))
         self._refresh_keys()
 
@@ -613,6 +629,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if keys != self._keys_state:
             self._keys_state = keys
             self.refresh_bindings()
+            if self.is_mounted:  # now, for the frame the key paints (the footer reads them at its next idle)
+                focused = self.focused
+                for footer in self.query(KeyFooter):  # (the keys decided by key_state and the focus)
+                    footer.read_keys((keys, type(focused), focused.id if focused is not None else None))
 
     def _guard_seat_change(self, since: float | None = None) -> None:
         """The deciding human changed: picks wait until the keys from before
@@ -730,24 +750,32 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._draw_board(targets=list(self._shown[index].moves), force=False)
         else:
             self._draw_board(targets=[], force=False)
+        if not self._drawing:  # a cursor key (not the first highlight of new choices)
+            self.paint_now()
 
     @on(ChoicePicker.Chosen, "#picker")
     def _chosen(self, event: ChoicePicker.Chosen) -> None:
         event.stop()
-        if event.generation != self.picker.generation or self._curtain_up:
+        self._pick(event.index, event.generation)
+
+    def _pick(self, index: int, generation: int) -> None:
+        """Item ``index`` of the picker's list ``generation`` was picked: play its
+        move, or open its group (the picker calls this at once: ``on_chosen``)."""
+        if generation != self.picker.generation or self._curtain_up:
             return
-        if not 0 <= event.index < len(self._shown):
+        if not 0 <= index < len(self._shown):
             return
         seat = self.match.to_move()
         if seat is None or self.match.is_bot(seat):
             return
-        item = self._shown[event.index]
+        item = self._shown[index]
         self._picked = (seat, item.key, item.label, item.group)
         if len(item.moves) == 1:
             self.play(item.moves[0])
         else:
             self._open = item
             self._show_menu()
+        self.paint_now()  # (after all of it: a PagedGameScreen's play announces after the redraw)
 
     def on_screen_suspend(self) -> None:
         self._covered = True
@@ -759,6 +787,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if self._open is not None:
             self._open = None
             self._show_menu()
+            self.paint_now()
 
     def play(self, move: Any) -> None:
         """Make ``move`` for the seat to move (it must be legal), redraw, autosave
@@ -781,6 +810,14 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         elif event.character and not self._curtain_up and self.picker.pick_hotkey(event.character):
             event.stop()
             event.prevent_default()
+
+    def action_list_key(self, action: str) -> None:
+        """Enter, Up or Down while the choice list has the focus: the list's
+        own action (select, cursor_down, cursor_up), the key noted as the
+        list's keys are (``ChoicePicker.note_key``: a held key stops at a
+        change of player)."""
+        self.picker.note_key(_time.get_time())  # (the clock of a key event's time)
+        getattr(self.picker.option_list, f"action_{action}")()
 
     def action_pick(self) -> None:
         index = self.picker.highlighted_index
@@ -1043,6 +1080,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
+        if action == "list_key":  # (else the key goes its usual way: the filter's, the scores')
+            return self.is_mounted and self.focused is self.picker.option_list
         if action == "scores":
             return self.match.is_over()
         if action == "menu_back":
@@ -1084,6 +1123,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             pass
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+        self.paint_now()
 
     def _would_play_itself(self) -> bool:
         m = self.match
@@ -1104,6 +1144,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         self.refresh_view()
         self.call_after_refresh(self._autosave_soon)
+        self.paint_now()
 
     def action_review(self) -> None:
         try:

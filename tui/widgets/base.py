@@ -13,9 +13,11 @@ line changes, so a repaint of two lines costs two lines, not the whole widget.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 from rich.color import Color as RichColor
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Span, Text
 from textual.cache import LRUCache
@@ -150,15 +152,21 @@ class RowScrollBar(ScrollBar):
     position: Reactive[float] = Reactive(0, repaint=False)
 
     _rows: Any = None
+    #: > 0 while its list holds the repaint back (``QuietScroll.quiet_batch``: the sizes
+    #: and the position set one after the other, the rows worked out once after)
+    _hold = 0
 
     def _watch_window_virtual_size(self) -> None:
-        self._repaint_rows()
+        if not self._hold:
+            self._repaint_rows()
 
     def _watch_window_size(self) -> None:
-        self._repaint_rows()
+        if not self._hold:
+            self._repaint_rows()
 
     def _watch_position(self) -> None:
-        self._repaint_rows()
+        if not self._hold:
+            self._repaint_rows()
 
     def _bar_rows(self) -> Any:
         """(width, height, style, the bar's segments: one per row), or None
@@ -208,10 +216,45 @@ class RowScrollBar(ScrollBar):
             self._rows = None
         super()._set_dirty(*regions)
 
+    #: the bar's rows as this frame draws them (set while ``render_lines`` runs)
+    _frame_rows: Any = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._row_strips: dict[tuple[Any, ...], Strip] = {}
+        self._styles_cache = KeptStylesCache()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the bar's rows worked out once for the frame, each row drawn alone from them
+        # (Textual renders the whole bar through Rich to draw any row of it)
+        self._frame_rows = self._bar_rows()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_rows = None
+
     def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
+        rows = self._frame_rows
+        if rows is None or self.text_selection is not None or not 0 <= y < len(rows[3]):
+            strip = super().render_line(y)
+        else:
+            # what Textual draws: the row's segment under the widget's style (post_render's
+            # _Styled), cut to the width
+            width, _height, _style, segments = rows
+            text, style, _control = segments[y]
+            base = self.visual_style.rich_style
+            # one Strip per kind of row (blank, thumb, its ends), so that each kind is
+            # styled once (``KeptStylesCache``: by the Strip, whatever its row)
+            key = (text, style, base, width)
+            strip = self._row_strips.get(key)
+            if strip is None:
+                strip = Strip([Segment(text, base + style if base else style)]).crop(0, width)
+                if len(self._row_strips) > 64:
+                    self._row_strips.clear()
+                self._row_strips[key] = strip
+            # (Textual's whole render, kept, stays marked out of date: ``_dirty_regions``)
         if self._rows is None and y == 0:
-            self._rows = self._bar_rows()
+            self._rows = rows if rows is not None else self._bar_rows()
         return strip
 
 
@@ -235,9 +278,47 @@ class QuietScroll:
     #: the vertical scrollbar's class (a RowScrollBar)
     SCROLLBAR: type[RowScrollBar] = RowScrollBar
 
+    #: > 0 inside ``quiet_batch``; a new virtual size met there (its scroll update is owed)
+    _batch_depth = 0
+    _batch_owed = False
+
     def _watch_virtual_size(self, size: Size) -> None:
+        if self._batch_depth:
+            self._batch_owed = True
+            return
         if self.is_mounted:  # type: ignore[attr-defined]
             self._scroll_update(size)  # type: ignore[attr-defined]
+
+    @contextmanager
+    def quiet_batch(self) -> Iterator[None]:
+        """Write many lines (or scroll) at once: each new virtual size set inside
+        (a log's every line) updates the scrollbars only once, when
+        ``settle_scroll`` is called or the batch ends, and the scrollbar works
+        out the rows it repaints once, at the end (Textual's do both for every
+        line: three whole bars worked out per line)."""
+        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        held = bar if isinstance(bar, RowScrollBar) else None
+        self._batch_depth += 1
+        if held is not None:
+            held._hold += 1
+        try:
+            yield
+        finally:
+            self._batch_depth -= 1
+            if not self._batch_depth:
+                self.settle_scroll()
+            if held is not None:
+                held._hold -= 1
+                if not held._hold:
+                    held._repaint_rows()
+
+    def settle_scroll(self) -> None:
+        """Inside ``quiet_batch``: update the scrollbars for the virtual size now
+        (before scrolling to the end of what was written)."""
+        if self._batch_owed:
+            self._batch_owed = False
+            if self.is_mounted:  # type: ignore[attr-defined]
+                self._scroll_update(self.virtual_size)  # type: ignore[attr-defined]
 
     _bar_rows_only = False
 
@@ -254,10 +335,18 @@ class QuietScroll:
         # Textual's, which sets the scrollbar's sizes (a RowScrollBar repaints the
         # rows that change) and then repaints the scrollbar whole: not that
         self._bar_rows_only = True
+        bar = self._vertical_scrollbar  # type: ignore[attr-defined]
+        held = bar if isinstance(bar, RowScrollBar) else None
+        if held is not None:  # (its sizes, then the position: the rows worked out once)
+            held._hold += 1
         try:
             super()._scroll_update(virtual_size)  # type: ignore[misc]
         finally:
             self._bar_rows_only = False
+            if held is not None:
+                held._hold -= 1
+                if not held._hold:
+                    held._repaint_rows()
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -271,41 +360,53 @@ class QuietScroll:
         return bar
 
 
-class _KeptStylesCache(StylesCache):
-    """Textual's StylesCache for a DataWidget without border or padding: a line
-    whose content is a Strip it styled before (the very object: a DataWidget
-    keeps each line's Strip, and a line back as it was a moment ago comes from
-    its small cache) is not styled again, and the line filters find their
-    result kept on that strip, so a cursor key that moves a highlight off a
-    line and back restyles nothing. Anything else that styling reads changing
-    (size, colours, opacity; a style change repaints the widget and clears
-    this) styles every line again."""
+class KeptStylesCache(StylesCache):
+    """Textual's StylesCache, for a widget whose lines are kept Strips (a
+    DataWidget keeps each line's Strip, and a line back as it was a moment ago
+    comes from its small cache; a log keeps each of its lines; the picker's
+    list each option's): a content row whose content is a Strip it styled
+    before (the very object) is not styled again, whatever row it is now on (a
+    log scrolled by a line shows the same lines one row up), and the line
+    filters find their result kept on that strip, so a cursor key that moves a
+    highlight off a line and back, a log that scrolls or an undo's choices
+    shown again restyle nothing. The rows of a border or padding, and a widget
+    with an outline, are styled as Textual does. What styling a content row
+    reads besides its content (sizes, colours, padding, opacity, the border's
+    titles, the border's and outline's edges, tint, hatch, text opacity) is
+    compared on every frame; when any of it changed, every line is styled
+    again. (A whole repaint, which empties Textual's cache, keeps these.)"""
 
     KEEP = 256
 
     def __init__(self) -> None:
         super().__init__()
-        self._styled: dict[tuple[int, int], tuple[Strip, Strip]] = {}
+        self._styled: dict[int, tuple[Strip, Strip]] = {}
         self._styled_for: tuple[Any, ...] | None = None
+        self._look: tuple[Any, ...] = ()
 
-    def clear(self) -> None:
-        super().clear()
-        self._styled.clear()
+    def render_widget(self, widget: Widget, crop: Region) -> list[Strip]:
+        styles = widget.styles
+        # what styling reads from the styles besides its arguments (once a frame, not a line)
+        self._look = (styles.border, styles.outline, styles.tint, styles.text_opacity,
+                      styles.hatch if styles.has_rule("hatch") else None)
+        return super().render_widget(widget, crop)
 
     def render_line(self, styles: Any, y: int, size: Size, content_size: Size, padding: Any,
                     base_background: Any, background: Any, render_content_line: Any, border_title: Any,
                     border_subtitle: Any, opacity: float, ansi_theme: Any, native_ansi: bool) -> Strip:
         args = (styles, y, size, content_size, padding, base_background, background, render_content_line,
                 border_title, border_subtitle, opacity, ansi_theme, native_ansi)
-        if any(styles.gutter) or any(edge for edge, _color in styles.outline):
-            return super().render_line(*args)
-        context = (size, content_size, base_background, background, border_title, border_subtitle, opacity,
-                   id(ansi_theme), native_ansi)
+        gutter = styles.gutter
+        if (not gutter.top <= y < min(size.height - gutter.bottom, gutter.top + content_size.height)
+                or any(edge for edge, _color in styles.outline)):
+            return super().render_line(*args)  # a border or padding row (or below the content)
+        context = (size, content_size, padding, base_background, background, border_title, border_subtitle,
+                   opacity, id(ansi_theme), native_ansi, self._look)
         if context != self._styled_for:
             self._styled_for = context
             self._styled.clear()
-        content = render_content_line(y)
-        kept = self._styled.get((y, id(content)))
+        content = render_content_line(y - gutter.top)
+        kept = self._styled.get(id(content))
         if kept is not None and kept[0] is content:
             return kept[1]
         styled = super().render_line(styles, y, size, content_size, padding, base_background, background,
@@ -313,7 +414,7 @@ class _KeptStylesCache(StylesCache):
                                      native_ansi)
         if len(self._styled) >= self.KEEP:
             self._styled.clear()
-        self._styled[(y, id(content))] = (content, styled)
+        self._styled[id(content)] = (content, styled)  # (the content kept with it: its id stays its own)
         return styled
 
 
@@ -349,7 +450,7 @@ class DataWidget(Widget):
         #: (y, the line's text, style and spans) -> Strip, for lines drawn before
         self._recent: LRUCache[tuple[Any, ...], Strip] = LRUCache(256)
         #: each line styled once per content Strip (Textual styles it on every repaint)
-        self._styles_cache = _KeptStylesCache()
+        self._styles_cache = KeptStylesCache()
         #: ``steady``: the tallest height at ``_rows_width``, and the blank lines added
         self._rows = 0
         self._rows_width: int | None = None

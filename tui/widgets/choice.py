@@ -32,7 +32,7 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual, visualize
 
-from tui.widgets.base import Banner, QuietScroll
+from tui.widgets.base import Banner, QuietScroll, KeptStylesCache
 from tui.widgets.common import glyph
 from tui.widgets.textlines import wrap_plain
 
@@ -150,6 +150,12 @@ class PickList(QuietScroll, OptionList):
     #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
     MAX_OPTION_LINES = 3
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # an option's line drawn in a style it had before (the cursor back on it) is
+        # the very Strip drawn then (``_get_option_render``): styled once, not again
+        self._styles_cache = KeptStylesCache()
+
     def _get_visual(self, option: Option) -> Visual:
         """The option's text, cut with an ellipsis to MAX_OPTION_LINES lines at
         the list's width (less a scrollbar's columns, as the picker measures)."""
@@ -163,7 +169,16 @@ class PickList(QuietScroll, OptionList):
         hit = cache.get(id(option))
         if hit is not None and hit[0] is option and hit[1] == width:
             return hit[2]
-        visual = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, glyph(self, "\u2026", "..."))
+        # the same label at the same width (a choice offered again: after an undo, "Pass"
+        # in every decision) is the same visual, measured once
+        ellipsis = glyph(self, "\u2026", "...")
+        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis)
+        fitted: LRUCache[tuple[Any, ...], Visual] = self.__dict__.setdefault("_fitted", LRUCache(256))
+        visual = fitted.get(seen)
+        if visual is None:
+            visual = fitted[seen] = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, ellipsis)
+        if len(cache) > 512:
+            cache.clear()
         cache[id(option)] = (option, width, visual)
         return visual
 
@@ -190,12 +205,22 @@ class PickList(QuietScroll, OptionList):
                 plain = [strip.extend_cell_length(width, style.rich_style)
                          for strip in Visual.to_strips(self, visual, width, None, style)]
                 drawn[seen] = plain
-            meta = {"option": self._option_to_index[option]}
-            strips = self._option_render_cache[key] = [strip.apply_meta(meta) for strip in plain]
+            index = self._option_to_index[option]
+            # in the same place as before too (the choices shown again after an undo): the
+            # very strips, which the list's styling finds styled (KeptStylesCache)
+            placed: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_placed", LRUCache(256))
+            strips = placed.get((seen, index))
+            if strips is None:
+                meta = {"option": index}
+                strips = [strip.apply_meta(meta) for strip in plain]
+                placed[(seen, index)] = strips
+            self._option_render_cache[key] = strips
         return strips
 
     def _clear_caches(self) -> None:
+        self.__dict__.pop("_fitted", None)
         self.__dict__.pop("_drawn", None)
+        self.__dict__.pop("_placed", None)
         super()._clear_caches()
 
     def _update_lines(self) -> None:
@@ -230,6 +255,21 @@ class PickList(QuietScroll, OptionList):
             self._repaint_required = False  # (the whole list is rendered now)
         return super().render_lines(crop)
 
+    def action_select(self) -> None:
+        """Enter (or a click): the picker picks the option under the cursor at
+        once when it calls back (``ChoicePicker.on_chosen``), not through
+        OptionSelected, a message to this list and then to the picker."""
+        picker = self.parent
+        if not isinstance(picker, ChoicePicker) or picker.on_chosen is None:
+            super().action_select()
+            return
+        highlighted = self.highlighted
+        if highlighted is None or self._options[highlighted].disabled:
+            return
+        index = picker._index_of(self._options[highlighted])
+        if index is not None:
+            picker.choose(index)
+
     def watch_highlighted(self, old: int | None, highlighted: int | None) -> None:
         self._repaint_option(old)
         self._repaint_option(highlighted)
@@ -262,7 +302,8 @@ class ChoicePicker(Vertical):
         ChoicePicker.Chosen(index, generation): the item ``index`` (position in
             the list given to ``set_choices``) was picked. After posting it the
             picker ignores further picks until the next ``set_choices`` (so a held
-            key or a double click never picks twice from a stale list).
+            key or a double click never picks twice from a stale list). Posted
+            only when the picker has no ``on_chosen`` callback.
         ChoicePicker.Highlighted(index, generation): the cursor moved to item
             ``index`` (None when the list is empty); posted only when the
             picker has no ``on_highlight`` callback.
@@ -271,6 +312,10 @@ class ChoicePicker(Vertical):
         on_highlight: called at once (not through a message, so in the same
             frame) with the index of the item under the cursor whenever it
             moves, and once per ``set_choices`` (None: the list is empty).
+        on_chosen: called at once with (index, generation) when an item is
+            picked, instead of posting Chosen (which reaches the screen after
+            a message to the list, the picker and each container between:
+            the decision's frame came that much later).
         group_threshold: lists longer than this are grouped by ``Choice.group``.
         max_rows: the list never grows taller than this (it scrolls); it keeps
             the tallest height it has had, so it does not jump between decisions.
@@ -329,10 +374,12 @@ class ChoicePicker(Vertical):
             return self.picker
 
     def __init__(self, *, group_threshold: int = 9, max_rows: int = 16,
-                 on_highlight: Callable[[int | None], None] | None = None, name: str | None = None,
+                 on_highlight: Callable[[int | None], None] | None = None,
+                 on_chosen: Callable[[int, int], None] | None = None, name: str | None = None,
                  id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.on_highlight = on_highlight
+        self.on_chosen = on_chosen
         self._rebuilding = False
         self.group_threshold = group_threshold
         self.max_rows = max_rows
@@ -362,7 +409,11 @@ class ChoicePicker(Vertical):
     # -- public API ---------------------------------------------------------------
     @property
     def option_list(self) -> OptionList:
-        return self.query_one("#picker-list", OptionList)
+        """The list of choices (found once: a key asks for it a dozen times)."""
+        found = self.__dict__.get("_option_list")
+        if found is None or found.parent is not self:
+            found = self.__dict__["_option_list"] = self.query_one("#picker-list", OptionList)
+        return found
 
     @property
     def choices(self) -> list[Choice]:
@@ -504,12 +555,15 @@ class ChoicePicker(Vertical):
         self._held = False  # a click is a new press, never a held key
 
     def choose(self, index: int) -> None:
-        """Pick item ``index`` (posts Chosen once per generation; nothing
-        while ``holding``)."""
+        """Pick item ``index`` (posts Chosen, or calls ``on_chosen``, once per
+        generation; nothing while ``holding``)."""
         if self._locked or not 0 <= index < len(self._choices) or self.holding:
             return
         self._locked = True
-        self.post_message(self.Chosen(self, index, self.generation))
+        if self.on_chosen is not None:
+            self.on_chosen(index, self.generation)
+        else:
+            self.post_message(self.Chosen(self, index, self.generation))
 
     @property
     def filtering(self) -> bool:

@@ -11,6 +11,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 
 
@@ -36,7 +37,7 @@ def _import_rich_log() -> Any:
 
 RichLog = _import_rich_log()
 
-from tui.widgets.base import QuietScroll  # noqa: E402
+from tui.widgets.base import QuietScroll, KeptStylesCache  # noqa: E402
 
 #: Only measures text for wrapping (Rich wraps by cells, folding long words).
 _MEASURE = Console(file=io.StringIO(), width=1000, color_system=None, legacy_windows=False)
@@ -104,6 +105,11 @@ class Log(QuietScroll, RichLog):
 
     can_focus = False
 
+    #: a line written repaints the rows (``write``), not the whole log: a whole repaint
+    #: styles every line again (Textual's StylesCache is emptied), a repaint of the rows
+    #: finds each line styled (``KeptStylesCache``)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False, init=False)
+
     def __init__(self, *, title: str = "Log", name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(wrap=False, markup=False, highlight=False, min_width=1, auto_scroll=True,
@@ -118,10 +124,21 @@ class Log(QuietScroll, RichLog):
         #: lines written since the last rewrite, drawn or not yet (before the
         #: first layout RichLog holds writes back): each Text written is one line
         self._written = 0
+        #: each line styled once (a log scrolled by a line repaints every row: styled again
+        #: by Textual, though each row shows a line it styled a moment ago one row below)
+        self._styles_cache = KeptStylesCache()
         self._wrap_width: int | None = None
         self._settling = False  # a rewrite not yet painted: its scrolling is not the reader's
         self._stale = False  # entries set while hidden, not yet drawn
         self._height = 0  # the height at the last resize
+
+    def write(self, content: Any, width: int | None = None, expand: bool = False, shrink: bool = True,
+              scroll_end: bool | None = None, animate: bool = False) -> "Log":
+        """RichLog's ``write``; the rows in view are repainted (a line may show up in them)."""
+        super().write(content, width=width, expand=expand, shrink=shrink, scroll_end=scroll_end, animate=animate)
+        if self._size_known and self.is_mounted:
+            self.refresh(self.size.region)
+        return self
 
     @property
     def rich_style(self) -> Any:
@@ -156,18 +173,21 @@ class Log(QuietScroll, RichLog):
             limit = min(len(old), len(entries))
             while keep < limit and old[keep] == entries[keep]:
                 keep += 1
-            if keep < len(old) and not self._truncate(keep):
+            # (the scrollbar updated once for the lines dropped, written and scrolled)
+            with self.quiet_batch():
+                if keep < len(old) and not self._truncate(keep):
+                    self._entries = entries
+                    self._rewrite()
+                    return
                 self._entries = entries
-                self._rewrite()
-                return
-            self._entries = entries
-            if len(entries) - keep > self.TAIL:  # more than a rewrite draws: draw the newest
-                self._rewrite()
-                return
-            for i in range(keep, len(entries)):
-                self._write_entry(entries, i, scroll_end=True)
-            if mark is None:
-                self._scroll_to_end()
+                if len(entries) - keep > self.TAIL:  # more than a rewrite draws: draw the newest
+                    self._rewrite()
+                    return
+                for i in range(keep, len(entries)):
+                    self._write_entry(entries, i, scroll_end=True)
+                self.settle_scroll()
+                if mark is None:
+                    self._scroll_to_end()
             return
         self._entries = entries
         self._mark = mark
@@ -188,9 +208,13 @@ class Log(QuietScroll, RichLog):
                 deferred.pop()
         else:
             del self.lines[cut:]
-            self._line_cache.clear()
+            # the lines kept keep their cropped strips (and so their styled rows); those
+            # of the lines dropped go, as new lines will be written at their places
+            cache = self._line_cache
+            for key in [key for key in cache.keys() if key[0] >= cut + self._start_line]:
+                cache.discard(key)
             self.virtual_size = Size(self._widest_line_width, len(self.lines))
-            self.refresh()
+            self.refresh(self.size.region)  # (the rows; each line kept styled)
         del starts[keep - first:]
         self._written = cut
         return True
@@ -230,21 +254,23 @@ class Log(QuietScroll, RichLog):
             dots = "..." if getattr(self.app, "ascii", False) else "…"
             more = f"{dots} {first} earlier decision{'s' if first != 1 else ''} (scroll up for more)"
             lines.append(Text(more[:width], style="dim", no_wrap=True))
-        if self._size_known:  # (always, once laid out: every rewrite is then)
-            for i in range(first, len(entries)):
-                self._starts.append(len(lines))
-                lines += self._lines(entries, i, width)
-            self._add_lines(lines, width)
-            self._written = len(lines)
-        else:
-            for line in lines:
-                self.write(line, width=width, scroll_end=end)
-                self._written += 1
-            for i in range(first, len(entries)):
-                self._write_entry(entries, i, scroll_end=end)
-        if end:
-            self._scroll_to_end()
-        elif mark is not None and entries:
+        with self.quiet_batch():
+            if self._size_known:  # (always, once laid out: every rewrite is then)
+                for i in range(first, len(entries)):
+                    self._starts.append(len(lines))
+                    lines += self._lines(entries, i, width)
+                self._add_lines(lines, width)
+                self._written = len(lines)
+            else:
+                for line in lines:
+                    self.write(line, width=width, scroll_end=end)
+                    self._written += 1
+                for i in range(first, len(entries)):
+                    self._write_entry(entries, i, scroll_end=end)
+            self.settle_scroll()
+            if end:
+                self._scroll_to_end()
+        if not end and mark is not None and entries:
             self.call_after_refresh(self._scroll_to_mark)
 
     def _add_lines(self, lines: list[Text], width: int) -> None:
