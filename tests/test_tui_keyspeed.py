@@ -315,14 +315,11 @@ def cells(screen) -> list[list[tuple]]:
              for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
 
 
-@pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
-                                           ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
-async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
-    """Every frame the app writes (only the cells that changed) is fed to a
-    terminal emulator; after each key its screen must be what a full repaint
-    of the app's screen draws, cell for cell (text, colours, attributes)."""
+def late_game_app(tmp_path, game_id: str, size: tuple[int, int]):
+    """A LowlandsApp on a late game of ``game_id`` (at most 60 decisions in)
+    whose every frame is fed to a terminal emulator: (app, its game screen,
+    the match, the emulator's screen, a list that gets a 1 per frame)."""
     import pyte
-    from textual._compositor import LayoutUpdate
 
     from core import get_game
     from tests.benchmarks.bench_tui import late_match, late_spec
@@ -336,23 +333,71 @@ async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_
     app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
     term = pyte.Screen(*size)
     stream = pyte.Stream(term)
+    frames: list[int] = []
     real_display = type(app)._display
 
     def display(self, shown_screen, renderable) -> None:
         if renderable is not None and hasattr(renderable, "render_segments"):
+            frames.append(1)
             stream.feed(renderable.render_segments(self.console))
         real_display(self, shown_screen, renderable)
 
     app._display = display.__get__(app)
+    return app, screen, match, term, frames
+
+
+def full_repaint_cells(app: App, size: tuple[int, int]) -> list[list[tuple]]:
+    """The cells of a terminal that a full repaint of the app's screen was written to."""
+    import pyte
+    from textual._compositor import LayoutUpdate
+
+    whole = pyte.Screen(*size)
+    strips = app.screen._compositor.render_strips()
+    pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+    return cells(whole)
+
+
+@pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
+                                           ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
+async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
+    """Every frame the app writes (only the cells that changed) is fed to a
+    terminal emulator; after each key its screen must be what a full repaint
+    of the app's screen draws, cell for cell (text, colours, attributes)."""
+    app, _screen, _match, term, _frames = late_game_app(tmp_path, game_id, size)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
             await pilot.press(key)
             await pilot.pause()
-            whole = pyte.Screen(*size)
-            strips = app.screen._compositor.render_strips()
-            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
-            assert cells(term) == cells(whole), key
+            assert cells(term) == full_repaint_cells(app, size), key
+
+
+@pytest.mark.parametrize("game_id, size", [("golden-age", (120, 40)), ("windmill-valley", (80, 24))])
+async def test_a_decision_an_undo_and_a_cursor_key_paint_from_their_handler(tmp_path, game_id, size) -> None:
+    """The frame of a pick, an undo and a cursor move is written by the call
+    that made them (OneLayout.paint_now; with a layout when one is asked for:
+    Windmill Valley turns its board's pages), not once each widget's repaint
+    request has travelled to the screen, and no second frame follows; the
+    terminal shows what a full repaint draws."""
+    app, screen, match, term, frames = late_game_app(tmp_path, game_id, size)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.1)
+        picker = screen.picker
+        steps = [("down", picker.option_list.action_cursor_down), ("up", picker.option_list.action_cursor_up),
+                 ("pick", lambda: picker.choose(picker.highlighted_index)), ("undo", screen.action_undo),
+                 ("pick", lambda: picker.choose(picker.highlighted_index))]
+        for name, step in steps:
+            ply = match.ply
+            frames.clear()
+            step()
+            assert frames == [1], name  # painted before the call returned
+            await pilot.pause()
+            await pilot.pause(0.05)
+            assert frames == [1], name  # and nothing after it
+            if name == "undo":
+                assert match.ply < ply
+            assert cells(term) == full_repaint_cells(app, size), name
 
 
 # -- a new list of choices that scrolls like the old one asks for no layout ------------------

@@ -812,10 +812,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             event.prevent_default()
 
     def action_list_key(self, action: str) -> None:
-        """Enter, Up or Down while the choice list has the focus: the list's
-        own action (select, cursor_down, cursor_up), the key noted as the
-        list's keys are (``ChoicePicker.note_key``: a held key stops at a
-        change of player)."""
+        """Enter, Up or Down while the choice list has the focus and picks are
+        not held: the list's own action (select, cursor_down, cursor_up), the
+        key noted as the list's keys are (``ChoicePicker.note_key``, at the
+        time it is taken, a moment after its own: while picks are held after
+        a change of player, keys go the usual way and are noted by their own
+        time)."""
         self.picker.note_key(_time.get_time())  # (the clock of a key event's time)
         getattr(self.picker.option_list, f"action_{action}")()
 
@@ -1080,8 +1082,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return bool(self._moves) and seat is not None and not self.match.is_bot(seat)
         if action == "pick":
             return bool(self._moves)
-        if action == "list_key":  # (else the key goes its usual way: the filter's, the scores')
-            return self.is_mounted and self.focused is self.picker.option_list
+        if action == "list_key":  # (else the key goes its usual way: the filter's, the scores',
+            # and while picks are held, by its own time: ChoicePicker.note_key)
+            return self.is_mounted and self.focused is self.picker.option_list and not self.picker.holding
         if action == "scores":
             return self.match.is_over()
         if action == "menu_back":
