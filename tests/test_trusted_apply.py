@@ -146,7 +146,36 @@ def test_golden_age_replay_generates_legal_moves_once_per_move(monkeypatch) -> N
 
     monkeypatch.setattr(game, "legal_moves", counted)
     loaded = saves.decode_match(data)
-    assert count["legal_moves"] == loaded.ply == 300
+    # once per move, and not at all for a move legal for certain (an End or a token moved on a turn)
+    from core.golden_age.rules import End, MoveToken
+
+    plain = sum(isinstance(mv, (End, MoveToken)) for mv in loaded.moves)
+    assert loaded.ply == 300 and plain > 50
+    assert count["legal_moves"] == 300 - plain
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_golden_age_surely_legal_moves_are_legal(n: int) -> None:
+    """``_surely_legal`` (parse's way around generating the legal moves) says
+    True only of a legal move, and does for every legal End and token move."""
+    from core.golden_age import rules
+
+    game = get_game("golden-age")
+    candidates = [rules._END, rules.Roll(), rules.Pass()]
+    candidates += [mv for moves in rules._MOVES_FROM.values() for mv in moves]
+    candidates += [rules.MoveToken("hol", "lim"), rules.MoveToken("nowhere", "hol")]  # not neighbours; no province
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = game.setup(_names(n), seed, game.Options())
+        while not game.is_over(state):
+            legal = game.legal_moves(state)
+            for mv in candidates:
+                if rules.GoldenAge._surely_legal(state, mv):
+                    assert mv in legal, (seed, state.phase, mv)
+            for mv in legal:
+                if isinstance(mv, (rules.End, rules.MoveToken)):
+                    assert rules.GoldenAge._surely_legal(state, mv), (seed, mv)
+            state = game.apply(state, rnd.choice(legal))
 
 
 def test_load_still_refuses_a_move_that_is_not_legal_there() -> None:

@@ -1155,18 +1155,43 @@ class GoldenAge(BotModules):
 
         The text is read back into a move directly (``_read``) and accepted when
         that move is legal here and its notation is ``text``, so one call costs
-        one ``legal_moves`` and one ``notation``; text in any other shape falls
-        back to comparing it with the notation of every legal move.
+        one ``notation`` and at most one ``legal_moves`` (none for a move that
+        is legal for certain: ``_surely_legal``, most of a replay's moves);
+        text in any other shape falls back to comparing it with the notation
+        of every legal move.
         """
         want = " ".join(text.split()).lower()
-        legal = self.legal_moves(state)
         move = _read(want.split())
-        if move is not None and move in legal and self.notation(move).lower() == want:
-            return move
+        if move is not None and self.notation(move).lower() == want:
+            if self._surely_legal(state, move):
+                return move
+            legal = self.legal_moves(state)
+            if move in legal:
+                return move
+        else:
+            legal = self.legal_moves(state)
         for m in legal:
             if self.notation(m).lower() == want:
                 return m
         raise IllegalMove(f"'{text}' is not a legal move now.")
+
+    @staticmethod
+    def _surely_legal(s: State, move: GoldenMove) -> bool:
+        """True when ``move`` is among ``legal_moves(s)`` for certain, told
+        without generating them: ending the turn, or moving a Movement Token,
+        on a player's turn (``_act_moves`` always offers End, and a token move
+        from each province holding one of the player's tokens to each
+        neighbour while they can pay for it). False tells nothing."""
+        if s.phase != "act":
+            return False
+        if isinstance(move, End):
+            return True
+        if isinstance(move, MoveToken):
+            seat = s.current
+            pr = s.provinces.get(move.src)
+            return (pr is not None and bool(pr.tokens[seat]) and s.players[seat].money >= C.MOVE_PRICE
+                    and move in _MOVES_FROM[move.src])
+        return False
 
     def describe(self, state: State, move: GoldenMove, after: State | None = None) -> str:
         """One log line for ``move`` made in ``state``, in plain English: the
