@@ -291,8 +291,10 @@ class FieldsOfArleBoard(PagedBoard):
 
     # -- the banner ------------------------------------------------------------------
     #: blank rows a steady banner may keep under a new decision's lines (more: it
-    #: shrinks, so the page below is not pushed down after the announcements went)
-    SLACK = 1
+    #: shrinks, so the page below is not pushed down after a half-year's
+    #: announcements went; a row or two come and go with a decision's own
+    #: announcements, and shrinking for them cost a layout per decision and undo)
+    SLACK = 2
 
     def _banner(self, state: Any, seats: list[str], fresh: bool = False) -> None:
         """The banner's lines; ``fresh``: for a new decision (the banner may shrink)."""
