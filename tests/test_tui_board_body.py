@@ -4,6 +4,7 @@ blank lines of their background."""
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import Static
 
@@ -34,6 +35,7 @@ def _textual_rows(bar) -> list:
 async def _check_body(ascii: bool) -> None:
     section = BoardSection(Static("x\n" * 60, id="tall"), id="sec")
     section.styles.height = "auto"  # (as a board's CSS has it)
+    section.styles.background = "#2a4f8f"  # (a colour NO_COLOR turns grey)
     body = BoardBody(section)
     body.styles.height = 20
     async with WidgetApp(body, ascii=ascii).run_test(size=(40, 24)) as pilot:
@@ -64,9 +66,12 @@ async def _check_body(ascii: bool) -> None:
             [[bg for _, (_, bg, _) in row] for row in _cells(textual)]
 
 
-async def test_the_board_body_scrollbar_draws_as_textual_does() -> None:
-    await _check_body(ascii=False)
-
-
-async def test_the_board_body_scrollbar_draws_as_textual_does_in_ascii() -> None:
-    await _check_body(ascii=True)
+@pytest.mark.parametrize("ascii,no_color", [(False, False), (True, False), (False, True)])
+async def test_the_board_body_draws_as_textual_does(monkeypatch, ascii: bool, no_color: bool) -> None:
+    """With and without --ascii and NO_COLOR (Textual's line filters: the
+    same greys as every other line)."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    await _check_body(ascii=ascii)

@@ -231,7 +231,12 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         extra = len(self._rows(i, width)) - 1 if 0 <= i < self.count and width > 0 else 0
         height = self.count + extra
         if height != self.virtual_size.height:
-            self.virtual_size = Size(self.virtual_size.width, height)
+            # (not a repaint of every row: the step repaints the rows it changes,
+            # and a scroll it brings repaints the list)
+            size = Size(self.virtual_size.width, height)
+            self.set_reactive(ReviewLog.virtual_size, size)
+            if self.is_mounted:
+                self._scroll_update(size)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_height()

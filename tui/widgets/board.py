@@ -165,14 +165,20 @@ class BlankArea:
     text; a section shown on a new page cost that for a dozen rows and more).
     For containers without border, padding or text of their own."""
 
-    _blank: tuple[Any, Style] | None = None
+    _blank: tuple[Any, Strip] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         visual = self.visual_style  # type: ignore[attr-defined]
+        filters = self.get_line_filters()  # type: ignore[attr-defined]
+        key = (visual, crop.width, *filters)
         kept = self._blank
-        if kept is None or kept[0] is not visual:
-            kept = self._blank = (visual, Style(bgcolor=visual.background.rich_color))
-        return [Strip.blank(crop.width, kept[1])] * crop.height
+        if kept is None or kept[0] != key:
+            strip = Strip.blank(crop.width, Style(bgcolor=visual.background.rich_color))
+            background = self.background_colors[1]  # type: ignore[attr-defined]
+            for line_filter in filters:  # (NO_COLOR's greys, as on every line Textual draws)
+                strip = strip.apply_filter(line_filter, background)
+            kept = self._blank = (key, strip)
+        return [kept[1]] * crop.height
 
 
 class BodyScrollBar(RowScrollBar):
