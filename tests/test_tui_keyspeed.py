@@ -313,15 +313,43 @@ def cells(screen) -> list[list[tuple]]:
              for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
 
 
+class FrameTerminal:
+    """Every frame ``app`` writes (only the cells that changed) fed to a
+    terminal emulator (pyte), to compare with what a full repaint draws."""
+
+    def __init__(self, app, size) -> None:
+        import pyte
+
+        self.app, self.size = app, size
+        self.term = pyte.Screen(*size)
+        stream = pyte.Stream(self.term)
+        real_display = type(app)._display
+
+        def display(self, shown_screen, renderable) -> None:
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                stream.feed(renderable.render_segments(self.console))
+            real_display(self, shown_screen, renderable)
+
+        app._display = display.__get__(app)
+
+    def check(self, why: str) -> None:
+        """The terminal shows, cell for cell, what a full repaint draws."""
+        import pyte
+        from textual._compositor import LayoutUpdate
+
+        app = self.app
+        whole = pyte.Screen(*self.size)
+        strips = app.screen._compositor.render_strips()
+        pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+        assert cells(self.term) == cells(whole), (why, self.term.display)
+
+
 @pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
                                            ("windmill-valley", (80, 24)), ("fields-of-arle", (120, 40))])
 async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
     """Every frame the app writes (only the cells that changed) is fed to a
     terminal emulator; after each key its screen must be what a full repaint
     of the app's screen draws, cell for cell (text, colours, attributes)."""
-    import pyte
-    from textual._compositor import LayoutUpdate
-
     from core import get_game
     from tests.benchmarks.bench_tui import late_match, late_spec
     from tui.app import LowlandsApp
@@ -332,25 +360,46 @@ async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_
     match = late_match(game, players, min(decisions, 60))
     screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
     app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
-    term = pyte.Screen(*size)
-    stream = pyte.Stream(term)
-    real_display = type(app)._display
-
-    def display(self, shown_screen, renderable) -> None:
-        if renderable is not None and hasattr(renderable, "render_segments"):
-            stream.feed(renderable.render_segments(self.console))
-        real_display(self, shown_screen, renderable)
-
-    app._display = display.__get__(app)
+    term = FrameTerminal(app, size)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
             await pilot.press(key)
             await pilot.pause()
-            whole = pyte.Screen(*size)
-            strips = app.screen._compositor.render_strips()
-            pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
-            assert cells(term) == cells(whole), key
+            term.check(key)
+
+
+async def test_a_pick_that_hands_over_to_a_bot_leaves_no_old_choices_on_the_terminal(tmp_path) -> None:
+    """A human's pick, then the bot's turn at 80x24: the picker's list, as tall
+    as before but empty under "Bot (computer) is thinking...", is painted empty
+    (the old choices stayed on the terminal: an emptied OptionList asked for no
+    repaint), and so is the bot's move after it."""
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+
+    game_id, seed, size = "fields-of-arle", 11, (80, 24)  # (a playtester's game)
+    match = Match(get_game(game_id), [Seat("Ann"), Seat("Bot", kind="bot", level="greedy")], seed)
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0, bot_delay=0.3)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = FrameTerminal(app, size)
+    handed_over = 0
+    async with app.run_test(size=size) as pilot:
+        for _ in range(6):
+            for _ in range(300):  # the bot's decisions, until Ann's
+                await pilot.pause(0.02)
+                if not match.is_bot(match.to_move()) and not screen._bot_busy:
+                    break
+            await pilot.pause()
+            term.check("Ann to choose")
+            await pilot.press("enter")
+            await pilot.pause()
+            if match.is_bot(match.to_move()):
+                handed_over += 1
+                assert not screen.picker.choices
+                term.check("the bot's turn")
+    assert handed_over >= 1
 
 
 # -- a new list of choices that scrolls like the old one asks for no layout ------------------

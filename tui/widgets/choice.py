@@ -198,6 +198,17 @@ class PickList(QuietScroll, OptionList):
         self.__dict__.pop("_drawn", None)
         super()._clear_caches()
 
+    def set_options(self, options: Any) -> "PickList":
+        """OptionList's; an empty list too is painted (OptionList's returns
+        before its repaint when no option is added: the old choices stayed on
+        the terminal under "Bob is thinking..." until something else repainted)."""
+        options = list(options)
+        super().set_options(options)
+        if not options and self.is_mounted:
+            self.refresh()
+            self._update_lines()
+        return self
+
     def _update_lines(self) -> None:
         """OptionList's, skipped while nothing it reads has changed: no option
         added, the line cache not cleared, the same size and scrollbar (it runs
