@@ -190,6 +190,29 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
         assert now.group == item.group  # but the cursor stays on the guilds
 
 
+
+async def test_after_a_pick_another_kind_of_decision_opens_on_its_first_choice(tmp_path) -> None:
+    """A key names the same thing only within one kind of decision: after
+    market area 3 (key 3) the floodgates open on the first, not on "Floodgate
+    3" (key 3, which would spend 3 guilders on Enter; a playtester's solo game)."""
+    from tests.apphelpers import ScreenApp
+    from tui.screens import screen_for
+
+    game = get_game("windmill-valley")
+    match = Match(game, [Seat("Ann", "human")], seed=42)
+    match.push(match.legal_moves()[0])
+    assert match.state.tasks[-1].kind == "place"
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        assert game.notation(match.moves[-1]) == "area 3" and match.state.tasks[-1].kind == "gate"
+        keys = {game.notation(it.moves[0]): it.key for it in screen._shown}
+        assert keys["gate 3"] == "3"  # the same key, another thing
+        assert screen.picker.highlighted_index == 0
+        assert game.notation(screen._shown[0].moves[0]) == "gate 1"
+
 # -- item 19: the highlighted choice is always in sight --------------------------------------------
 async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:
     from tests.apphelpers import ScreenApp
