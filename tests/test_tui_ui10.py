@@ -120,6 +120,10 @@ def test_settle_hotkeys_keeps_hints_and_numbers_the_rest_around_them() -> None:
     assert settle_hotkeys(["", "4", "", "0"]) == ["1", "4", "2", "0"]
     assert settle_hotkeys(["2", "", "2"]) == ["2", "1", "3"]  # a taken hint falls back
     assert settle_hotkeys(["u", ""]) == ["1", "2"]  # reserved keys are never hints
+    # kept keys (a Golden Age guild's digit) go only to the things they name where one is shown
+    kept = frozenset("12345ab")
+    assert settle_hotkeys(["a", "", "2", "", "0"], kept) == ["a", "6", "2", "7", "0"]
+    assert settle_hotkeys(["", "", "0"], kept) == ["1", "2", "0"]  # none shown (a list of bids): as usual
 
 
 WINDMILL = get_game("windmill-valley")
@@ -187,7 +191,8 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
         first = screen._shown[0]
         now = screen._shown[screen.picker.highlighted_index]
         assert first.group != item.group  # the list starts with another kind of choice
-        assert now.group == item.group  # but the cursor stays on the guilds
+        # but the cursor stays on the grey guild's key: now on its special action (Ann holds it)
+        assert now.key == "5" and now.label.startswith("Grey guild")
 
 
 

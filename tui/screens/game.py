@@ -156,6 +156,10 @@ class GameLabels:
     DONE_WORDS: frozenset[str] = frozenset({"done", "pass", "end", "skip", "stop"})
     #: The key of DONE_WORDS moves.
     DONE_KEY = "0"
+    #: Keys only the choices naming their thing hold (``choice_key``): the
+    #: others are never numbered with them, so such a key picks that thing or
+    #: nothing (Golden Age: the guilds' digits, the provinces' letters).
+    KEPT_KEYS: frozenset[str] = frozenset()
 
     def choice_key(self, state: Any, move: Any, opened: "MenuItem | None" = None) -> str:
         """The stable key of ``move`` ("" none: numbered by position) where it
@@ -370,7 +374,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
-                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved)
+                picker = ChoicePicker(id="picker", on_highlight=self._cursor_moved)
+                picker.kept_keys = self.KEPT_KEYS
+                yield picker
                 yield Log(id="log")
         yield KeyFooter()
 

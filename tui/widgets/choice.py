@@ -68,18 +68,22 @@ def assign_hotkeys(n: int) -> list[str]:
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
 
 
-def settle_hotkeys(hints: Sequence[str]) -> list[str]:
+def settle_hotkeys(hints: Sequence[str], kept: frozenset[str] = frozenset()) -> list[str]:
     """The keys of items in display order, given each one's stable key hint
     ("" none): an item keeps its hint (a single character, not reserved, not
     taken by an earlier item); the others get the free keys of ``HOTKEYS`` in
-    order (never one a hint holds), "" once they run out."""
+    order (never one a hint holds, nor, in a list where an item holds one of
+    ``kept``, any of them: keys that only the things they name hold, a Golden
+    Age guild's digit), "" once they run out."""
     keys = [""] * len(hints)
     taken: set[str] = set()
     for n, hint in enumerate(hints):
         if len(hint) == 1 and hint not in RESERVED and hint not in taken and hint.isprintable() and hint != " ":
             keys[n] = hint
             taken.add(hint)
-    free = iter(k for k in HOTKEYS if k not in taken)
+    if not kept & taken:
+        kept = frozenset()  # nothing here is named by such a key (a list of bids): numbered as usual
+    free = iter(k for k in HOTKEYS if k not in taken and k not in kept)
     for n, key in enumerate(keys):
         if not key:
             keys[n] = next(free, "")
@@ -358,6 +362,8 @@ class ChoicePicker(Vertical):
         self._last_key = float("-inf")  # when the last key arrived (its event's time)
         self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
         self._border_rows_only = False
+        #: keys given only by an item's own hint, never by position (``settle_hotkeys``)
+        self.kept_keys: frozenset[str] = frozenset()
 
     def on_mount(self) -> None:
         # NO_COLOR (Textual then draws in one colour) or a terminal without colours
@@ -393,7 +399,7 @@ class ChoicePicker(Vertical):
         self._choices = [Choice(*c) for c in choices]
         order = self._display_order(range(len(self._choices)))
         keys = [""] * len(self._choices)
-        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order])):
+        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order], self.kept_keys)):
             keys[i] = key
         self._keys = keys
         self._prompt = prompt
