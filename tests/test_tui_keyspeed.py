@@ -616,3 +616,43 @@ async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again
         assert below.region.height == 1 and low.region.y > top.region.y
         assert arranged == []
         assert "below, later" in screen_text(app)[6]
+
+
+# -- a resize wraps the choices again, at once -----------------------------------------------
+async def test_a_resize_wraps_the_choices_at_the_new_width(tmp_path) -> None:
+    """A playtester's Windmill Valley game (seed 21, the floodgate): from 80x24
+    to 120x40 and back, every choice is shown whole, wrapped at the list's new
+    width, in a list as tall as its lines with no scrollbar (the list kept the
+    lines it had wrapped at the old width: at 120x40 a box too short with a
+    choice hidden, at 80x24 "1 Floodgate 1 (leave), wate" with the rest lost);
+    the terminal shows what a full repaint draws."""
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from textual.geometry import Region
+
+    from tui.screens import game_screen_class
+
+    game = get_game("windmill-valley")
+    match = Match(game, [Seat("Ann"), Seat("Bob")], 21)
+    while match.state.tasks[-1].kind != "gate":
+        match.push(match.legal_moves()[0])
+    screen = game_screen_class(game.id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = FrameTerminal(app, (80, 24))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for size in [(80, 24), (120, 40), (80, 24)]:
+            term.term.resize(size[1], size[0])  # (the terminal first, as a real one is)
+            term.size = size
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            ol = screen.picker.option_list
+            shown = [line.text for line in ol.render_lines(Region(0, 0, ol.size.width, ol.size.height))]
+            words = " ".join(" ".join(shown).split())
+            for choice in screen.picker.choices:
+                assert f"{choice.hotkey} {choice.label}" in words, (size, shown)
+            assert ol.virtual_size.height == ol.size.height and not ol.show_vertical_scrollbar
+            assert ol.virtual_size.width == ol.size.width
+            term.check(str(size))

@@ -216,10 +216,20 @@ class PickList(QuietScroll, OptionList):
     def _update_lines(self) -> None:
         """OptionList's, skipped while nothing it reads has changed: no option
         added, the line cache not cleared, the same size and scrollbar (it runs
-        a dozen times a cursor key, each time looking up the list's region)."""
+        a dozen times a cursor key, each time looking up the list's region).
+        Lines worked out at another width are worked out again (OptionList
+        only adds the lines of new options, and drops the old ones on a Resize
+        message, which comes after the frame drawn at the new width: the
+        choices stayed wrapped as before a resize, cut or hidden)."""
         seen = (len(self._options), len(self._line_cache.lines), self._size, self.scrollbar_gutter)
         if seen == self.__dict__.get("_lines_seen"):
             return
+        width = self.scrollable_content_region.width
+        if width != self.__dict__.get("_lines_width"):
+            if width and self._line_cache.lines:
+                self._line_cache.clear()
+                self._option_render_cache.clear()
+            self.__dict__["_lines_width"] = width
         super()._update_lines()
         self.__dict__["_lines_seen"] = (len(self._options), len(self._line_cache.lines), self._size,
                                         self.scrollbar_gutter)
@@ -718,7 +728,16 @@ class ChoicePicker(Vertical):
             self._fit_height()
 
     def on_resize(self, event: events.Resize) -> None:
+        # (told during the screen's layout, OneLayout): the list's lines are
+        # wrapped at its new width now, so its height and scrollbar follow them
+        # in this layout, not a frame after
         self._fit_height()
+        ol = self.option_list
+        height = ol.styles.height
+        if (ol.is_mounted and ol._line_cache.lines and height is not None
+                and ol.scrollable_content_region.width != ol.__dict__.get("_lines_width")
+                and ol.size.height >= height.value):
+            ol._update_lines()  # (a list about to grow does it when drawn: its scrollbar would stay)
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _on_selected(self, event: OptionList.OptionSelected) -> None:
