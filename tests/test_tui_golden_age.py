@@ -554,3 +554,62 @@ async def test_a_province_and_a_guild_keep_their_key_when_the_list_changes(tmp_p
         await pilot.press("5")
         await pilot.pause()
         assert match.moves[-1] == TakeGuild("grey")
+
+
+def named_key(item: Any) -> str:
+    """The key an act-phase item must show: its guild's digit or its province's
+    letter (an auction: the letter in capitals), "" when it names neither."""
+    from core.golden_age.rules import Convert, Special
+    from tui.golden_age.labels import site_key
+
+    kinds = {type(m) for m in item.moves}
+    m = item.moves[0]
+    if kinds == {Special} and len({s.site for s in item.moves}) == 1:
+        return site_key(m.site)
+    if kinds == {MoveToken} and len({s.src for s in item.moves}) == 1:
+        return PROVINCE_KEYS[m.src]
+    if kinds == {Convert} and len({s.province for s in item.moves}) == 1:
+        return PROVINCE_KEYS[m.province]
+    if len(item.moves) == 1 and isinstance(m, TakeGuild):
+        return GUILD_KEYS[m.color]
+    if len(item.moves) == 1 and isinstance(m, StartAuction):
+        return PROVINCE_KEYS[m.site].upper()
+    return ""
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+async def test_every_choice_naming_a_guild_or_province_carries_its_key_all_turn(tmp_path: Path, seed: int) -> None:
+    """A playtester's 2-player games (seeds 3 and 8): a guild's special action
+    is on its Guild Table digit ("Yellow guild: Investment card" 2, not 3), a
+    province's on its letter ("Utrecht: Art or painter ›" t, not 2), its
+    auction on the letter in capitals, in every list of every turn, while the
+    turn's actions come and go; the other choices are numbered around them,
+    never with a guild's digit or a province's letter where such keys are
+    shown (2 never picks an auction), and End the turn stays 0."""
+    from core.bots import choose
+
+    kept = GoldenAgeScreen.KEPT_KEYS
+    match = Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob")], seed=seed)
+    app, screen = app_for(match, tmp_path)
+    named_seen: set[str] = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        while match.ply < 100 and not match.is_over():
+            if match.state.phase == "act":
+                keys = [c.hotkey for c in screen.picker.choices]
+                # (a list where nothing is named by such a key is numbered as usual: 1, 2, ...)
+                kept_here = kept if any(named_key(it) for it in screen._shown) else frozenset()
+                for item, key in zip(screen._shown, keys):
+                    want = named_key(item)
+                    if isinstance(item.moves[0], End):
+                        assert key == "0"
+                    elif want:
+                        named_seen.add(want)
+                        # (a token moved from where its own marker stands: the first listed keeps the key)
+                        assert key == want or (keys.count(want) == 1 and key not in kept), (item.label, key, want)
+                    else:
+                        assert key not in kept_here, (item.label, key)
+            screen.play(choose(GAME, match.state, seed * 7 + match.ply, "greedy"))
+            if match.ply % 25 == 0:
+                await pilot.pause()
+    assert {"2", "4"} <= named_seen and any(k.isupper() for k in named_seen) and any(k.islower() for k in named_seen)

@@ -315,12 +315,44 @@ def cells(screen) -> list[list[tuple]]:
              for c in (screen.buffer[y][x] for x in range(screen.columns))] for y in range(screen.lines)]
 
 
+class FrameTerminal:
+    """Every frame ``app`` writes (only the cells that changed) fed to a
+    terminal emulator (pyte), to compare with what a full repaint draws."""
+
+    def __init__(self, app, size) -> None:
+        import pyte
+
+        self.app, self.size = app, size
+        self.term = pyte.Screen(*size)
+        stream = pyte.Stream(self.term)
+        real_display = type(app)._display
+
+        frames = self.frames = []  # a 1 per frame written
+
+        def display(self, shown_screen, renderable) -> None:
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                frames.append(1)
+                stream.feed(renderable.render_segments(self.console))
+            real_display(self, shown_screen, renderable)
+
+        app._display = display.__get__(app)
+
+    def check(self, why: str) -> None:
+        """The terminal shows, cell for cell, what a full repaint draws."""
+        import pyte
+        from textual._compositor import LayoutUpdate
+
+        app = self.app
+        whole = pyte.Screen(*self.size)
+        strips = app.screen._compositor.render_strips()
+        pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
+        assert cells(self.term) == cells(whole), (why, self.term.display)
+
+
 def late_game_app(tmp_path, game_id: str, size: tuple[int, int]):
     """A LowlandsApp on a late game of ``game_id`` (at most 60 decisions in)
     whose every frame is fed to a terminal emulator: (app, its game screen,
-    the match, the emulator's screen, a list that gets a 1 per frame)."""
-    import pyte
-
+    the match, the FrameTerminal)."""
     from core import get_game
     from tests.benchmarks.bench_tui import late_match, late_spec
     from tui.app import LowlandsApp
@@ -331,30 +363,7 @@ def late_game_app(tmp_path, game_id: str, size: tuple[int, int]):
     match = late_match(game, players, min(decisions, 60))
     screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
     app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
-    term = pyte.Screen(*size)
-    stream = pyte.Stream(term)
-    frames: list[int] = []
-    real_display = type(app)._display
-
-    def display(self, shown_screen, renderable) -> None:
-        if renderable is not None and hasattr(renderable, "render_segments"):
-            frames.append(1)
-            stream.feed(renderable.render_segments(self.console))
-        real_display(self, shown_screen, renderable)
-
-    app._display = display.__get__(app)
-    return app, screen, match, term, frames
-
-
-def full_repaint_cells(app: App, size: tuple[int, int]) -> list[list[tuple]]:
-    """The cells of a terminal that a full repaint of the app's screen was written to."""
-    import pyte
-    from textual._compositor import LayoutUpdate
-
-    whole = pyte.Screen(*size)
-    strips = app.screen._compositor.render_strips()
-    pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], app.screen.region).render_segments(app.console))
-    return cells(whole)
+    return app, screen, match, FrameTerminal(app, size)
 
 
 @pytest.mark.parametrize("game_id, size", [("gift-of-tulips", (80, 24)), ("golden-age", (120, 40)),
@@ -363,13 +372,13 @@ async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_
     """Every frame the app writes (only the cells that changed) is fed to a
     terminal emulator; after each key its screen must be what a full repaint
     of the app's screen draws, cell for cell (text, colours, attributes)."""
-    app, _screen, _match, term, _frames = late_game_app(tmp_path, game_id, size)
+    app, _screen, _match, term = late_game_app(tmp_path, game_id, size)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
             await pilot.press(key)
             await pilot.pause()
-            assert cells(term) == full_repaint_cells(app, size), key
+            term.check(key)
 
 
 @pytest.mark.parametrize("game_id, size", [("golden-age", (120, 40)), ("windmill-valley", (80, 24))])
@@ -379,7 +388,8 @@ async def test_a_decision_an_undo_and_a_cursor_key_paint_from_their_handler(tmp_
     Windmill Valley turns its board's pages), not once each widget's repaint
     request has travelled to the screen, and no second frame follows; the
     terminal shows what a full repaint draws."""
-    app, screen, match, term, frames = late_game_app(tmp_path, game_id, size)
+    app, screen, match, term = late_game_app(tmp_path, game_id, size)
+    frames = term.frames
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.pause(0.1)
@@ -397,7 +407,40 @@ async def test_a_decision_an_undo_and_a_cursor_key_paint_from_their_handler(tmp_
             assert frames == [1], name  # and nothing after it
             if name == "undo":
                 assert match.ply < ply
-            assert cells(term) == full_repaint_cells(app, size), name
+            term.check(name)
+
+
+async def test_a_pick_that_hands_over_to_a_bot_leaves_no_old_choices_on_the_terminal(tmp_path) -> None:
+    """A human's pick, then the bot's turn at 80x24: the picker's list, as tall
+    as before but empty under "Bot (computer) is thinking...", is painted empty
+    (the old choices stayed on the terminal: an emptied OptionList asked for no
+    repaint), and so is the bot's move after it."""
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+
+    game_id, seed, size = "fields-of-arle", 11, (80, 24)  # (a playtester's game)
+    match = Match(get_game(game_id), [Seat("Ann"), Seat("Bot", kind="bot", level="greedy")], seed)
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0, bot_delay=0.3)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = FrameTerminal(app, size)
+    handed_over = 0
+    async with app.run_test(size=size) as pilot:
+        for _ in range(6):
+            for _ in range(300):  # the bot's decisions, until Ann's
+                await pilot.pause(0.02)
+                if not match.is_bot(match.to_move()) and not screen._bot_busy:
+                    break
+            await pilot.pause()
+            term.check("Ann to choose")
+            await pilot.press("enter")
+            await pilot.pause()
+            if match.is_bot(match.to_move()):
+                handed_over += 1
+                assert not screen.picker.choices
+                term.check("the bot's turn")
+    assert handed_over >= 1
 
 
 # -- a new list of choices that scrolls like the old one asks for no layout ------------------
@@ -682,3 +725,43 @@ async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again
         assert below.region.height == 1 and low.region.y > top.region.y
         assert arranged == []
         assert "below, later" in screen_text(app)[6]
+
+
+# -- a resize wraps the choices again, at once -----------------------------------------------
+async def test_a_resize_wraps_the_choices_at_the_new_width(tmp_path) -> None:
+    """A playtester's Windmill Valley game (seed 21, the floodgate): from 80x24
+    to 120x40 and back, every choice is shown whole, wrapped at the list's new
+    width, in a list as tall as its lines with no scrollbar (the list kept the
+    lines it had wrapped at the old width: at 120x40 a box too short with a
+    choice hidden, at 80x24 "1 Floodgate 1 (leave), wate" with the rest lost);
+    the terminal shows what a full repaint draws."""
+    from core import get_game
+    from core.match import Match, Seat
+    from tui.app import LowlandsApp
+    from textual.geometry import Region
+
+    from tui.screens import game_screen_class
+
+    game = get_game("windmill-valley")
+    match = Match(game, [Seat("Ann"), Seat("Bob")], 21)
+    while match.state.tasks[-1].kind != "gate":
+        match.push(match.legal_moves()[0])
+    screen = game_screen_class(game.id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = FrameTerminal(app, (80, 24))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for size in [(80, 24), (120, 40), (80, 24)]:
+            term.term.resize(size[1], size[0])  # (the terminal first, as a real one is)
+            term.size = size
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            ol = screen.picker.option_list
+            shown = [line.text for line in ol.render_lines(Region(0, 0, ol.size.width, ol.size.height))]
+            words = " ".join(" ".join(shown).split())
+            for choice in screen.picker.choices:
+                assert f"{choice.hotkey} {choice.label}" in words, (size, shown)
+            assert ol.virtual_size.height == ol.size.height and not ol.show_vertical_scrollbar
+            assert ol.virtual_size.width == ol.size.width
+            term.check(str(size))

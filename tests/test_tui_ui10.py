@@ -120,6 +120,10 @@ def test_settle_hotkeys_keeps_hints_and_numbers_the_rest_around_them() -> None:
     assert settle_hotkeys(["", "4", "", "0"]) == ["1", "4", "2", "0"]
     assert settle_hotkeys(["2", "", "2"]) == ["2", "1", "3"]  # a taken hint falls back
     assert settle_hotkeys(["u", ""]) == ["1", "2"]  # reserved keys are never hints
+    # kept keys (a Golden Age guild's digit) go only to the things they name where one is shown
+    kept = frozenset("12345ab")
+    assert settle_hotkeys(["a", "", "2", "", "0"], kept) == ["a", "6", "2", "7", "0"]
+    assert settle_hotkeys(["", "", "0"], kept) == ["1", "2", "0"]  # none shown (a list of bids): as usual
 
 
 WINDMILL = get_game("windmill-valley")
@@ -187,8 +191,32 @@ async def test_the_cursor_stays_on_the_same_kind_of_choice_after_a_pick(tmp_path
         first = screen._shown[0]
         now = screen._shown[screen.picker.highlighted_index]
         assert first.group != item.group  # the list starts with another kind of choice
-        assert now.group == item.group  # but the cursor stays on the guilds
+        # but the cursor stays on the grey guild's key: now on its special action (Ann holds it)
+        assert now.key == "5" and now.label.startswith("Grey guild")
 
+
+
+async def test_after_a_pick_another_kind_of_decision_opens_on_its_first_choice(tmp_path) -> None:
+    """A key names the same thing only within one kind of decision: after
+    market area 3 (key 3) the floodgates open on the first, not on "Floodgate
+    3" (key 3, which would spend 3 guilders on Enter; a playtester's solo game)."""
+    from tests.apphelpers import ScreenApp
+    from tui.screens import screen_for
+
+    game = get_game("windmill-valley")
+    match = Match(game, [Seat("Ann", "human")], seed=42)
+    match.push(match.legal_moves()[0])
+    assert match.state.tasks[-1].kind == "place"
+    screen = screen_for(match, data_dir=tmp_path, curtain=False)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        assert game.notation(match.moves[-1]) == "area 3" and match.state.tasks[-1].kind == "gate"
+        keys = {game.notation(it.moves[0]): it.key for it in screen._shown}
+        assert keys["gate 3"] == "3"  # the same key, another thing
+        assert screen.picker.highlighted_index == 0
+        assert game.notation(screen._shown[0].moves[0]) == "gate 1"
 
 # -- item 19: the highlighted choice is always in sight --------------------------------------------
 async def test_long_lists_scroll_to_the_highlight_at_80x24(tmp_path) -> None:

@@ -219,6 +219,11 @@ def short_site(site: str) -> str:
 class GoldenAgeLabels(GameLabels):
     """The words of the Golden Age game screen (mixed into GoldenAgeScreen)."""
 
+    #: a guild's digit, a province's letter (and in capitals, its auction) pick
+    #: that guild or province or nothing: the other choices are numbered around them
+    KEPT_KEYS = frozenset([*GUILD_KEYS.values(), *PROVINCE_KEYS.values(),
+                           *(k.upper() for k in PROVINCE_KEYS.values())])
+
     # -- text -------------------------------------------------------------------------
     @property
     def ascii(self) -> bool:
@@ -328,13 +333,20 @@ class GoldenAgeLabels(GameLabels):
         return self.game.notation(move)
 
     def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
-        """The key of the province or guild a choice picks (``PROVINCE_KEYS``,
+        """The key of the province or guild a choice names (``PROVINCE_KEYS``,
         ``GUILD_KEYS``), the same in every list that offers it: a marker or
         token placed, a token's destination in its source's group (at the top
-        level a token move goes under its source's key), the province of a
-        green special or an auction's token, a guild taken, the active marker
-        moved (in the group of a conversion). Other choices: the shared keys
-        (pass / end turn on ``0``), else numbered by position."""
+        level a token move goes under its source's key), a site's special
+        action (a province's or a guild's, "Utrecht: Art card" ``t``, "Yellow
+        guild: Investment card" ``2``), 3 tokens turned into a marker, the
+        province of a green special or an auction's token, a guild taken, the
+        active marker moved (in the group of a conversion); an auction of a
+        province's action its key in capitals ("Auction Utrecht" ``T``: the
+        province's special action, offered beside it, keeps ``t``). Other
+        choices (colonies, card exchanges, the Dice card): the shared keys
+        (pass / end turn on ``0``), else numbered by position around these.
+        Where two choices of one list name the same province (a token moved
+        from where an active marker stands), the first listed keeps the key."""
         if isinstance(move, (PlaceMarker, PlaceToken)):
             return PROVINCE_KEYS[move.province]
         if isinstance(move, MoveToken):
@@ -343,12 +355,16 @@ class GoldenAgeLabels(GameLabels):
             return GUILD_KEYS[move.color]
         if isinstance(move, Take):
             return PROVINCE_KEYS.get(move.choice, "")
-        if opened is not None and isinstance(move, Special):
-            return PROVINCE_KEYS.get(move.choice, "")
-        if opened is not None and isinstance(move, Convert):
-            return site_key(move.source)
-        if isinstance(move, (Special, Convert, Found, StartAuction)):
-            return ""  # a site's action at the top level: the move groups hold the province keys
+        if isinstance(move, Special):
+            if opened is not None:  # a green special's provinces; a brown one's card or painters
+                return PROVINCE_KEYS.get(move.choice, "")
+            return site_key(move.site)
+        if isinstance(move, Convert):
+            return site_key(move.source) if opened is not None else PROVINCE_KEYS[move.province]
+        if isinstance(move, StartAuction):
+            return PROVINCE_KEYS[move.site].upper() if move.site in PROVINCE_KEYS else ""
+        if isinstance(move, Found):
+            return ""  # a colony: numbered (the colonies' group)
         return super().choice_key(state, move, opened)
 
     def build_menu(self, state: Any, moves: Sequence[Any]) -> list[MenuItem]:
@@ -432,7 +448,8 @@ class GoldenAgeLabels(GameLabels):
                 for m in ms:
                     items.append(MenuItem(self.choice_label(state, m), (m,), head))
                 continue
-            key = PROVINCE_KEYS[sub] if kind == "move" else ""  # a token's source: its province's key
+            # a token's source, a site's special action, 3 tokens to convert: its province's or guild's key
+            key = site_key(sub) if kind in ("move", "special", "convert") else ""
             items.append(MenuItem(label, tuple(ms), head, prompt, key))
         return items
 

@@ -156,6 +156,10 @@ class GameLabels:
     DONE_WORDS: frozenset[str] = frozenset({"done", "pass", "end", "skip", "stop"})
     #: The key of DONE_WORDS moves.
     DONE_KEY = "0"
+    #: Keys only the choices naming their thing hold (``choice_key``): the
+    #: others are never numbered with them, so such a key picks that thing or
+    #: nothing (Golden Age: the guilds' digits, the provinces' letters).
+    KEPT_KEYS: frozenset[str] = frozenset()
 
     def choice_key(self, state: Any, move: Any, opened: "MenuItem | None" = None) -> str:
         """The stable key of ``move`` ("" none: numbered by position) where it
@@ -199,6 +203,22 @@ class GameLabels:
     def prompt_text(self, state: Any, seat: int) -> str:
         """The line above the choices."""
         return f"{self.names[seat]}, choose:"
+
+    def decision_kind(self, state: Any, seat: int) -> Any:
+        """What kind of decision ``seat`` faces in ``state`` (any hashable): a
+        key names the same thing only within one kind of decision, so after a
+        pick the cursor stays on the same kind of choice only while this is the
+        same (Windmill Valley: after market area 3, the floodgates open on the
+        first, not on "Floodgate 3"). By default the pending task's kind in a
+        game whose decisions are a task stack (``core.picks``), else the
+        game's phase, else the prompt. Screens may override it."""
+        tasks = getattr(state, "tasks", None)
+        if tasks:
+            return ("task", getattr(tasks[-1], "kind", tasks[-1]))
+        phase = getattr(state, "phase", None)
+        if phase is not None:
+            return ("phase", phase)
+        return ("prompt", self.prompt_text(state, seat))
 
     def seat_name(self, seat: int) -> str:
         """``seat``'s player name, with " (computer)" for a bot: "Ann", "Bob (computer)"."""
@@ -332,7 +352,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown: list[MenuItem] = []  # the items in the picker now
         self._resumed_at: tuple[int, tuple[Any, ...]] | None = None  # (ply, last move) when covered
         self._cursor_at_suspend: int | None = None  # the picker's cursor when covered
-        self._picked: tuple[int, str, str, str] | None = None  # (seat, key, label, group) of the last pick
+        self._picked: tuple[int, Any, str, str, str] | None = None  # (seat, kind, key, label, group) of the last pick
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
@@ -361,7 +381,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             with VerticalScroll(id="board-box", can_focus=False):
                 yield self.board
             with Vertical(id="side"):
-                yield ChoicePicker(id="picker", on_highlight=self._cursor_moved, on_chosen=self._pick)
+                picker = ChoicePicker(id="picker", on_highlight=self._cursor_moved, on_chosen=self._pick)
+                picker.kept_keys = self.KEPT_KEYS
+                yield picker
                 yield Log(id="log")
         yield KeyFooter()
 
@@ -599,21 +621,25 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._refresh_keys()
 
     def _same_kind(self, items: Sequence[MenuItem]) -> int | None:
-        """After a pick, the same player deciding again: the item of the same
-        kind as the one picked (its stable key, else its text, else its group),
-        so the cursor does not jump back to the top (None: the first item).
-        Never a done / pass / end item (``DONE_KEY``): Enter must not end a turn
-        or give up a worker because the last pick ended something else (Fields
-        of Arle's "End the work phase" left the cursor on the next half-year's
-        "Pass")."""
+        """After a pick, the same player deciding again on the same kind of
+        decision (``decision_kind``) or in the group just opened: the item of
+        the same kind as the one picked (its stable key, else its text, else
+        its group), so the cursor does not jump back to the top (None: the
+        first item). Never a done / pass / end item (``DONE_KEY``): Enter must
+        not end a turn or give up a worker because the last pick ended
+        something else (Fields of Arle's "End the work phase" left the cursor
+        on the next half-year's "Pass")."""
         picked, self._picked = self._picked, None
-        if picked is None or picked[0] != self.match.to_move():
+        seat = self.match.to_move()
+        if picked is None or picked[0] != seat:
             return None
-        _seat, key, label, group = picked
+        _seat, kind, key, label, group = picked
+        if kind != self.decision_kind(self.match.state, seat):
+            return None  # another kind of decision: its keys name other things
         for test in ((lambda it: bool(key) and it.key == key), (lambda it: it.label == label),
                      (lambda it: bool(group) and it.group == group)):
             for n, it in enumerate(items):
-                if test(it) and it.key != self.DONE_KEY:
+                if it.key != self.DONE_KEY and test(it):
                     return n
         return None
 
@@ -769,7 +795,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if seat is None or self.match.is_bot(seat):
             return
         item = self._shown[index]
-        self._picked = (seat, item.key, item.label, item.group)
+        self._picked = (seat, self.decision_kind(self.match.state, seat), item.key, item.label, item.group)
         if len(item.moves) == 1:
             self.play(item.moves[0])
         else:

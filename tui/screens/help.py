@@ -33,7 +33,8 @@ GENERAL_KEYS: tuple[tuple[str, str], ...] = (
 #: The game screen's keys (see the TUI contract), listed even before a game starts.
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("1-9, then letters", "pick that choice; a thing on the board keeps its own key in every list (area 5 is 5; "
-                          "a Golden Age province or guild: the key beside it on the map or guild table), "
+                          "a Golden Age province or guild, its special action too: the key beside it on the map or "
+                          "guild table; a province's auction: that letter in capitals), "
                           "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
     ("/", "filter the choices by typing"),

@@ -68,18 +68,22 @@ def assign_hotkeys(n: int) -> list[str]:
     return [HOTKEYS[i] if i < len(HOTKEYS) else "" for i in range(n)]
 
 
-def settle_hotkeys(hints: Sequence[str]) -> list[str]:
+def settle_hotkeys(hints: Sequence[str], kept: frozenset[str] = frozenset()) -> list[str]:
     """The keys of items in display order, given each one's stable key hint
     ("" none): an item keeps its hint (a single character, not reserved, not
     taken by an earlier item); the others get the free keys of ``HOTKEYS`` in
-    order (never one a hint holds), "" once they run out."""
+    order (never one a hint holds, nor, in a list where an item holds one of
+    ``kept``, any of them: keys that only the things they name hold, a Golden
+    Age guild's digit), "" once they run out."""
     keys = [""] * len(hints)
     taken: set[str] = set()
     for n, hint in enumerate(hints):
         if len(hint) == 1 and hint not in RESERVED and hint not in taken and hint.isprintable() and hint != " ":
             keys[n] = hint
             taken.add(hint)
-    free = iter(k for k in HOTKEYS if k not in taken)
+    if not kept & taken:
+        kept = frozenset()  # nothing here is named by such a key (a list of bids): numbered as usual
+    free = iter(k for k in HOTKEYS if k not in taken and k not in kept)
     for n, key in enumerate(keys):
         if not key:
             keys[n] = next(free, "")
@@ -223,13 +227,34 @@ class PickList(QuietScroll, OptionList):
         self.__dict__.pop("_placed", None)
         super()._clear_caches()
 
+    def set_options(self, options: Any) -> "PickList":
+        """OptionList's; an empty list too is painted (OptionList's returns
+        before its repaint when no option is added: the old choices stayed on
+        the terminal under "Bob is thinking..." until something else repainted)."""
+        options = list(options)
+        super().set_options(options)
+        if not options and self.is_mounted:
+            self.refresh()
+            self._update_lines()
+        return self
+
     def _update_lines(self) -> None:
         """OptionList's, skipped while nothing it reads has changed: no option
         added, the line cache not cleared, the same size and scrollbar (it runs
-        a dozen times a cursor key, each time looking up the list's region)."""
+        a dozen times a cursor key, each time looking up the list's region).
+        Lines worked out at another width are worked out again (OptionList
+        only adds the lines of new options, and drops the old ones on a Resize
+        message, which comes after the frame drawn at the new width: the
+        choices stayed wrapped as before a resize, cut or hidden)."""
         seen = (len(self._options), len(self._line_cache.lines), self._size, self.scrollbar_gutter)
         if seen == self.__dict__.get("_lines_seen"):
             return
+        width = self.scrollable_content_region.width
+        if width != self.__dict__.get("_lines_width"):
+            if width and self._line_cache.lines:
+                self._line_cache.clear()
+                self._option_render_cache.clear()
+            self.__dict__["_lines_width"] = width
         super()._update_lines()
         self.__dict__["_lines_seen"] = (len(self._options), len(self._line_cache.lines), self._size,
                                         self.scrollbar_gutter)
@@ -394,6 +419,8 @@ class ChoicePicker(Vertical):
         self._last_key = float("-inf")  # when the last key arrived (its event's time)
         self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
         self._border_rows_only = False
+        #: keys given only by an item's own hint, never by position (``settle_hotkeys``)
+        self.kept_keys: frozenset[str] = frozenset()
 
     def on_mount(self) -> None:
         # NO_COLOR (Textual then draws in one colour) or a terminal without colours
@@ -433,7 +460,7 @@ class ChoicePicker(Vertical):
         self._choices = [Choice(*c) for c in choices]
         order = self._display_order(range(len(self._choices)))
         keys = [""] * len(self._choices)
-        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order])):
+        for i, key in zip(order, settle_hotkeys([self._choices[i].hotkey for i in order], self.kept_keys)):
             keys[i] = key
         self._keys = keys
         self._prompt = prompt
@@ -755,7 +782,16 @@ class ChoicePicker(Vertical):
             self._fit_height()
 
     def on_resize(self, event: events.Resize) -> None:
+        # (told during the screen's layout, OneLayout): the list's lines are
+        # wrapped at its new width now, so its height and scrollbar follow them
+        # in this layout, not a frame after
         self._fit_height()
+        ol = self.option_list
+        height = ol.styles.height
+        if (ol.is_mounted and ol._line_cache.lines and height is not None
+                and ol.scrollable_content_region.width != ol.__dict__.get("_lines_width")
+                and ol.size.height >= height.value):
+            ol._update_lines()  # (a list about to grow does it when drawn: its scrollbar would stay)
 
     @on(OptionList.OptionSelected, "#picker-list")
     def _on_selected(self, event: OptionList.OptionSelected) -> None:
