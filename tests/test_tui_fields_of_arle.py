@@ -269,7 +269,7 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     by = {GAME.notation(m): m for m in GAME.legal_moves(state)}
     after = GAME.apply(state, by["place fisherman"])
     food = after.homes[seat].g["food"] - state.homes[seat].g["food"]
-    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
+    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2→3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
     # playtest finding 9: a placement that asks for more says what the space offers
@@ -690,7 +690,7 @@ def test_labels_read_in_one_style_through_random_games() -> None:
                 assert label.split()[0] not in ("Takes", "Turns", "Builds", "Places", "Cuts", "Releases"), label
                 assert "1 hides" not in label, label
                 if m.verb == "tool":
-                    assert re.search(r" \d->\d: \d ", label), label
+                    assert re.search(r" \d→\d: \d ", label), label
                 if m.verb in ("load", "return") or (m.verb == "use" and m.arg.startswith("loading")):
                     assert re.search(r"barn \d(, cell \d+|\))$", label), label
                 seen.add(m.verb)

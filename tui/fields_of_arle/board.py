@@ -447,7 +447,7 @@ class FieldsOfArleBoard(PagedBoard):
             return []
         seat, after = found
         line = Text("Under the cursor: ", style="bold")
-        line.append(effect_text(state, after, seat, targets[0]) or "no change to your goods")
+        line.append(effect_text(state, after, seat, targets[0], glyph(self, "→", "->")) or "no change to your goods")
         if banner:
             now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])
             line.append("; ")
