@@ -203,7 +203,7 @@ async def test_every_page_draws_and_the_board_follows_the_decision(tmp_path: Pat
 
 def test_picker_labels_fit_80_columns_through_random_games() -> None:
     """Every picker entry (top level and opened groups) of every decision of random
-    1- and 2-player games fits the picker's label width at 80x24, names no notation
+    1- and 2-player games fits the picker's label width at 80x24 (with --ascii's "->" too), names no notation
     and is unique within its decision."""
     screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
     for names, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob"], 2), (["Ann"], 3)):
@@ -213,7 +213,7 @@ def test_picker_labels_fit_80_columns_through_random_games() -> None:
         while not GAME.is_over(state):
             moves = GAME.legal_moves(state)
             labels = [choice_text(state, GAME.notation(m)) for m in moves]
-            for label in labels:
+            for label in labels + [choice_text(state, GAME.notation(m), "->") for m in moves]:  # --ascii too
                 assert len(label) <= LABEL_WIDTH, label
                 assert not label.endswith("…"), label
             assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]

@@ -279,7 +279,7 @@ def choice_text(state: Any, text: str, arrow: str = "→") -> str:
             "tanner": [f"Tan {A.plural(k, 'hides')} {arrow} {k} leather"],
             "linenweaver": [f"Weave {k} flax {arrow} {k} linen"],
             "potter": [f"Fire {k} clay {arrow} {3 * k} food, {k} peat", f"Fire {k} clay {arrow} {3 * k} food+{k} peat",
-                       f"Fire {times}: {3 * k} food, {k} peat"],
+                       f"Fire {times}: {3 * k} food+{k} peat"],
             "baker": [f"Bake {k} grain, {k} peat {arrow} {6 * k} food", f"Bake {times}: {6 * k} food"],
             "bakehouse": [f"Bake {2 * k} grain, {k} flax {arrow} {8 * k} food", f"Bake {times}: {8 * k} food"],
         }.get(sid, [times.capitalize()]))
@@ -352,7 +352,7 @@ def choice_text(state: Any, text: str, arrow: str = "→") -> str:
         return fit(f"Free peat: barn {w[2]}, cell {w[3]}")
     if v == "use":
         return {"parlor": f"Parlor: 3 flax{arrow}linen+peat", "colhouse": f"Colonist: 2 wool{arrow}clay+peat",
-                "cworkshop": f"Stall{arrow}stable: 4 food+brick", "schnapps": f"Schnapps: grain+peat{arrow}3 food",
+                "cworkshop": f"Stall{arrow}stable: 4 food+brick", "schnapps": f"Schnapps: grain+peat{arrow}3food",
                 "litter": f"Litter: 3 flax {arrow} 1 horse", "woodhouse": f"Trade: timber+food{arrow}2 wood"}[w[1]]
     if v == "release":
         return f"Release 1 {w[1]}"
@@ -374,13 +374,16 @@ def choice_text(state: Any, text: str, arrow: str = "→") -> str:
     if v == "give":
         return f"Give 1 {w[1]} as food"
     if v == "swap":
-        return fit(f"Swap the {vehicle_name(w[1])} for a plow")
+        return fit(f"Swap the {vehicle_name(w[1])} for a plow", f"Swap {vehicle_name(w[1])} for a plow")
     if v == "replace":
         return fit(f"Replace a {w[1]} field by forest", f"Replace {w[1]} field by forest")
     if v == "flip" and w[1] == "moor":
         return "Drain a moor (4 peat on it)"
     if v == "flip":
-        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")))
+        names = C.TILES if w[1] in A.FLIP_TILES else C.EQUIPMENT
+        turned = names[w[1]][3 if w[1] in A.FLIP_TILES else 6]
+        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")),
+                   f"{names[w[1]][0].capitalize()} {arrow} {names[turned][0]}")
     return fit(imperative(describe_choice(state, t, text)))
 
 
