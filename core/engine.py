@@ -220,9 +220,18 @@ class BotModules:
         """The hint's words for the projected final margin ``margin`` (VP) of the
         seat to move in ``state``: ``evaluate.margin_text`` where the game words it
         (Fields of Arle solo: "projected score 41 (target 110)"), else
-        "projected margin +4.5 VP"."""
+        ``margin_phrase``: "projected to finish 4.5 VP ahead"."""
         words = getattr(_bot_module(self, "evaluate"), "margin_text", None)
-        return words(state, margin) if words is not None else f"projected margin {margin:+.1f} VP"
+        return words(state, margin) if words is not None else margin_phrase(margin)
+
+
+def margin_phrase(margin: float) -> str:
+    """A projected final score margin ``margin`` (VP; positive: ahead of the best
+    other seat) in plain words, for the hint: "projected to finish 4.5 VP ahead",
+    "projected to finish 6.4 VP behind", "projected to finish level"."""
+    if round(margin, 1) == 0:
+        return "projected to finish level"
+    return f"projected to finish {abs(margin):.1f} VP {'ahead' if margin > 0 else 'behind'}"
 
 
 def _bot_module(game: Any, name: str) -> Any:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any, Iterator
 
 import pytest
 
@@ -36,10 +37,11 @@ def test_without_notes_strips_tag_lists_only() -> None:
     assert NOTE.search("target RECONSTRUCTED, R11") and not NOTE.search("tile S-1, 3 food")
 
 
-@pytest.mark.parametrize("game_id", sorted(core.PACKAGES))
-def test_player_texts_have_no_maintainer_notes(game_id: str) -> None:
+def random_games(game_id: str) -> Iterator[tuple[Any, Any, Any, list[Any], Any]]:
+    """Seeded random games of ``game_id`` at its fewest players and with two: each
+    decision as (the screen's words, state, seat to move, legal moves, the move
+    played); after each game, (words, final state, None, [], None)."""
     game = core.get_game(game_id)
-    texts = list(option_docs(game.Options).values())
     for players in sorted({game.min_players, max(2, game.min_players)}):
         m = Match(game, [Seat(f"P{i}", "human") for i in range(players)], seed=5)
         words = labels_for(m)
@@ -47,11 +49,22 @@ def test_player_texts_have_no_maintainer_notes(game_id: str) -> None:
         while not m.is_over():
             state, seat = m.state, m.to_move()
             moves = game.legal_moves(state)
-            texts += [words.prompt_text(state, seat), words.decision_text(state, seat)]
-            texts += [words.choice_label(state, mv) for mv in moves]
             move = rng.choice(moves)
-            texts.append(game.describe(state, move))
+            yield words, state, seat, moves, move
             m.push(move)
-        texts += game.epilogue(m.state)
+        yield words, m.state, None, [], None
+
+
+@pytest.mark.parametrize("game_id", sorted(core.PACKAGES))
+def test_player_texts_have_no_maintainer_notes(game_id: str) -> None:
+    game = core.get_game(game_id)
+    texts = list(option_docs(game.Options).values())
+    for words, state, seat, moves, move in random_games(game_id):
+        if move is None:
+            texts += game.epilogue(state)
+            continue
+        texts += [words.prompt_text(state, seat), words.decision_text(state, seat)]
+        texts += [words.choice_label(state, mv) for mv in moves]
+        texts.append(game.describe(state, move))
     leaks = sorted({t for t in texts if NOTE.search(t)})
     assert not leaks, leaks[:10]

@@ -203,7 +203,7 @@ async def test_every_page_draws_and_the_board_follows_the_decision(tmp_path: Pat
 
 def test_picker_labels_fit_80_columns_through_random_games() -> None:
     """Every picker entry (top level and opened groups) of every decision of random
-    1- and 2-player games fits the picker's label width at 80x24, names no notation
+    1- and 2-player games fits the picker's label width at 80x24 (with --ascii's "->" too), names no notation
     and is unique within its decision."""
     screen = FieldsOfArleScreen(make_match(["Ann", "Bob"]), data_dir=Path("."))
     for names, seed in ((["Ann", "Bob"], 1), (["Ann", "Bob"], 2), (["Ann"], 3)):
@@ -213,7 +213,7 @@ def test_picker_labels_fit_80_columns_through_random_games() -> None:
         while not GAME.is_over(state):
             moves = GAME.legal_moves(state)
             labels = [choice_text(state, GAME.notation(m)) for m in moves]
-            for label in labels:
+            for label in labels + [choice_text(state, GAME.notation(m), "->") for m in moves]:  # --ascii too
                 assert len(label) <= LABEL_WIDTH, label
                 assert not label.endswith("…"), label
             assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]
@@ -269,7 +269,7 @@ def test_effect_text_names_what_a_placement_gives_and_costs() -> None:
     by = {GAME.notation(m): m for m in GAME.legal_moves(state)}
     after = GAME.apply(state, by["place fisherman"])
     food = after.homes[seat].g["food"] - state.homes[seat].g["food"]
-    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2->3"
+    assert effect_text(state, after, seat) == f"+{food} food, +1 sheep, fish traps 2→3"
     after = GAME.apply(state, by["place forester"])
     assert effect_text(state, after, seat) == "-1 food, then choose"
     # playtest finding 9: a placement that asks for more says what the space offers
@@ -716,7 +716,7 @@ def test_labels_read_in_one_style_through_random_games() -> None:
                 assert label.split()[0] not in ("Takes", "Turns", "Builds", "Places", "Cuts", "Releases"), label
                 assert "1 hides" not in label, label
                 if m.verb == "tool":
-                    assert re.search(r" \d->\d: \d ", label), label
+                    assert re.search(r" \d→\d: \d ", label), label
                 if m.verb in ("load", "return") or (m.verb == "use" and m.arg.startswith("loading")):
                     assert re.search(r"barn \d(, cell \d+|\))$", label), label
                 seen.add(m.verb)

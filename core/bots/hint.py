@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from core.bots.strong import DEFAULT_ITERATIONS, search
-from core.engine import Game
+from core.engine import Game, margin_phrase
 
 
 class Hint(msgspec.Struct, frozen=True):
@@ -16,11 +16,12 @@ class Hint(msgspec.Struct, frozen=True):
 
     Attributes:
         move: the strong bot's choice (one of ``legal_moves``).
-        text: the reason with moves named by their notation, e.g. "Hint: keep:
-            projected margin +4.5 VP, +1.5 VP against give 2 (400 searches)";
-            a screen words it with its own labels through ``hint_line``.
+        text: the reason with moves named by their notation (``hint_line``), e.g.
+            "Hint: keep: 1.5 VP better than give 2; projected to finish 4.5 VP
+            ahead (400 searches)."; a screen words it with its own labels.
         gain: VP by which the choice's projected final margin beats the next
-            best choice's (0.0 when it is the only move).
+            best choice's (0.0 when it is the only move; negative when the search
+            chose it for its chances to win although the other projects more).
         other: the next best choice that was searched (None when there is none).
         margin: the choice's projected final score margin (VP).
         iterations: the searches made.
@@ -34,26 +35,45 @@ class Hint(msgspec.Struct, frozen=True):
     iterations: int = 0
 
 
+#: A next best choice that projects up to this many VP more than the choice counts
+#: as equal in the hint's words, "about as good as" (the search's means are noisy by
+#: that much); more, and the choice is worded by its chances to win.
+EVEN_VP = 0.5
+
+
 def margin_words(game: Any, state: Any, margin: float) -> str:
     """The game's words for the chosen move's projected final margin ``margin``
-    (VP) in ``state`` (``BotModules.margin_text``): "projected margin +4.5 VP" by
-    default; a game may say it otherwise (Fields of Arle solo: "projected score
-    41 (target 110)")."""
+    (VP) in ``state`` (``BotModules.margin_text``): "projected to finish 4.5 VP
+    ahead" by default (``core.engine.margin_phrase``); a game may say it otherwise
+    (Fields of Arle solo: "projected score 41 (target 110)"; Windmill Valley solo:
+    "projected end: you 71 VP, the Gardener 110 VP")."""
     words = getattr(game, "margin_text", None)
-    return words(state, margin) if words is not None else f"projected margin {margin:+.1f} VP"
+    return words(state, margin) if words is not None else margin_phrase(margin)
 
 
 def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int,
               outlook: str | None = None) -> str:
     """The hint's one line, with the two choices named ``best`` and ``other``
-    (a screen passes its picker labels, the record its notation); ``outlook``
-    words the margin (``margin_words``; default "projected margin +4.5 VP")."""
-    outlook = outlook or f"projected margin {margin:+.1f} VP"
+    (a screen passes its picker labels, the record its notation). It says what
+    it compares: the projected final score margins (VP) of the choice and of the
+    next best ``other``, ``gain`` = choice's - other's ("1.5 VP better than give
+    2"; the other ahead by less than ``EVEN_VP``: "about as good as"; by more: the
+    choice has better chances to win, the search's own measure), then where the
+    choice leads (``outlook``, ``margin_words``; default ``margin_phrase``) and
+    the searches made."""
+    outlook = outlook or margin_phrase(margin)
+    searched = f"{iterations} search{'es' if iterations != 1 else ''}"
     if other is None:
         if iterations == 0 or gain == 0.0 and margin == 0.0:
             return f"Hint: {best}: the only choice."
-        return f"Hint: {best} ({outlook})."
-    return f"Hint: {best}: {outlook}, {gain:+.1f} VP against {other} ({iterations} searches)."
+        return f"Hint: {best}: {outlook} ({searched})."
+    if gain >= 0.05:
+        why = f"{gain:.1f} VP better than {other}"
+    elif gain > -EVEN_VP:
+        why = f"about as good as {other} (within {max(abs(gain), 0.1):.1f} VP)"
+    else:
+        why = f"better chances to win than {other}, which projects {-gain:.1f} VP more"
+    return f"Hint: {best}: {why}; {outlook} ({searched})."
 
 
 def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,

@@ -23,6 +23,7 @@ real score.
 
 from __future__ import annotations
 
+from core.engine import margin_phrase
 from core.fields_of_arle import animals as AN
 from core.fields_of_arle import components as C
 from core.fields_of_arle import scoring as SC
@@ -224,10 +225,10 @@ def margins(state: State) -> list[float]:
 def margin_text(state: State, margin: float) -> str:
     """The hint's words for a projected margin (``BotModules.margin_text``): solo,
     the projected score against the target, "projected score 41 (target 110)";
-    else "projected margin +4.5 VP"."""
+    else ``core.engine.margin_phrase``: "projected to finish 4.5 VP ahead"."""
     if len(state.homes) == 1:
         return f"projected score {margin + C.SOLO_TARGET:.0f} (target {C.SOLO_TARGET})"
-    return f"projected margin {margin:+.1f} VP"
+    return margin_phrase(margin)
 
 
 def evaluate(state: State, seat: int) -> float:

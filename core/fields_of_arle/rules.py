@@ -606,7 +606,11 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
     if v == "flip":
         return A.flip_text(w[1])
     if v == "cut":
-        return f"cuts 1 peat from {A.slot_text(A.SLOT_NAMES.index(w[1]))} ({h.moors[A.SLOT_NAMES.index(w[1])]} there)"
+        slot = A.SLOT_NAMES.index(w[1])
+        left = h.moors[slot] - 1  # on it after the cut (the emptied moor's own line follows)
+        if left == 0:
+            return f"cuts the last peat from {A.slot_text(slot)}"
+        return f"cuts 1 peat from {A.slot_text(slot)} ({left} left)"
     if v == "stop":
         return "stops"
     if v == "tool":

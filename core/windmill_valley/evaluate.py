@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 
+from core.engine import margin_phrase
 from core.windmill_valley import components as C
 from core.windmill_valley import scoring as SC
 from core.windmill_valley.solo import piles_left
@@ -327,6 +328,20 @@ def margins(state: State) -> list[float]:
     if state.solo is not None:
         return [mine[0] - gardener(state)]
     return margin_of(mine)
+
+
+def margin_text(state: State, margin: float) -> str:
+    """The hint's words for the player's projected margin ``margin`` (VP; the
+    ``BotModules.margin_text`` hook): solo, both projected final scores, the
+    Gardener's (``gardener``, its end bonus included) and the player's (the
+    Gardener's plus ``margin``): "projected end: you 71 VP, the Gardener 110 VP
+    with its end bonus"; else ``core.engine.margin_phrase``."""
+    b = state.solo
+    if b is None:
+        return margin_phrase(margin)
+    them = gardener(state)
+    bonus = "" if state.phase == "over" else " with its end bonus"
+    return f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
 
 
 def evaluate(state: State, seat: int) -> float:

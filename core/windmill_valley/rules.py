@@ -492,8 +492,8 @@ def describe_choice(s: State, t: Task | None, text: str) -> str:
         return f"stacks their marker on full market area {area + 1}, {paid}"
     if v == "row":
         return f"plants a {C.COLOUR_NAMES[t.s]} bulb from the supply in row {w[1]}" + _patch_gain(f, int(w[1]) - 1)
-    if v == "adj":
-        return f"takes {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])} from market area {w[1]}"
+    if v == "adj":  # "chooses from market area 4: plant a violet bulb from the supply" (a verb or a thing)
+        return f"chooses from market area {w[1]}: {C.reward_text(C.MARKET[int(w[1]) - 1][int(w[2]) - 1])}"
     if v == "path":
         outcome = A.path_outcomes(s, t.a)[int(w[1]) - 1]
         return f"chooses the shortest path to the market: {A.path_gains(s, outcome)}"

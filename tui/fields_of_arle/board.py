@@ -467,7 +467,7 @@ class FieldsOfArleBoard(PagedBoard):
         if found is None:
             return []
         seat, after = found
-        words = effect_text(state, after, seat, targets[0]) or "no change to your goods"
+        words = effect_text(state, after, seat, targets[0], glyph(self, "→", "->")) or "no change to your goods"
         line = Text("Under the cursor: ", style="bold")
         if banner:  # at most 3 lines: a long effect is cut short (…), the VP always shown
             now, then = SC.parts(state.homes[seat]), SC.parts(after.homes[seat])

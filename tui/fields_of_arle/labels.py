@@ -103,7 +103,7 @@ SPACE_OFFERS: dict[str, str] = {
     "woolweaver": "wool into woolen, up to 1 per weaving loom ({n})",
     "colonist": "1 horse, drain a moor, or both",
     "peatcutter": "cut peat {n} times in all (1 per spade)",
-    "dikebuilder": "1 sheep or 1 cattle, {n} dikes, or both",
+    "dikebuilder": "1 sheep or 1 cattle, {n}, or both",
     "clayworker": "{n} clay (1 per shovel)",
     "farmer": "a plow (pay 1 wood, 1 cattle or horse), 1 field per plow, or both",
     "forester": "a forest or a building",
@@ -143,7 +143,7 @@ def space_offer(state: Any, seat: int, i: int) -> str:
     sid = C.SPACE_IDS[i]
     h = state.homes[seat]
     if sid == "dikebuilder":
-        n = C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]]
+        n = A.plural(C.SHOVEL_DIKES[h.tools[C.TOOL_IDS.index("shovels")]], "dike")
     elif sid == "boatman":
         n = 3 + sum(1 for v in h.barn if v.kind == "boat")
     else:
@@ -218,9 +218,12 @@ def building_label(b: str, pay: str) -> str:
     return fit(*(f"{n}: pay {how}" if how else n for n in names), *(f"{n}: {how}" for n in names if how))
 
 
-def choice_text(state: Any, text: str) -> str:
+def choice_text(state: Any, text: str, arrow: str = "→") -> str:
     """The picker's words for the choice ``text`` (a notation) of the pending decision,
-    at most LABEL_WIDTH characters, costs included."""
+    at most LABEL_WIDTH characters, costs included; ``arrow`` is what a conversion
+    writes between what goes in and what comes out ("->" with ``--ascii``, as the
+    boards' previews). No label begins with a count (it would follow its key:
+    "1 1 sheep")."""
     t = state.tasks[-1] if state.tasks else None
     if t is None:
         return text
@@ -255,7 +258,7 @@ def choice_text(state: Any, text: str) -> str:
     if v == "boat" and len(w) == 1:
         return "Peat boat: 1 wood"
     if v == "boat":
-        return f"Boat: 1 peat -> {A.plural(1, C.NAMES[w[1]])}"  # (the same form for every good: grain needs it)
+        return f"Boat: 1 peat {arrow} {A.plural(1, C.NAMES[w[1]])}"  # (the same form for every good: grain needs it)
     if v == "plow":  # the Farmer: a plow (1 wood and the animal), with or without its fields now
         animal, _, fields = w[1].partition("+")
         if fields:
@@ -271,14 +274,16 @@ def choice_text(state: Any, text: str) -> str:
     if v == "times":
         k = int(w[1])
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
-        return fit({
-            "woolweaver": f"{k} wool -> {k} woolen",
-            "tanner": f"{A.plural(k, 'hides')} -> {k} leather",
-            "linenweaver": f"{k} flax -> {k} linen",
-            "potter": f"{k} clay -> {3 * k} food, {k} peat",
-            "baker": f"{k} grain, {k} peat -> {6 * k} food",
-            "bakehouse": f"{2 * k} grain, {k} flax -> {8 * k} food",
-        }.get(sid, f"{k} time{'s' if k != 1 else ''}"))
+        times = f"{k} time{'s' if k != 1 else ''}"
+        return fit(*{
+            "woolweaver": [f"Weave {k} wool {arrow} {k} woolen"],
+            "tanner": [f"Tan {A.plural(k, 'hides')} {arrow} {k} leather"],
+            "linenweaver": [f"Weave {k} flax {arrow} {k} linen"],
+            "potter": [f"Fire {k} clay {arrow} {3 * k} food, {k} peat", f"Fire {k} clay {arrow} {3 * k} food+{k} peat",
+                       f"Fire {times}: {3 * k} food+{k} peat"],
+            "baker": [f"Bake {k} grain, {k} peat {arrow} {6 * k} food", f"Bake {times}: {6 * k} food"],
+            "bakehouse": [f"Bake {2 * k} grain, {k} flax {arrow} {8 * k} food", f"Bake {times}: {8 * k} food"],
+        }.get(sid, [times.capitalize()]))
     if v == "take":
         sid = C.SPACE_IDS[t.a] if t.kind == "opt" else t.kind
         parts = w[1].split("+")
@@ -306,21 +311,24 @@ def choice_text(state: Any, text: str) -> str:
     if v == "stall":
         return "Stall: 2 clay, 1 grain"
     if v == "stable":
-        return "Stall -> stable: 2 brick"
+        return f"Stall {arrow} stable: 2 brick"
     if v == "cut":
         slot = A.SLOT_NAMES.index(w[1])
         where = A.slot_text(slot).replace("the ", "")
-        return fit(f"Cut peat: {where} ({h.moors[slot]} left)", f"Cut peat: {where} ({h.moors[slot]})")
+        left = h.moors[slot] - 1  # what stays on it, as the log says ("cuts 1 peat from moor 2 (3 left)")
+        if left == 0:
+            return fit(f"Cut peat: {where} (the last)", f"Cut the last {where} peat")
+        return fit(f"Cut peat: {where} ({left} left)", f"Cut {where} peat ({left} left)")
     if v == "stop":
         return "Stop here"
     if v == "tool":
         name, values, cost, _ = C.TOOLS[w[1]]
         i = h.tools[C.TOOL_IDS.index(w[1])]
-        step = f"{values[i]}->{values[i + 1]}: {A.goods_text(cost)}"
+        step = f"{values[i]}{arrow}{values[i + 1]}: {A.goods_text(cost)}"
         return fit(f"{name.capitalize()} {step}", f"{name.split()[0].capitalize()} {step}")
     if v == "slaughter":
         food = 4 if w[1] == "cattle" else 3
-        return f"1 {w[1]} -> {food} food, 2 hides"
+        return f"{w[1].capitalize()} {arrow} {food} food, 2 hides"
     if v == "load":
         tok, vi, ci = w[1], w[2], w[3]
         vk = vehicle_name(h.barn[int(vi) - 1].kind)
@@ -336,17 +344,17 @@ def choice_text(state: Any, text: str) -> str:
         short = {"linen, woolen and leather": "linen+woolen+leather",
                  "summer, winter and leather wear": "3 kinds of wear",
                  "2 animals of one type": "2 animals"}.get(label, label)
-        label, short = label[:1].upper() + label[1:], short[:1].upper() + short[1:]
-        return fit(f"{label}{what}: {food} food", f"{short}{what}: {food} food", f"{short}: {food} food")
+        # "Sell 1 peat: 2 food" (a label beginning with its count would follow its key: "1 1 peat")
+        return fit(f"Sell {label}{what}: {food} food", f"Sell {short}{what}: {food} food", f"Sell {short}: {food} food")
     if v == "done":
         return "Done: on to scoring" if t.kind == "final" else "Done"
     if v == "use" and w[1] == "loading":
         vk = vehicle_name(h.barn[int(w[2]) - 1].kind)
         return fit(f"Free peat: barn {w[2]}, cell {w[3]}")
     if v == "use":
-        return {"parlor": "Parlor: 3 flax->linen+peat", "colhouse": "Colonist: 2 wool->clay+peat",
-                "cworkshop": "Stall->stable: 4 food+brick", "schnapps": "Schnapps: grain+peat->3food",
-                "litter": "Litter: 3 flax -> 1 horse", "woodhouse": "Trade: timber+food->2 wood"}[w[1]]
+        return {"parlor": f"Parlor: 3 flax{arrow}linen+peat", "colhouse": f"Colonist: 2 wool{arrow}clay+peat",
+                "cworkshop": f"Stall{arrow}stable: 4 food+brick", "schnapps": f"Schnapps: grain+peat{arrow}3food",
+                "litter": f"Litter: 3 flax {arrow} 1 horse", "woodhouse": f"Trade: timber+food{arrow}2 wood"}[w[1]]
     if v == "release":
         return f"Release 1 {w[1]}"
     if v == "return":
@@ -360,27 +368,29 @@ def choice_text(state: Any, text: str) -> str:
         total = sum(y)
         if not total:
             return "No young in May"
-        return fit(f"{total} young: " + (", ".join(parts) or "none"),
-                   f"{total} young: " + (" ".join(parts) or "none"),
-                   f"{total} young: {y[0]} sh, {y[1]} ca, {y[2]} ho")
+        return fit("Young: " + ", ".join(parts), "Young: " + " ".join(parts),
+                   f"Young: {y[0]} sh, {y[1]} ca, {y[2]} ho")
     if v == "feed":
         return "Feed now"
     if v == "give":
         return f"Give 1 {w[1]} as food"
     if v == "swap":
-        return fit(f"Swap the {vehicle_name(w[1])} for a plow")
+        return fit(f"Swap the {vehicle_name(w[1])} for a plow", f"Swap {vehicle_name(w[1])} for a plow")
     if v == "replace":
         return fit(f"Replace a {w[1]} field by forest", f"Replace {w[1]} field by forest")
     if v == "flip" and w[1] == "moor":
         return "Drain a moor (4 peat on it)"
     if v == "flip":
-        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")))
+        names = C.TILES if w[1] in A.FLIP_TILES else C.EQUIPMENT
+        turned = names[w[1]][3 if w[1] in A.FLIP_TILES else 6]
+        return fit(imperative(A.flip_text(w[1])), imperative(A.flip_text(w[1]).replace(" a ", " ")),
+                   f"{names[w[1]][0].capitalize()} {arrow} {names[turned][0]}")
     return fit(imperative(describe_choice(state, t, text)))
 
 
-def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
+def effect_text(before: Any, after: Any, seat: int, move: Any = None, arrow: str = "→") -> str:
     """What a choice does to ``seat``'s own things, from the states before and after:
-    "+3 food, +1 sheep, fish traps 2->3", "+1 peat, then choose" ("" when nothing
+    "+3 food, +1 sheep, fish traps 2→3" (``arrow``: "->" with ``--ascii``), "+1 peat, then choose" ("" when nothing
     changes); for a worker placed (``move`` "place x", "special x", "imitate x")
     that leaves a choice, what the space offers: "then choose: timber, brick or an
     animal, and 1 grain, 1 leather"; for a worker given up ("skip"), that it takes no
@@ -398,7 +408,7 @@ def effect_text(before: Any, after: Any, seat: int, move: Any = None) -> str:
     for i, tid in enumerate(C.TOOL_IDS):
         if a.tools[i] != b.tools[i]:
             values = C.TOOLS[tid][1]
-            bits.append(f"{C.TOOLS[tid][0]} {values[a.tools[i]]}->{values[b.tools[i]]}")
+            bits.append(f"{C.TOOLS[tid][0]} {values[a.tools[i]]}{arrow}{values[b.tools[i]]}")
     if b.dikes != a.dikes:
         bits.append(f"{b.dikes - a.dikes:+d} dike move{'s' if b.dikes - a.dikes != 1 else ''}")
     new = list(b.land)
@@ -436,7 +446,7 @@ class FieldsOfArleLabels(GameLabels):
     GROUPED = ("special", "build", "load", "boat", "use", "release", "return")
 
     def choice_label(self, state: Any, move: Any) -> str:
-        return choice_text(state, self.game.notation(move))
+        return choice_text(state, self.game.notation(move), glyph(self, "→", "->"))
 
     def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
         """A fixed key per thing (playtest finding 6): an action space its board

@@ -160,9 +160,9 @@ class GiftOfTulipsBoard(Board):
                 hot = v == hot_v and target is not None and not isinstance(target, Secret)
                 line.append_text(vtext(v, extra="reverse" if hot else ""))
             lines.append(line)
-        if wide:
-            lines.append(Text("  give = card value + bonus; keep and majorities in VP; cards = their values",
-                              style=dim))
+        if wide:  # wrapped where the board is narrower than the line (120x40: cut at "cards = their")
+            lines += wrap("  give = card value + bonus; keep and majorities in VP; cards = their values",
+                          width - 1, dim, "  ")
         return lines
 
     def _width(self) -> int:

@@ -399,9 +399,9 @@ class GoldenAgeLabels(GameLabels):
                 add(("convert", m.province), m)
             else:
                 add((type(m).__name__, self.game.notation(m)), m)
-        heads = {"move": "move a token", "guild": "guilds", "special": "special actions", "found": "colonies",
-                 "dice": "the King", "convert": "new markers", "StartAuction": "auctions", "Exchange": "cards",
-                 "End": "end", "Roll": "the King"}
+        heads = {"move": "Move a token", "guild": "Guilds", "special": "Special actions", "found": "Colonies",
+                 "dice": "The King", "convert": "New markers", "StartAuction": "Auctions", "Exchange": "Cards",
+                 "End": "End", "Roll": "The King"}
         for key in order:
             ms = groups[key]
             kind, sub = key

@@ -16,6 +16,7 @@ from core.windmill_valley.actions import free_helper, unusable_note, wheel_index
 from core.windmill_valley.rules import describe_choice
 from core.windmill_valley.scoring import contract_vp
 from tui.screens.game import GameLabels
+from tui.widgets.common import glyph
 
 
 #: Short labels (<= 6 characters) of the wheel space designs, for the rings.
@@ -113,6 +114,15 @@ def short_reward(code: str) -> str:
 
 def rewards_text(codes: Sequence[str]) -> str:
     return " + ".join(reward_text(c) for c in codes) or "-"
+
+
+def market_option(codes: Sequence[str], times: int) -> str:
+    """A market option as a choice, taken ``times`` times: "Take 2 G x3", "Plant violet
+    from supply" (an option that is an action is named by its verb, not "Take")."""
+    what = rewards_text(codes)
+    verb = codes[0].partition(":")[0] in ("act", "sup", "paysup", "contract") if codes else False
+    text = what[:1].upper() + what[1:] if verb else f"Take {what}"
+    return text + (f" x{times}" if times != 1 else "")
 
 
 def patch_code(codes: Sequence[str]) -> str:
@@ -225,7 +235,7 @@ class WindmillValleyLabels(GameLabels):
                     how = "close"
                 else:
                     how = "leave"
-                return f"Floodgate {level} ({how}), water {state.water}->{water}"
+                return f"Floodgate {level} ({how}), water {state.water}{glyph(self, '→', '->')}{water}"
             if v == "steps":
                 n = int(w[1])
                 off = C.BOARD_SMALL_OFFSET[f.board]
@@ -262,7 +272,7 @@ class WindmillValleyLabels(GameLabels):
                 gain = {"g": f"{g * strength} G", "vp": f"{vp * strength} VP",
                         "both": f"{g * strength} G + {vp * strength} VP"}[opt]
                 boost = " (+1 helper)" if w[1].endswith("+") else ""
-                return f"Lower the water {strength}{boost}: {gain}; water {state.water}->{max(1, state.water - strength)}"
+                return f"Lower the water {strength}{boost}: {gain}; water {state.water}{glyph(self, '→', '->')}{max(1, state.water - strength)}"
             if v == "refresh":
                 return f"Refresh the offer ({C.REFRESH_COST} G)"
             if v == "tile":
@@ -306,13 +316,15 @@ class WindmillValleyLabels(GameLabels):
                 cost = C.STORAGE_COST[len(f.storage)]
                 return f"Take a {C.COLOUR_NAMES[w[1]]} bulb" + (f" (storage spot {len(f.storage) + 1}: {cost} G)" if cost else "")
             if v == "take" and t.kind == "mreward":
-                return f"Take {rewards_text(C.MARKET[t.a][int(w[1]) - 1])} x{t.b}"
+                return market_option(C.MARKET[t.a][int(w[1]) - 1], t.b)
+            if v == "adj":
+                return f"Area {w[1]}: {market_option(C.MARKET[int(w[1]) - 1][int(w[2]) - 1], 1)}"
             if v == "go":
                 return f"Visit the market: pay {C.MARKET_COST} G, move {max(1, t.a)}"
             if v == "neutral":
                 # the Market starting card makes the neutral move free (its "also don't pay")
                 cost = "free: starting card" if free_helper(f, "S-market") >= 0 else f"{C.NEUTRAL_MOVE_COST} G"
-                return f"First move a neutral marker {w[1]} -> {w[2]} ({cost})"
+                return f"First move a neutral marker {w[1]} {glyph(self, '→', '->')} {w[2]} ({cost})"
             if v == "area":
                 opts = " | ".join(" + ".join(short_reward(c) for c in o) for o in C.MARKET[int(w[1]) - 1])
                 return f"Area {w[1]}: {opts}"
@@ -336,6 +348,18 @@ class WindmillValleyLabels(GameLabels):
         text = describe_choice(state, t, self.game.notation(move))
         return text[:1].upper() + text[1:]
 
+    #: The headings of a long list's groups (``choice_group``) by notation verb; other
+    #: verbs are headed by their word, capitalised.
+    GROUP_WORDS: dict[str, str] = {
+        "tile": "Tiles onto a wheel space", "place": "Trade a bulb from storage",
+        "import": "Trade a bulb from the supply", "plant": "Plant a bulb",
+        "refresh": "The offer", "skip": "Other", "done": "Other",
+    }
+
+    def choice_group(self, move: Any) -> str:
+        verb = self.game.notation(move).split(" ", 1)[0]
+        return self.GROUP_WORDS.get(verb, verb.capitalize())
+
     def prompt_text(self, state: Any, seat: int) -> str:
         t = state.tasks[-1] if state.tasks else None
         if t is None:
@@ -358,9 +382,22 @@ class WindmillValleyLabels(GameLabels):
             "build": "Build a windmill: from which group?",
             "buildat": "Build where? (market's edge, or connected):",
             "path": "Several shortest paths: which one pays?",
-            "market": f"Visit the market: move {max(1, t.a)} area(s) clockwise:",
+            "market": f"Visit the market: move {max(1, t.a)} area{'s' if t.a > 1 else ''} clockwise:",
             "full": "That area is full: stack on top or jump over?",
-            "mreward": f"Market area {t.a + 1}: take one option x{t.b}:",
+            "mreward": f"Market area {t.a + 1}: take one option" + (f" {t.b} times:" if t.b != 1 else ":"),
+            "adj": "A reward from a neighbouring market area:",
+            "sup": (f"Plant a {C.COLOUR_NAMES.get(t.s, t.s)} bulb from the supply"
+                    + (" (1 G)" if t.a else "") + " in which row?"),
+            "drawn": "The extra cards: on top of the deck or discarded?",
+            "trade2": "Foreign trade: take any 2 rewards of the card:",
+            "tradex": f"Foreign trade: pay {C.TRADE_EXTRA_COST} G for more rewards?",
+            "pay4": "Pay 1 tool or 2 G to gain 4 VP?",
+            "swapbulb": "Exchange a bulb from storage with the supply?",
+            "swapfarm": "Exchange a farm enhancement for one on offer?",
+            "removemill": "Return a windmill to the box?",
+            "discardwheel": "Discard one of your wheel enhancements?",
+            "swapwheel": "Exchange a wheel enhancement for one on offer?",
+            "contract": "Score one of your contracts now?",
             "plant": (f"Plant up to {t.a} more (leftmost free spaces):" if "upto" in t.s
                       else f"Plant {t.a} more bulb{'s' if t.a != 1 else ''} (leftmost free spaces):"),
             "bulb": "Gain a bulb into storage:",
