@@ -818,56 +818,6 @@ def test_solo_bot_builds_and_claims_unique():
     assert s.solo.calendar == 1 and s.uniques[0][0] == "x"
 
 
-def _pile_counts(order: list[int]) -> list[int]:
-    """Calendar cards in each pile of SOLO_PILE_SIZE of a deck in drawing order."""
-    n = C.SOLO_PILE_SIZE
-    return [sum(C.SOLO_CARDS[c][1] for c in order[i:i + n]) for i in range(0, len(order), n)]
-
-
-def test_solo_deck_is_stacked_in_piles():
-    """RULES.md 10: five piles of 4 cards holding 1, 2, 1, 2, 1 calendar cards, each
-    shuffled apart, the first on top; a new deck is stacked the same way when the deck
-    runs out. So the 4th calendar card is the Gardener's 9th to 12th card."""
-    assert len(C.SOLO_PILE_CALENDAR) * C.SOLO_PILE_SIZE == len(C.SOLO_CARDS)
-    assert sum(C.SOLO_PILE_CALENDAR) == sum(c[1] for c in C.SOLO_CARDS)
-    fourth = set()
-    orders = set()
-    for seed in range(40):
-        s = started(1, seed)
-        order = s.solo.deck[::-1]  # top = last
-        assert sorted(order) == list(range(len(C.SOLO_CARDS)))
-        assert _pile_counts(order) == list(C.SOLO_PILE_CALENDAR)
-        cal = [i for i, c in enumerate(order) if C.SOLO_CARDS[c][1]]
-        fourth.add(cal[3] + 1)
-        orders.add(tuple(order))
-    assert fourth <= {9, 10, 11, 12} and len(fourth) > 1 and len(orders) == 40
-    s = started(1, 3)
-    s.solo.discard, s.solo.deck = s.solo.deck[::-1], []
-    s.tasks = [Task("endturn", 0)]
-    GAME._settle(s)
-    order = s.solo.discard + s.solo.deck[::-1]
-    assert len(s.solo.discard) == 1 and _pile_counts(order) == list(C.SOLO_PILE_CALENDAR)
-
-
-def test_solo_deck_determinized_in_its_piles():
-    """The bots sample the Gardener's hidden deck from its open discard: the cards
-    left, stacked so that every pile keeps its calendar cards (a sample may not put
-    the game's end sooner or later than the piles allow), whatever the true order."""
-    s = started(1, 5)
-    for _ in range(6):  # six Gardener cards drawn
-        s.tasks = [Task("endturn", 0)]
-        GAME._settle(s)
-    seen = list(s.solo.discard)
-    for k in range(20):
-        t = copy_state(s)
-        random.Random(k).shuffle(t.solo.deck)  # the true order does not matter
-        d = GAME.determinize(GAME.view(t, 0), 0, random.Random(k))
-        assert d.solo.discard == seen
-        assert _pile_counts(seen + d.solo.deck[::-1]) == list(C.SOLO_PILE_CALENDAR)
-        u = GAME.determinize(GAME.view(s, 0), 0, random.Random(k))
-        assert d.solo.deck == u.solo.deck  # same seed, same sample: the true order is not read
-
-
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_solo_playout_and_winner(level):
     s = play_random(1, level, solo_level=level)

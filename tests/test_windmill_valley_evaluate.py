@@ -29,22 +29,17 @@ def card(text: str) -> int:
 
 
 def test_gardener_cards_left_reads_the_open_discard() -> None:
-    """The deck is stacked in piles of 4 holding 1, 2, 1, 2, 1 calendar cards
-    (SOLO_PILE_CALENDAR), and the discard is open: needing the k-th of the K
-    calendar cards left among the N cards left of a pile takes k(N+1)/(K+1)
-    draws of it. At the start the 4th is pile 3's one: 8 + 5/2 = 10.5 cards.
-    After pile 1 (one calendar card) and a calendar card as pile 2's first,
-    pile 2's 3 cards left hold its other one: the 3rd space in 4/2 = 2 cards,
-    the 4th in those 3 and pile 3's one, 3 + 5/2."""
+    """Needing k of the K calendar cards among N unseen cards takes k(N+1)/(K+1)
+    draws: 4 of 7 among 20 at the start (10.5); after 5 cards with 3 calendar
+    steps, 1 of 4 among 15 (3.2)."""
     s = solo()
-    assert E.gardener_cards_left(s) == pytest.approx(8 + 5 / 2)
-    steps = [i for i, c in enumerate(C.SOLO_CARDS) if c[1]]
-    others = [i for i, c in enumerate(C.SOLO_CARDS) if not c[1]]
-    s.solo.discard = [others[0], others[1], steps[0], others[2], steps[1]]
-    s.solo.calendar = 2
-    assert E.gardener_cards_left(s) == pytest.approx(3 + 5 / 2)
+    assert E.gardener_cards_left(s) == pytest.approx(4 * 21 / 8)
+    steps = [i for i, c in enumerate(C.SOLO_CARDS) if c[1]][:3]
+    others = [i for i, c in enumerate(C.SOLO_CARDS) if not c[1]][:2]
+    s.solo.discard = steps + others
+    s.solo.deck = [i for i in range(len(C.SOLO_CARDS)) if i not in s.solo.discard]
     s.solo.calendar = 3
-    assert E.gardener_cards_left(s) == pytest.approx(4 / 2)
+    assert E.gardener_cards_left(s) == pytest.approx(16 / 5)
 
 
 def test_turns_left_follow_the_calendar_and_the_triggered_end() -> None:
@@ -54,8 +49,8 @@ def test_turns_left_follow_the_calendar_and_the_triggered_end() -> None:
     STEPS_PER_TURN a turn; once the end is triggered, the rounds left."""
     s = solo()
     assert E.turns_left(s) == pytest.approx(E.gardener_cards_left(s) + 1)
-    s.solo.calendar = 3  # one calendar card away: pile 1's one, (4 + 1) / 2 cards
-    assert E.turns_left(s) == pytest.approx(5 / 2 + 1)
+    s.solo.calendar = 3  # the Gardener one calendar card away: about 20/7 cards
+    assert E.turns_left(s) == pytest.approx(21 / 8 + 1)
     s.solo.calendar = 0
     s.farms[0].step = 21  # 3 steps from the end: at most 3 turns, then the last round
     assert E.turns_left(s) == pytest.approx(3 / E.SOLO_MIN_PACE + 1)
@@ -76,9 +71,6 @@ def test_calendar_spaces_ahead_count_by_the_steps_within_reach() -> None:
     f = s.farms[0]
     f.step, f.calendar = 20, 3
     assert E.calendar_potential(s, 0, 1.0) == pytest.approx(E.CALENDAR_VP[3] * E.STEPS_PER_TURN / 4)
-    f.step, f.calendar = 12, 2  # 6 steps from the 3rd space: out of reach in one turn
-    assert E.calendar_potential(s, 0, 1.0) == 0.0
-    assert E.calendar_potential(s, 0, 2.0) == pytest.approx(E.CALENDAR_VP[2] * min(1.0, E.STEPS_PER_TURN * 2 / 6))
     f.step, f.calendar = 24, 4
     assert E.calendar_potential(s, 0, 1.0) == 0.0
 
@@ -88,27 +80,12 @@ def test_gardener_projection_counts_cards_and_open_unique_rewards() -> None:
     calendar column it will reach with an open unique reward; claiming the
     open rewards of the columns ahead lowers it by exactly those VP."""
     s = solo()
-    s.end_round = s.round  # one card to come, the first pile's: 1 calendar card in 4
+    s.end_round = s.round  # one card to come; its calendar steps 7/20 of a column
     g = E.gardener(s)
-    share = 1 / 4
+    share = 7 / 20
     assert g == pytest.approx(C.SOLO_END_BONUS[2] + C.SOLO_CARD_VP[2] + C.SOLO_UNIQUE_VP * share)
     s.uniques[0] = s.uniques[0].replace("o", "x")
     assert E.gardener(s) == pytest.approx(g - C.SOLO_UNIQUE_VP * share)
-
-
-def test_gardener_steps_follow_its_piles() -> None:
-    """Expected calendar cards in the Gardener's next cards, pile by pile (1, 2,
-    1, 2, 1 calendar cards in piles of 4): 1/4 a card in the first pile, 1 + 2
-    * 2/4 in the first six cards, all 7 in a whole deck; past it, a new deck."""
-    s = solo()
-    assert E.gardener_steps(s, 2.0) == pytest.approx(2 / 4)
-    assert E.gardener_steps(s, 6.0) == pytest.approx(1 + 2 * 2 / 4)
-    assert E.gardener_steps(s, 20.0) == pytest.approx(7.0)
-    assert E.gardener_steps(s, 22.0) == pytest.approx(7 + 2 / 4)
-    steps = [i for i, c in enumerate(C.SOLO_CARDS) if c[1]]
-    others = [i for i, c in enumerate(C.SOLO_CARDS) if not c[1]]
-    s.solo.discard = [steps[0], others[0], others[1]]  # pile 1's calendar card is out
-    assert E.gardener_steps(s, 1.0) == 0.0
 
 
 def test_a_nearly_complete_contract_evaluates_higher() -> None:
@@ -154,16 +131,8 @@ def test_plans_count_only_bulbs_that_can_still_be_planted() -> None:
     f.mills = [1, 1, 1, 2, 3]  # red group: 1 of 2 built
     f.storage = "r"
     groups = C.MILL_VP[2] * 7 * 0.5
-    # each column lacks 3 bulbs; the 1 bulb that can be planted counts towards one of them
-    columns = C.COLUMN_DIFFERENT_VP * (1 / 4) * (1 / 3)
+    columns = 6 * C.COLUMN_DIFFERENT_VP * (1 / 4) * (1 / 3)  # each lacks 3 bulbs; 1 can be planted
     assert E.plan_potential(s, 0, 1.0, 5.0) == pytest.approx(10 * 6 / 7 + columns + groups)
-    # 3 bulbs to plant: the rows nearest to complete take them first (1 + 2: both full);
-    # five "rw" columns lack 2 each: the first gets 2 (full), the second 1 (half), the rest none
-    f.patch = ["rrrrrr", "wwwww", "", ""]
-    rows = 10 * 6 / 7 + 10 * 5 / 7
-    cols = C.COLUMN_DIFFERENT_VP * (2 / 4) * (1 + 1 / 2)
-    assert E.plan_potential(s, 0, 3.0, 5.0) == pytest.approx(rows + cols + groups)
-    f.patch = ["rrrrrr", "", "", ""]
     assert E.plan_potential(s, 0, 0.0, 5.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5)
     assert E.plan_potential(s, 0, 0.0, 1.0) == pytest.approx(C.MILL_VP[2] * 6 * 0.5 * E.BUILD_RATE)
 

@@ -370,14 +370,6 @@ SOLO_CARDS: Final[tuple[tuple[str, int, str], ...]] = (
     ("+1", 0, "farm"), ("0", 1, "mill"), ("1", 0, "wheel"), ("+1", 0, "market"),
     ("0", 1, "farm"), ("+1", 0, "mill"), ("0", 0, "wheel"), ("1", 1, "market"),
 )
-#: How the Gardener's deck is stacked (RECONSTRUCTED, RULES.md section 10): five piles
-#: of SOLO_PILE_SIZE cards, each shuffled apart and holding this many of the calendar
-#: cards (the cards above with a calendar step), stacked first pile on top. The 4th
-#: calendar card then comes at card 9-12 (10.5 on average, as in one shuffled deck);
-#: one shuffled deck put it anywhere from card 4 to 17 (a quarter of the games ended
-#: within 9 rounds, decided by the deck's order more than by the player).
-SOLO_PILE_SIZE: Final[int] = 4
-SOLO_PILE_CALENDAR: Final[tuple[int, ...]] = (1, 2, 1, 2, 1)
 #: VP per Gardener card and end bonus by difficulty level 1-3.
 SOLO_CARD_VP: Final[dict[int, int]] = {1: 2, 2: 3, 3: 4}
 SOLO_END_BONUS: Final[dict[int, int]] = {1: 20, 2: 35, 3: 50}

@@ -14,7 +14,6 @@ from collections import Counter
 from core.engine import copy_state
 from core.rng import Rng
 from core.windmill_valley import components as C
-from core.windmill_valley.solo import deal_deck
 from core.windmill_valley.state import State
 
 
@@ -32,9 +31,8 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
 
     The stacks get the tiles of their tier not in the offer or on a wheel; the
     farm deck the cards not in the offer, the discard, a helper or contract
-    slot or drawn; the Gardener's deck the cards not in its discard, stacked
-    in its piles as the cards drawn from them allow (``solo.deal_deck``).
-    ``view`` is untouched.
+    slot or drawn; the Gardener's deck the cards not in its discard. ``view``
+    is untouched.
     """
     s = copy_state(view)
     on_wheels = [d for f in s.farms for d in (*f.large, *f.small)]
@@ -46,6 +44,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
     shown_cards += [c for f in s.farms for c in (*f.helpers, *f.contracts)]
     s.farm_deck = _fill(s.farm_deck, list(range(len(C.FARM_CARDS))), shown_cards, rng)
     if s.solo is not None:
-        s.solo.deck = deal_deck(s.solo.discard, rng)
+        s.solo.deck = _fill(s.solo.deck, list(range(len(C.SOLO_CARDS))), s.solo.discard, rng)
     s.rng = Rng.from_seed(rng.getrandbits(64))
     return s

@@ -24,9 +24,8 @@ leaves were played to the end of the turn and the last turns' plantable
 bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
 calendar spaces ahead counted (``calendar_potential``) and the player's own
 pace no longer taken for the game's clock in solo (``turns_left``). Games
-the Gardener ended within 9 turns (7 of these 20: its deck, then one
-shuffled deck, held 7 calendar cards in 20) were lost: it then had 65-74
-VP; its deck is now stacked in piles (RULES.md section 10). With more players (same
+the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
+cards in 20) are lost: it then has 65-74 VP. With more players (same
 commit, ``--seed 1``): 2 players strong against greedy 16 of 20, against
 random 10 of 10; 4 players against three random 8 of 8.
 """
@@ -38,7 +37,6 @@ import math
 from core.engine import margin_phrase
 from core.windmill_valley import components as C
 from core.windmill_valley import scoring as SC
-from core.windmill_valley.solo import piles_left
 from core.windmill_valley.state import State
 
 #: VP a guilder and a tool are still worth while ``RESOURCE_TURNS`` or more
@@ -93,30 +91,29 @@ TURN_VP = 3.0
 #: so a position halfway through a turn (its actions spent, or still to come)
 #: is judged wrong by them.
 LEAVES_AT_TURN_END = True
+#: Share of the Gardener's cards that step its calendar (SOLO_CARDS: 7 of 20).
+_SOLO_STEP_SHARE = sum(c[1] for c in C.SOLO_CARDS) / len(C.SOLO_CARDS)
+_SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
 _STEPS_TO_END = C.CALENDAR_END * C.LARGE_SPACES
 
 
 def gardener_cards_left(state: State) -> float:
     """Expected Gardener cards still to draw until its calendar reaches the end
-    (0.0 with no Gardener or once there). The discard pile is open and the
-    deck is stacked in piles with a set number of calendar cards each
-    (``solo.piles_left``), so needing ``k`` more of the ``K`` calendar cards
-    left among the ``N`` cards of a pile takes ``k * (N + 1) / (K + 1)`` draws
-    of it; more than a pile holds, all of it and on into the next (a deck that
-    runs out is stacked anew)."""
+    (0.0 with no Gardener or once there). The discard pile is open, so the
+    calendar cards left in its deck are known: needing ``k`` more of the ``K``
+    calendar cards among ``N`` cards, ``k * (N + 1) / (K + 1)`` draws (a deck
+    that runs out is reshuffled from all 20)."""
     b = state.solo
     if b is None or b.calendar >= C.CALENDAR_END:
         return 0.0
     need = C.CALENDAR_END - b.calendar
-    drawn = b.discard
-    total = 0.0
-    while True:
-        for cards, cal in piles_left(drawn):
-            if need <= cal:
-                return total + need * (cards + 1) / (cal + 1)
-            need -= cal
-            total += cards
-        drawn = []
+    n = len(C.SOLO_CARDS) - len(b.discard)
+    k = _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard)
+    if n <= 0:
+        n, k = len(C.SOLO_CARDS), _SOLO_STEPS
+    if k >= need:
+        return need * (n + 1) / (k + 1)
+    return n + (need - k) * (len(C.SOLO_CARDS) + 1) / (_SOLO_STEPS + 1)
 
 
 def turns_left(state: State) -> float:
@@ -184,14 +181,11 @@ def projected(state: State) -> list[float]:
 def calendar_potential(state: State, seat: int, turns: float) -> float:
     """VP of the calendar spaces ``seat`` has yet to reach (``CALENDAR_VP``),
     each by the share of its missing wheel steps that ``STEPS_PER_TURN`` steps
-    a turn in ``turns`` turns (this one included) cover; nothing for a space
-    more steps away than the wheels can turn in those turns (MAX_STEPS a turn)."""
+    a turn in ``turns`` turns (this one included) cover."""
     f = state.farms[seat]
     v = 0.0
     for c in range(f.calendar, C.CALENDAR_END):
         need = C.LARGE_SPACES * (c + 1) - f.step
-        if need > C.MAX_STEPS * turns:
-            break
         v += CALENDAR_VP[c] * (1.0 if need <= 0 else min(1.0, STEPS_PER_TURN * turns / need))
     return v
 
@@ -203,28 +197,23 @@ def plan_potential(state: State, seat: int, capacity: float, turns: float) -> fl
     groups not yet empty by their windmills built, for the bulbs of their
     colour planted or stored within that capacity, times the share of their
     missing windmills that ``BUILD_RATE`` builds a turn in ``turns`` turns
-    (this one included) cover. The rows share the capacity, nearest to
-    complete first, and so do the columns, and the groups the builds (``_shared``):
-    a bulb or a windmill counts towards one plan of each kind, not towards every one."""
+    (this one included) cover."""
     f = state.farms[seat]
-    rows = [(C.PATCH_COLS - len(r), (C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP) * len(r) / C.PATCH_COLS)
-            for r in f.patch if 0 < len(r) < C.PATCH_COLS]
-    cols = [(C.PATCH_ROWS - len(c), C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS)
-            for c in SC.columns(f.patch) if 0 < len(c) < C.PATCH_ROWS and len(set(c)) == len(c)]
-    planted = "".join(f.patch) + f.storage[: int(capacity)]
-    groups = [(n, C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g])
-              for g, n in enumerate(f.mills) if n]
-    return _shared(rows, capacity) + _shared(cols, capacity) + _shared(groups, BUILD_RATE * turns)
-
-
-def _shared(plans: list[tuple[int, float]], pool: float) -> float:
-    """``plans`` as (bulbs or windmills missing, VP counted when complete), each by
-    ``_reach`` of what is left of ``pool`` once the plans nearer to complete (then
-    the ones worth more) have taken theirs."""
     v = 0.0
-    for missing, vp in sorted(plans, key=lambda p: (p[0], -p[1])):
-        v += vp * _reach(missing, pool)
-        pool = max(0.0, pool - missing)
+    for r in f.patch:
+        if 0 < len(r) < C.PATCH_COLS:
+            reach = _reach(C.PATCH_COLS - len(r), capacity)
+            v += (C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP) * len(r) / C.PATCH_COLS * reach
+    for c in SC.columns(f.patch):
+        if 0 < len(c) < C.PATCH_ROWS and len(set(c)) == len(c):
+            reach = _reach(C.PATCH_ROWS - len(c), capacity)
+            v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS * reach
+    planted = "".join(f.patch) + f.storage[: int(capacity)]
+    builds = BUILD_RATE * turns
+    for g, n in enumerate(f.mills):
+        if n:
+            v += (C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) * (C.MILL_GROUPS[g] - n) / C.MILL_GROUPS[g]
+                  * _reach(n, builds))
     return v
 
 
@@ -279,31 +268,11 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
     return v
 
 
-def gardener_steps(state: State, cards: float) -> float:
-    """Expected calendar cards among the Gardener's next ``cards`` cards (0.0 with
-    no Gardener): each pile still to draw (``solo.piles_left``, from the open
-    discard) gives its calendar cards left by the share of its cards drawn."""
-    b = state.solo
-    if b is None:
-        return 0.0
-    drawn, left, v = b.discard, cards, 0.0
-    while left > 0:
-        for n, cal in piles_left(drawn):
-            take = min(left, float(n))
-            v += cal * take / n
-            left -= take
-            if left <= 0:
-                break
-        drawn = []
-    return v
-
-
 def gardener(state: State) -> float:
     """The Gardener's projected final VP in a solo game (0.0 with no Gardener):
     its VP, its end bonus, ``SOLO_CARD_VP`` for each card still to come (one a
     player turn, ``turns_left``) and ``SOLO_UNIQUE_VP`` for each calendar
-    column it is expected to reach (``gardener_steps``) that still has an
-    open unique reward."""
+    column it is expected to reach that still has an open unique reward."""
     b = state.solo
     if b is None:
         return 0.0
@@ -311,7 +280,7 @@ def gardener(state: State) -> float:
         return float(b.vp)
     cards = turns_left(state)
     v = b.vp + C.SOLO_END_BONUS[b.level] + cards * C.SOLO_CARD_VP[b.level]
-    steps = min(float(C.CALENDAR_END - b.calendar), gardener_steps(state, cards))
+    steps = min(float(C.CALENDAR_END - b.calendar), cards * _SOLO_STEP_SHARE)
     for k in range(math.ceil(steps)):
         col = b.calendar + k
         if "o" in state.uniques[col]:

@@ -3,9 +3,7 @@
 The Gardener has no wheels and no seat: after each of the player's turns ``bot_turn``
 runs inside ``apply``. It reveals one of 20 cards (SOLO_CARDS): a floodgate instruction
 (then the water rises as for a player), a calendar step (racing the player for the unique
-rewards and the game end), one denial effect, and VP by difficulty level. Its deck is
-stacked from piles with a set number of calendar cards each (SOLO_PILE_CALENDAR,
-``deal_deck``), so its calendar keeps a steady pace.
+rewards and the game end), one denial effect, and VP by difficulty level.
 """
 
 from __future__ import annotations
@@ -19,62 +17,21 @@ from core.windmill_valley.state import Solo, State
 
 
 def new_solo(level: int, rng) -> Solo:
-    return Solo(level=level, deck=deal_deck([], rng))
-
-
-def piles_left(drawn: list[int]) -> list[tuple[int, int]]:
-    """The Gardener's deck still to draw, pile by pile, after the cards ``drawn`` since
-    it was last stacked (its discard pile, in order): per pile (cards left, calendar
-    cards among them), the pile under way first (RULES.md section 10: five piles of
-    SOLO_PILE_SIZE cards holding SOLO_PILE_CALENDAR calendar cards). A count that the
-    cards drawn contradict (a state edited by hand) is held within 0..cards left."""
-    out = []
-    n = len(drawn)
-    for p, cal in enumerate(C.SOLO_PILE_CALENDAR):
-        start, end = p * C.SOLO_PILE_SIZE, (p + 1) * C.SOLO_PILE_SIZE
-        if end <= n:
-            continue
-        seen = sum(C.SOLO_CARDS[c][1] for c in drawn[start:n]) if n > start else 0
-        left = end - max(start, n)
-        out.append((left, max(0, min(left, cal - seen))))
-    return out
-
-
-def deal_deck(drawn: list[int], rng) -> list[int]:
-    """The Gardener's cards not in ``drawn``, stacked as RULES.md section 10 says (top =
-    last): each pile still to draw (``piles_left``) gets its number of the calendar cards
-    left and the rest from the other cards, shuffled within the pile. ``drawn = []``
-    stacks a whole new deck (set-up, and when the deck runs out); the bots'
-    determinization passes the open discard, so what it samples is consistent with
-    every card seen. ``rng``: a ``random.Random``-like generator (``shuffle``)."""
-    gone = set(drawn)
-    unseen = [c for c in range(len(C.SOLO_CARDS)) if c not in gone]
-    cal = [c for c in unseen if C.SOLO_CARDS[c][1]]
-    other = [c for c in unseen if not C.SOLO_CARDS[c][1]]
-    rng.shuffle(cal)
-    rng.shuffle(other)
-    order: list[int] = []
-    for left, k in piles_left(drawn):
-        pile = []
-        for i in range(left):  # k calendar cards, then the others (either kind when one runs out)
-            src = cal if (i < k and cal) or not other else other
-            if src:
-                pile.append(src.pop())
-        rng.shuffle(pile)
-        order += pile
-    order += cal + other  # cards beyond the piles (none when ``drawn`` is a prefix of a stacked deck)
-    return order[::-1]
+    deck = list(range(len(C.SOLO_CARDS)))
+    rng.shuffle(deck)
+    return Solo(level=level, deck=deck)
 
 
 def bot_turn(s: State) -> None:
-    """One Gardener turn (RECONSTRUCTED): draw a card (a new deck is stacked when the
+    """One Gardener turn (RECONSTRUCTED): draw a card (reshuffle the discard when the
     deck is empty), floodgate and water, calendar, denial, VP. Its log line (an event)
     names what it did: the wheel tile it removed, the farm card it discarded, the
     space it built on, the market area it moved to."""
     b = s.solo
     before = b.vp
     if not b.deck:
-        b.deck, b.discard = deal_deck([], s.rng), []
+        b.deck, b.discard = b.discard, []
+        s.rng.shuffle(b.deck)
     b.card = b.deck.pop()
     b.discard.append(b.card)
     s.reveals += 1
