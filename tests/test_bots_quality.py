@@ -45,8 +45,8 @@ def test_golden_age_two_players_uses_the_guilds_it_takes():
     turn and the game stalled at 6-7 VP after 14 rounds. A guild marker counts
     ``GUILD_VP`` (the special action it gives, a guild the other side can take
     straight back), so a takeover pays only with its action."""
-    g, s = _replay("golden-age", ["Me", "Bot"], 3,
-                   ["place hol", "place zee", "token bra", "token gel", "token gro", "token ove", "king 9"])
+    setup = ["place hol", "place zee", "token bra", "token gel", "token gro", "token ove", "king 9"]
+    g, s = _replay("golden-age", ["Me", "Bot"], 3, setup)
     turn = g.turn(s)
     taken, used = set(), set()
     n = 0
@@ -55,8 +55,8 @@ def test_golden_age_two_players_uses_the_guilds_it_takes():
             a = search(g, s, 7 + n, iterations=400, seconds=None)
             text = g.notation(a.move)
         else:  # the other seat's bids: pass
-            text = "pass" if "pass" in [g.notation(m) for m in g.legal_moves(s)] else g.notation(g.legal_moves(s)[0])
-            a = None
+            names = [g.notation(m) for m in g.legal_moves(s)]
+            text = "pass" if "pass" in names else names[0]
         if text.startswith("guild "):
             taken.add(text.split()[1])
         if text.startswith("special guild-"):

@@ -7,8 +7,8 @@ paintings), cards in hand at their exchange or colony value, unfinished
 paintings by what they will score less the payments still due, and guild
 markers for the special action they give (a little: in two-player games the
 other side takes a guild straight back, and a takeover bought for 4-6
-guilders and not used stalled the game). Once the game is over the winner (first to announce 33 VP,
-RULES.md section 3) is far ahead of everyone else.
+guilders and not used stalled the game). Once the game is over the winner
+(first to announce 33 VP, RULES.md section 3) is far ahead of everyone else.
 """
 
 from __future__ import annotations
