@@ -216,6 +216,13 @@ class BotModules:
         default False): for an evaluation that is right only between turns."""
         return bool(getattr(_bot_module(self, "evaluate"), "LEAVES_AT_TURN_END", False))
 
+    def win_weight(self) -> float | None:
+        """The weight the strong bot gives a finished game's result beyond its
+        margin (``evaluate.WIN_WEIGHT``; None: the search's default). 0 for a game
+        whose margin at the end is the final score margin and the higher score wins:
+        there a result only adds what the margin already says."""
+        return getattr(_bot_module(self, "evaluate"), "WIN_WEIGHT", None)
+
     def margin_text(self, state: Any, margin: float) -> str:
         """The hint's words for the projected final margin ``margin`` (VP) of the
         seat to move in ``state``: ``evaluate.margin_text`` where the game words it

@@ -58,3 +58,11 @@ def leaves_at_turn_end(game: Game) -> bool:
     for a game without it)."""
     ask = getattr(game, "leaves_at_turn_end", None)
     return bool(ask()) if ask is not None else False
+
+
+def win_weight(game: Game, default: float) -> float:
+    """The weight of a finished game's result in the strong bot's rewards:
+    ``BotModules.win_weight`` where the game sets it, else ``default``."""
+    ask = getattr(game, "win_weight", None)
+    w = ask() if ask is not None else None
+    return default if w is None else float(w)

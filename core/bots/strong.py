@@ -15,8 +15,13 @@ MARGIN_SCALE))``, result +1 for a sole win, 0 shared, -1 a loss (clipped to
 and only a surprise counts extra: a seat sure to lose (a solo game far
 below its target) gains nothing by putting the end off with free moves
 (Fields of Arle's bot released its animals one by one to do that), and a
-seat sure to win gains nothing by hurrying it. Each seat picks by its own
-value (max^n), so opponents are assumed to play for themselves.
+seat sure to win gains nothing by hurrying it. A seat not sure of its
+loss would still put a lost end off (a finished loss counts -1, an open
+position only its margin): a game whose final margin says who wins sets
+its own weight 0 (``BotModules.win_weight``; Fields of Arle, whose hint
+released three animals for nothing in its last work phase). Each seat
+picks by its own value (max^n), so opponents are assumed to play for
+themselves.
 
 A game whose evaluation is right only between turns (it counts whole
 turns left: Windmill Valley) says so with ``leaves_at_turn_end``
@@ -49,7 +54,7 @@ from typing import Any
 
 import msgspec
 
-from core.bots.common import leaves_at_turn_end, margins, sampler
+from core.bots.common import leaves_at_turn_end, margins, sampler, win_weight
 from core.engine import Game, apply_trusted
 
 #: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
@@ -121,13 +126,15 @@ class _Node:
 
 
 def _rewards(
-    game: Game, state: Any, seats: int, base: list[float], marg: list[float] | None = None
+    game: Game, state: Any, seats: int, base: list[float], marg: list[float] | None = None,
+    weight: float = WIN_WEIGHT,
 ) -> tuple[list[float], list[float]]:
     """(rewards per seat in [-1, 1], margins per seat in VP). A position scores
     its margin's change from ``base`` (the margins at the root), so a seat far
     behind or ahead still tells its moves apart; a finished game adds its
     result less the result the root's margin expected (see the module doc).
-    ``marg``: the position's margins when already known."""
+    ``marg``: the position's margins when already known; ``weight``: the
+    result's weight (``WIN_WEIGHT`` unless the game sets its own)."""
     if marg is None:
         marg = margins(game, state)
     if len(marg) < seats:  # defensive: a game reporting fewer margins than seats
@@ -138,7 +145,7 @@ def _rewards(
         for i in range(seats):
             result = 1.0 if win == [i] else 0.0 if i in win else -1.0
             expected = math.tanh(base[i] / MARGIN_SCALE)
-            r = math.tanh((marg[i] - base[i]) / MARGIN_SCALE) + WIN_WEIGHT * (result - expected)
+            r = math.tanh((marg[i] - base[i]) / MARGIN_SCALE) + weight * (result - expected)
             rew.append(max(-1.0, min(1.0, r)))
         return rew, marg
     return [math.tanh((x - b) / MARGIN_SCALE) for x, b in zip(marg, base)], marg
@@ -184,12 +191,13 @@ def search(
         return Analysis([Choice(root_moves[0], 0, 0.0, 0.0)], 0, time.perf_counter() - t0)
     root = _Node(seats)
     turn_end = leaves_at_turn_end(game)
+    weight = win_weight(game, WIN_WEIGHT)
     deadline = None if seconds is None else t0 + seconds * (1 - RESERVE)
     done = 0
     t_loop = time.perf_counter()
     while True:
         s = first if done == 0 else sample(rng)
-        _iterate(game, root, s, seat, seats, base, rng, turn_end)
+        _iterate(game, root, s, seat, seats, base, rng, turn_end, weight)
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -225,7 +233,7 @@ def _order(
 
 def _iterate(
     game: Game, root: _Node, s: Any, seat: int, seats: int, base: list[float], rng: random.Random,
-    turn_end: bool = False,
+    turn_end: bool = False, weight: float = WIN_WEIGHT,
 ) -> None:
     path = [root]
     node = root
@@ -290,7 +298,7 @@ def _iterate(
             kinds.setdefault(game.notation(x).split(" ", 1)[0], []).append(x)
         group = list(kinds.values())[rng.randrange(len(kinds))]
         s = apply_trusted(game, s, group[rng.randrange(len(group))])
-    rew, marg = _rewards(game, s, seats, base, known_marg)
+    rew, marg = _rewards(game, s, seats, base, known_marg, weight)
     for nd in path:
         nd.n += 1
         w = nd.w

@@ -234,3 +234,10 @@ def margin_text(state: State, margin: float) -> str:
 def evaluate(state: State, seat: int) -> float:
     """``seat``'s projected final score margin in VP (positive: ahead)."""
     return margins(state)[seat]
+
+
+#: The strong bot's weight for a finished game's result beyond the margin
+#: (``BotModules.win_weight``): none, since the final margin says who wins (the
+#: higher score; solo, the target reached), and a result weighed on top taught the
+#: search to put a lost end off with free moves (releasing animals for nothing).
+WIN_WEIGHT = 0.0
