@@ -887,3 +887,35 @@ def test_space_offers_count_in_good_english() -> None:
     state = GAME.setup(["Ann", "Bob"], 3)
     offer = space_offer(state, 0, C.SPACE_INDEX["dikebuilder"])
     assert "1 dikes" not in offer and ("1 dike," in offer or "dikes" in offer), offer
+
+
+async def test_the_special_action_under_the_cursor_is_scrolled_into_view_at_80x24(tmp_path: Path) -> None:
+    """Playtest at 80x24: the other season's board (the Special Action) is drawn under
+    this season's, below the board's fold; moving the picker's cursor over the Special
+    Action's choices left the space it highlights out of sight. The highlighted space
+    (its pointer) is scrolled into view, for each choice, down the list and back up."""
+    match = make_match(["Ann", "Bob"], seed=3)
+    rnd = random.Random(3)
+    while not any(m.verb == "special" for m in match.legal_moves()):
+        match.push(rnd.choice(match.legal_moves()))
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        group = next(i for i, it in enumerate(screen._shown) if any(m.verb == "special" for m in it.moves))
+        if len(screen._shown[group].moves) > 1:
+            await pilot.press(screen.picker.choices[group].hotkey)
+            await pilot.pause()
+        board = screen.fa_board
+        body = board.query_one("#fa-body")
+        other = board.query_one("#fa-other")
+        specials = [i for i, it in enumerate(screen._shown) if len(it.moves) == 1 and it.moves[0].verb == "special"]
+        assert len(specials) > 1
+        for i in specials + specials[::-1]:
+            screen.picker.highlight(i)
+            await pilot.pause()
+            await pilot.pause()
+            assert board.page == "Actions" and other.display
+            marked = [k for k, line in enumerate(other.text.splitlines()) if line.lstrip().startswith("▶")]
+            assert len(marked) == 1, other.text
+            y = other.region.y + marked[0]
+            assert body.region.y <= y < body.region.bottom, (i, y, body.region)

@@ -31,7 +31,6 @@ from typing import Any, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.geometry import Region
 
 from core.fields_of_arle import actions as A
 from core.fields_of_arle import animals as AN
@@ -168,7 +167,9 @@ class FieldsOfArleBoard(PagedBoard):
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._supply_hl: str | None = None  #: the building the Supply page last scrolled to
+        #: the choice under the cursor the board last scrolled to, per page section
+        #: ("actions": the action space placed on; "supply": the building)
+        self._revealed: dict[str, Any] = {}
         self._under: list[Text] = []  #: the banner's lines about the choice under the cursor (narrow)
 
     def compose(self) -> ComposeResult:
@@ -241,7 +242,8 @@ class FieldsOfArleBoard(PagedBoard):
                 self._page = self.page_for(self._section_for(game, state, task), task.seat)
                 anchor = ANCHOR_OF.get(task.kind)
                 if anchor is None:
-                    self.query_one("#fa-body").scroll_home(animate=False)
+                    # (now: the choice under the cursor may scroll it again before the frame)
+                    self.query_one("#fa-body").scroll_home(animate=False, immediate=True)
                 else:
                     self.after_layout(self._reveal, anchor)  # (where it is comes with the layout)
             elif state.phase == "over":
@@ -276,18 +278,13 @@ class FieldsOfArleBoard(PagedBoard):
         return self.query_one("#fa-body", BoardBody).scroll_to_widget(
             widget, animate=False, top=True, immediate=True)
 
-    def _reveal_lines(self, anchor: str, y: int, height: int) -> None:
-        """Scroll the board so that lines ``y`` .. ``y + height`` of ``anchor`` show."""
-        try:
-            widget = self.query_one(f"#{anchor}")
-            body = self.query_one("#fa-body", BoardBody)
-        except Exception:  # noqa: BLE001 - not mounted (yet)
-            return
-        top, node = y, widget
-        while node is not body and node is not None:
-            top += node.virtual_region.y
-            node = node.parent
-        body.scroll_to_region(Region(0, top, 1, max(1, height)), animate=False)
+    def _reveal_choice(self, section: str, choice: Any, widget_id: str, y: int, height: int = 1) -> None:
+        """Scroll lines ``y`` .. ``y + height`` of ``#widget_id`` (where ``choice``,
+        the choice under the cursor, is drawn) into view when that choice is new
+        for ``section`` (``PagedBoard.reveal_lines``, in the cursor key's frame)."""
+        if choice != self._revealed.get(section):
+            self._revealed[section] = choice
+            self.reveal_lines(widget_id, y, height)
 
     # -- the banner ------------------------------------------------------------------
     #: blank rows a steady banner may keep under a new decision's lines (more: it
@@ -331,17 +328,23 @@ class FieldsOfArleBoard(PagedBoard):
         banner.update(lines)
 
     # -- actions ---------------------------------------------------------------------
-    def _board_rows(self, state: Any, winter: bool, letters: list[str], hl: set[str], w: int) -> list[Text]:
+    def _board_rows(self, state: Any, winter: bool, letters: list[str], hl: set[str],
+                    w: int) -> tuple[list[Text], int | None]:
+        """The rows of one season's action board, and the index of the first
+        highlighted one (None: none is)."""
         pointer = glyph(self, "▶", ">")
         rows = []
+        marked = None
         for sid, name, seat, cost in L.action_board(state, winter):
             on = sid in hl
+            if on and marked is None:
+                marked = len(rows)
             who = Text(f"[{letters[seat]}]", style=seat_style(seat)) if seat >= 0 else Text(" · ")
             style = HIGHLIGHT if on else ("dim" if seat >= 0 else "")
             key = Text(space_key(C.SPACE_INDEX[sid]), style="bold" if seat < 0 else "dim")
             rows.append([pointer if on else " ", key, who, Text(name.replace(" (winter)", ""), style=style),
                          Text(A.goods_text(cost) if cost else "", style="dim")])
-        return grid(rows, justify="lllll", width=w)
+        return grid(rows, justify="lllll", width=w), marked
 
     def _actions(self, state: Any, letters: list[str], words: dict[str, Any], width: int) -> None:
         winter = state.half % 2 == 0
@@ -352,7 +355,7 @@ class FieldsOfArleBoard(PagedBoard):
         solo = len(state.players) == 1
         # the action boards are built again only when the state or their highlight changes
         a_ = use_ascii(self)
-        side, under = self.kept(
+        side, under, marked = self.kept(
             "actions", (Same(state), winter, tuple(letters), frozenset(hl_now), frozenset(hl_other), width, a_),
             lambda: self._action_lines(state, winter, letters, hl_now, hl_other, width, solo, now, other))
         self.query_one("#fa-actions", TextBlock).update(side)
@@ -361,6 +364,11 @@ class FieldsOfArleBoard(PagedBoard):
         else:
             self.query_one("#fa-other", TextBlock).update(under)
             self._display("#fa-other", True)
+        if marked is not None:  # the space under the cursor in view (at 80x24 the other
+            # season's board, the Special Action's, is below the fold)
+            self._reveal_choice("actions", (Same(state), *sorted(hl_now), *sorted(hl_other)), *marked)
+        else:
+            self._revealed.pop("actions", None)
         n = len(state.players)
         months = C.WINTER_MONTHS if winter else C.SUMMER_MONTHS
         line = Text("Month spaces: ", style="bold")
@@ -375,20 +383,28 @@ class FieldsOfArleBoard(PagedBoard):
         self.query_one("#fa-months", TextBlock).update(wrap_text(line, width, 2))
 
     def _action_lines(self, state: Any, winter: bool, letters: list[str], hl_now: set[Any], hl_other: set[Any],
-                      width: int, solo: bool, now: str, other: str) -> tuple[list[Text], list[Text] | None]:
+                      width: int, solo: bool, now: str, other: str
+                      ) -> tuple[list[Text], list[Text] | None, tuple[str, int] | None]:
         """The lines of this half-year's action board and the next's: side by side
-        where the width allows (then None for the second), else one under the other."""
+        where the width allows (then None for the second), else one under the other;
+        and where the space under the cursor is drawn (the widget's id and the line),
+        or None."""
         a_ = use_ascii(self)
-        a = [Text(f"{now} (this half-year)", style="bold")] + self.kept(
+        rows, on_a = self.kept(
             "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
             lambda: self._board_rows(state, winter, letters, hl_now, width))
-        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + self.kept(
+        a = [Text(f"{now} (this half-year)", style="bold")] + rows
+        rows, on_b = self.kept(
             "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
             lambda: self._board_rows(state, not winter, letters, hl_other, width))
+        b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + rows
         if state.special >= 0:
             b.insert(1, Text(f"Special Action used by {state.players[state.special]}", style="dim"))
+        head_b = len(b) - len(rows)
         if width < 66:
-            return a, b
+            marked = (("fa-actions", 1 + on_a) if on_a is not None
+                      else ("fa-other", head_b + on_b) if on_b is not None else None)
+            return a, b, marked
         half = (width - 2) // 2  # the two boards side by side
         a = [x[:half] if x.cell_len > half else x for x in a]
         lines = []
@@ -397,7 +413,8 @@ class FieldsOfArleBoard(PagedBoard):
             left.pad_right(half - left.cell_len + 2)
             right = b[k] if k < len(b) else Text("")
             lines.append(left + right[: width - half - 2])
-        return lines, None
+        line = 1 + on_a if on_a is not None else head_b + on_b if on_b is not None else None
+        return lines, None, (None if line is None else ("fa-actions", line))
 
     def _display(self, selector: str, on: bool) -> None:
         widget = self.query_one(selector)
@@ -618,10 +635,10 @@ class FieldsOfArleBoard(PagedBoard):
         if not state.buildings:
             lines.append(Text("  (all built)", style="dim"))
         self.query_one("#fa-buildings", TextBlock).update(lines)
-        key = ",".join(sorted(hl)) or None
-        if shown is not None and key != self._supply_hl:  # the building under the cursor in view
-            self.call_after_refresh(self._reveal_lines, "fa-buildings", *shown)
-        self._supply_hl = key
+        if shown is not None:  # the building under the cursor in view
+            self._reveal_choice("supply", ",".join(sorted(hl)), "fa-buildings", *shown)
+        else:
+            self._revealed.pop("supply", None)
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)

@@ -436,6 +436,38 @@ class PagedBoard(Board):
         else:
             self.call_after_refresh(callback, *args)
 
+    def reveal_lines(self, widget_id: str, y: int, height: int = 1) -> None:
+        """Scroll the body (``BODY_ID``) so that lines ``y`` .. ``y + height`` of
+        the widget ``#widget_id`` show (the choice under the picker's cursor,
+        drawn in a long widget): once the screen's layout has placed the
+        widgets, or just before the next frame when no layout comes
+        (``OneLayout.after_layout``), so the scroll is in the cursor key's own
+        frame; on another screen, after the next frame."""
+        screen = self.screen
+        if hasattr(screen, "after_layout"):
+            screen.after_layout(self._scroll_to_lines, widget_id, y, height)
+        else:
+            self.call_after_refresh(self._scroll_to_lines, widget_id, y, height)
+
+    def _scroll_to_lines(self, widget_id: str, y: int, height: int) -> bool:
+        """Scroll as ``reveal_lines`` says, now; True if the body scrolled."""
+        try:
+            widget = self.query_one(f"#{widget_id}")
+            body = self.query_one(f"#{self.BODY_ID}", BoardBody)
+        except Exception:  # noqa: BLE001 - not mounted (yet)
+            return False
+        if not widget.display:
+            return False
+        top, node = y, widget
+        while node is not body and node is not None:
+            if not node.display:
+                return False
+            top += node.virtual_region.y
+            node = node.parent
+        before = body.scroll_y
+        body.scroll_to_region(Region(0, top, 1, max(1, height)), animate=False, immediate=True)
+        return body.scroll_y != before
+
     @property
     def has_panels(self) -> bool:
         return len(self._pages) > 1
