@@ -381,9 +381,10 @@ def test_seat_letters_are_distinct() -> None:
 async def test_track_draws_markers_at_their_spaces() -> None:
     track = Track(20, legend=True)
     async with WidgetApp(track).run_test(size=(40, 10)) as pilot:
-        track.update([Marker("A", 3, label="Ann"), Marker("B", 12, label="Bob"), Marker("C", 12)])
+        first = [Marker("A", 3, label="Ann"), Marker("B", 12, label="Bob"), Marker("C", 12)]
+        track.update(first)
         await pilot.pause()
-        lines = track.render().plain.splitlines()
+        lines = first_lines = track.render().plain.splitlines()
         assert lines[0].startswith("0") and lines[0][10:12] == "10"
         # two markers share space 12: both letters stand there side by side (the space
         # after it is free); issue 10 item 28: a bare count "2" could not say who
@@ -394,6 +395,13 @@ async def test_track_draws_markers_at_their_spaces() -> None:
         await pilot.pause()
         lines = track.render().plain.splitlines()
         assert lines[1][12:14] == "AD" and lines[2][12] == "B" and lines[3][12] == "C"
+        # the first markers again (a cursor back on a choice, a step back in review):
+        # drawn as then, in the tallest height drawn so far (blank lines under them)
+        track.update(first)
+        await pilot.pause()
+        again = track.render().plain.split("\n")
+        assert again[:len(first_lines)] == first_lines and len(again) == len(lines)
+        assert not any(line.strip() for line in again[len(first_lines):])
 
 
 async def test_track_loop_and_grow() -> None:

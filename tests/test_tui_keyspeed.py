@@ -239,7 +239,8 @@ def test_grid_puts_lines_together_as_rich_would() -> None:
 @pytest.mark.parametrize("game_id, players, decisions, section, size", [
     ("golden-age", 4, 300, "_players", (120, 40)), ("fields-of-arle", 2, 100, "_summary", (120, 40)),
     ("gift-of-tulips", 6, 66, "_bouquets", (80, 24)), ("golden-age", 4, 300, "_provinces", (120, 40)),
-    ("windmill-valley", 4, 120, "_wish", (120, 40)), ("fields-of-arle", 2, 100, "_action_lines", (120, 40))])
+    ("windmill-valley", 4, 120, "_wish", (120, 40)), ("fields-of-arle", 2, 100, "_action_lines", (120, 40)),
+    ("windmill-valley", 4, 120, "_preview", (120, 40))])
 async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, players, decisions, section,
                                                            size) -> None:
     from core import get_game
@@ -378,6 +379,25 @@ async def test_partial_repaints_leave_the_terminal_showing_the_whole_screen(tmp_
         for key in ["down", "up", "enter", "down", "u", "right", "enter"]:
             await pilot.press(key)
             await pilot.pause()
+            term.check(key)
+
+
+@pytest.mark.parametrize("game_id, size", [("windmill-valley", (120, 40)), ("fields-of-arle", (80, 24))])
+async def test_review_steps_leave_the_terminal_showing_the_whole_screen(tmp_path, game_id, size) -> None:
+    """Review's steps (the board turning its pages, the move list scrolling and
+    its rows drawn from the strips it kept) paint one frame each, and the
+    terminal then shows what a full repaint draws, back and forth over the
+    same decisions."""
+    app, _screen, _match, term = late_game_app(tmp_path, game_id, size)
+    frames = term.frames
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in ["r"] + ["left"] * 4 + ["right"] * 2 + ["left"] * 2 + ["b", "r", "left", "left"]:
+            frames.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            await pilot.pause(0.05)
+            assert len(frames) == 1, key
             term.check(key)
 
 

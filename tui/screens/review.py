@@ -30,10 +30,12 @@ from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import _time, events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
@@ -46,7 +48,7 @@ from textual.widgets import Label, Static
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
-from tui.widgets.base import DataWidget, QuietScroll
+from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll
 from tui.widgets.textlines import wrap_plain, wrap_text
 
 
@@ -222,6 +224,11 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         self.ellipsis = ellipsis
         self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
         self.virtual_size = Size(0, count)
+        #: each row drawn, as its Strip, by (text, style, width): a row scrolled to
+        #: another place, or shown again, is the very Strip, which is styled once
+        #: (``KeptStylesCache``; Textual styled every row again on each scroll)
+        self._row_strips: LRUCache[tuple[str, Style, int], Strip] = LRUCache(256)
+        self._styles_cache = KeptStylesCache()
 
     def _fit_height(self) -> None:
         """Make the scrollable height what the lines take at the width now (the
@@ -344,15 +351,19 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         width = self.scrollable_content_region.width
         index, part = self._row(y + round(self.scroll_offset.y), max(0, width))
         style = self.rich_style
+        width = max(0, width)
         if not 0 <= index < self.count or width <= 0:
-            return Strip([Segment(" " * max(0, width), style)], max(0, width))
-        marked = index == self.highlighted
-        if marked:
+            text = " " * width
+        elif index == self.highlighted:
             text = set_cell_size(self._rows(index, width)[part], width)
             style = style + self.get_component_rich_style("review-log--cursor")
         else:
             text = set_cell_size(self._cut(" " + self._line(index), width), width)
-        return Strip([Segment(text, style)], width)
+        key = (text, style, width)
+        strip = self._row_strips.get(key)
+        if strip is None:
+            strip = self._row_strips[key] = Strip([Segment(text, style)], width)
+        return strip
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

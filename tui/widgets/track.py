@@ -71,6 +71,10 @@ class Track(DataWidget):
         self.grow = grow
         self.cell = max(1, cell)
         self._data = ((), ())
+        #: the lines of the last few builds, by (data, width, tick glyph): a cursor
+        #: moving between choices, or review stepping back and forth, draws
+        #: markers and highlights it drew a moment ago
+        self._built: dict[tuple[object, ...], list[Text]] = {}
 
     def update(self, markers: Sequence[Marker], highlights: Sequence[int] = ()) -> None:
         """Place ``markers`` (Marker.position = the space number) and mark the
@@ -94,7 +98,22 @@ class Track(DataWidget):
             p %= length
         return max(0, min(length - 1, p))
 
+    #: how many builds ``build`` keeps
+    BUILDS_KEPT = 8
+
     def build(self, width: int) -> list[Text]:
+        key = (self._data, width, glyph(self, "·", "."))
+        lines = self._built.get(key)
+        if lines is None:
+            lines = self._built[key] = self._lines_for(width)
+            if len(self._built) > self.BUILDS_KEPT:
+                del self._built[next(iter(self._built))]
+        # markers that stack come and go with the scores: the track keeps its
+        # tallest height (no screen layout when a decision unstacks them)
+        return self.steady(list(lines), width)
+
+    def _lines_for(self, width: int) -> list[Text]:
+        """The track's lines for its data at ``width`` (without ``steady``'s blank lines)."""
         markers, highlights = self._data
         length = self._span()
         width = max(10, width)
@@ -185,6 +204,4 @@ class Track(DataWidget):
             lines.append(legend)
         for ln in lines:
             ln.truncate(width, overflow="crop")
-        # markers that stack come and go with the scores: the track keeps its
-        # tallest height (no screen layout when a decision unstacks them)
-        return self.steady(lines, width)
+        return lines

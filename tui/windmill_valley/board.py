@@ -372,14 +372,40 @@ class WindmillValleyBoard(PagedBoard):
                 out.append(RingSpace(design_label(d), TIER_STYLES[tier], (base + k) in hl))
             return out
 
-        self.query_one("#wv-large", Ring).update(spaces(f.large, 0), at_l, cell=cell)
-        self.query_one("#wv-small", Ring).update(spaces(f.small, C.LARGE_SPACES), at_s, cell=cell)
+        # (each part built once per state and the choices it draws: a cursor key, or a
+        # step back in review to a state drawn before, builds only what changed)
+        hot = (Same(state), seat, frozenset(hl))
+        self.query_one("#wv-large", Ring).update(self.kept("large", hot, lambda: spaces(f.large, 0)), at_l, cell=cell)
+        self.query_one("#wv-small", Ring).update(
+            self.kept("small", hot, lambda: spaces(f.small, C.LARGE_SPACES)), at_s, cell=cell)
         # preview of the action pairs 1-4 steps bring (FS 8)
         level = state.floodgate
         if mine and w[:1] == ["gate"]:
             level = int(w[1])
         pick_n = int(w[1]) if mine and w[:1] == ["steps"] else None
         bw = (self.size.width or 44) - 2
+        lines, cal_shown = self.kept("preview", (Same(state), seat, level, pick_n, wide, bw),
+                                     lambda: self._preview(state, task, seat, level, pick_n, wide, bw))
+        self.query_one("#wv-preview", TextBlock).update(lines)
+        # the wheel enhancement offer
+        tile_i = int(w[1]) - 1 if mine and w[:1] == ["tile"] else None
+        swap_j = int(w[2]) - 1 if mine and w[:1] == ["swap"] and len(w) == 3 and w[1][:1] in "LS" else None
+        refresh = mine and w[:1] == ["refresh"] and task.kind == "enhance"
+        full = task is not None and task.kind in ("enhance", "swapwheel")
+        self.query_one("#wv-offer", WrapCards).update(self.kept(
+            "offer", (Same(state), tile_i, swap_j, refresh, full),
+            lambda: self._offer(state, tile_i, swap_j, refresh, full)))
+        self._key(list(f.large) + list(f.small) + ([] if full else [d for d in state.offer if d >= 0]),
+                  cal_shown, not full, bw)
+
+    def _preview(self, state: Any, task: Any, seat: int, level: int, pick_n: int | None, wide: bool,
+                 bw: int) -> tuple[list[Text], bool]:
+        """The preview of the action pairs 1-4 steps of ``seat``'s wheels bring at
+        floodgate ``level`` (``pick_n``: the steps under the cursor), ``bw`` wide;
+        and whether it shows a calendar advance ("cal N!")."""
+        f = state.farms[seat]
+        off = C.BOARD_SMALL_OFFSET[f.board]
+        at_l, at_s = f.step % C.LARGE_SPACES, (off + f.step) % C.SMALL_SPACES
         text_of = design_text if wide else design_label
         tw = max(6, (bw - 34) // 2) if wide else 6
         name = state.players[seat]
@@ -422,14 +448,13 @@ class WindmillValleyBoard(PagedBoard):
             mark = ">" if pick_n == n else " "
             add(Text(f"{mark}{n} step{'s' if n > 1 else ' '}", style=style or "bold"), text_of(big), text_of(small),
                 style, note)
-        lines = grid(rows, width=bw)
-        self.query_one("#wv-preview", TextBlock).update(lines)
-        # the wheel enhancement offer
+        return grid(rows, width=bw), cal_shown
+
+    def _offer(self, state: Any, tile_i: int | None, swap_j: int | None, refresh: bool, full: bool) -> list[CardRow]:
+        """The wheel enhancement offer's rows (``full``: one row per tile with its
+        price, for a decision about it; the tile ``tile_i``/``swap_j`` under the
+        cursor, or all of them for ``refresh``, highlighted)."""
         rows = []
-        tile_i = int(w[1]) - 1 if mine and w[:1] == ["tile"] else None
-        swap_j = int(w[2]) - 1 if mine and w[:1] == ["swap"] and len(w) == 3 and w[1][:1] in "LS" else None
-        refresh = mine and w[:1] == ["refresh"] and task.kind == "enhance"
-        full = task is not None and task.kind in ("enhance", "swapwheel")
         if not full:
             cards = []
             for i, d in enumerate(state.offer):
@@ -459,9 +484,7 @@ class WindmillValleyBoard(PagedBoard):
         if full:
             rows.append(CardRow("stacks", [], f"common {left.get('c', 0)}, uncommon {left.get('u', 0)}, "
                                               f"unique {left.get('x', 0)}; refresh costs {C.REFRESH_COST} G"))
-        self.query_one("#wv-offer", WrapCards).update(rows)
-        self._key(list(f.large) + list(f.small) + ([] if full else [d for d in state.offer if d >= 0]),
-                  cal_shown, not full, bw)
+        return rows
 
     def _key(self, designs: list[int], cal: bool, prices: bool, width: int) -> None:
         """The key to the short labels drawn on the wheels page: each wheel space's
