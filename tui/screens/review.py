@@ -38,7 +38,7 @@ from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -347,16 +347,32 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         elif last >= top + height:
             self.scroll_to(y=min(i, last - height + 1), animate=False, immediate=True)
 
+    #: (style, cursor style) while ``render_lines`` runs: worked out once per call,
+    #: not per row (Textual's ``rich_style`` walks every ancestor's styles)
+    _row_styles: tuple[Style, Style] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        style = self.rich_style
+        self._row_styles = (style, style + self.get_component_rich_style("review-log--cursor"))
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._row_styles = None
+
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         index, part = self._row(y + round(self.scroll_offset.y), max(0, width))
-        style = self.rich_style
+        styles = self._row_styles
+        if styles is None:
+            style = self.rich_style
+            styles = (style, style + self.get_component_rich_style("review-log--cursor"))
+        style = styles[0]
         width = max(0, width)
         if not 0 <= index < self.count or width <= 0:
             text = " " * width
         elif index == self.highlighted:
             text = set_cell_size(self._rows(index, width)[part], width)
-            style = style + self.get_component_rich_style("review-log--cursor")
+            style = styles[1]
         else:
             text = set_cell_size(self._cut(" " + self._line(index), width), width)
         key = (text, style, width)

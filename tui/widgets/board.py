@@ -87,6 +87,15 @@ class Board(Widget):
             del builds[next(iter(builds))]
         return value
 
+    def put(self, name: str, key: tuple[Any, ...], build: Callable[[], dict[str, tuple[Any, ...]]]) -> None:
+        """Update a section's widgets from ``build()``: ``{selector: the
+        arguments of that widget's update}``, kept like ``kept`` (a section
+        whose key is one of its last builds' is not built again: a cursor key
+        on choices it does not draw, a step back in review to a state drawn
+        before). Each widget redraws only what differs from what it shows."""
+        for selector, args in self.kept(name, key, build).items():
+            self.query_one(selector).update(*args)
+
     @staticmethod
     def touching(targets: Sequence[Any], kinds: type | tuple[type, ...]) -> tuple[Any, ...]:
         """A key for ``kept``: whether ``targets`` is a single choice, whether

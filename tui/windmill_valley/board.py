@@ -47,7 +47,7 @@ from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import BoardBody, BoardRow, BoardSection, PagedBoard, Same
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
@@ -332,14 +332,23 @@ class WindmillValleyBoard(PagedBoard):
             self._wheels(state, task, words, wide)
         if "tracks" in secs:
             self._tracks(state, task, words, names, letters)
+        # (each built once per state, choice under the cursor and size: a step back in
+        # review to a state drawn before, or a cursor key, builds nothing again)
+        bw = (self.size.width or 44) - 2
+        look = (Same(state), tuple(words), tuple(names), tuple(letters), bw, wide, use_ascii(self))
         if "players" in secs:
-            self._players(state, names, letters)
+            self.put("players", look, lambda: self._players(state, names, letters, bw))
         if "map" in secs:
-            self._map(state, task, words, letters)
+            self.put("map", look, lambda: self._map(state, task, words, letters, bw))
         if "market" in secs:
-            self._market(state, task, words, letters)
+            # set-up shows only what it is about: the starting cards, then the market areas
+            self._display("wv-market", state.phase != "start")
+            self._display("wv-trade", state.phase not in ("start", "place"))
+            self._display("wv-farm-offer", state.phase != "place")
+            self.put("market", look, lambda: self._market(state, task, words, letters))
         if "farm" in secs and farm_seat is not None:
-            self._farm(state, task, words, farm_seat, names, letters)
+            self.put("farm", (farm_seat, *look),
+                     lambda: self._farm(state, task, words, farm_seat, names, letters, bw, wide))
 
     # -- wheels ------------------------------------------------------------------------
     def _wheel_seat(self, state: Any, task: Any) -> int:
@@ -607,8 +616,9 @@ class WindmillValleyBoard(PagedBoard):
                                f"(now round {state.round + 1}).", bw, "bold")
         return wish_lines
 
-    def _players(self, state: Any, names: list[str], letters: list[str]) -> None:
-        bw = (self.size.width or 44) - 2
+    def _players(self, state: Any, names: list[str], letters: list[str], bw: int) -> dict[str, tuple[Any, ...]]:
+        """The players' counters (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         # players table; where it does not fit, one worded line (wrapped) per player
         heads = ("", "Player", "VP", "G", "tools", "calendar", "storage", "planted", "windmills", "helpers",
                  "contracts")
@@ -645,10 +655,13 @@ class WindmillValleyBoard(PagedBoard):
                 gate, step, denial = C.SOLO_CARDS[b.card]
                 line += f"; last card: floodgate {gate}, calendar +{step}, {denial}"
             lines += wrap(line, bw, "dim", "   ")
-        self.query_one("#wv-players", TextBlock).update(lines)
+        out["#wv-players"] = (lines,)
+        return out
 
     # -- map -----------------------------------------------------------------------------
-    def _map(self, state: Any, task: Any, w: list[str], letters: list[str]) -> None:
+    def _map(self, state: Any, task: Any, w: list[str], letters: list[str], bw: int) -> dict[str, tuple[Any, ...]]:
+        """The valley map and its note (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         fields = []
         for r, row in enumerate(C.FIELD_GRID):
             line = []
@@ -684,9 +697,8 @@ class WindmillValleyBoard(PagedBoard):
             for j in C.NEIGHBOURS[i]:
                 if j > i and 0 <= state.board[j] < 10:
                     links.append(((x, y), C.SPACES[j]))
-        self.query_one("#wv-map", GridMap).update(
-            fields, nodes, links, {x: "abcdefg"[x - 1] for x in range(1, 8)}, {y: str(y) for y in range(1, 6)})
-        bw = (self.size.width or 44) - 2
+        out["#wv-map"] = (
+            fields, nodes, links, {x: "abcdefg"[x - 1] for x in range(1, 8)}, {y: str(y) for y in range(1, 6)},)
         note: list[Text] = []
         if build_at is not None and task is not None:
             gains = [C.FIELD_REWARD[code][1] for code in C.SPACE_FIELDS[build_at]]
@@ -698,7 +710,8 @@ class WindmillValleyBoard(PagedBoard):
                 for k, o in enumerate(outs)), bw)
         note += wrap("+ market's edge, o buildable now, lower case = no connection. PL plant, LW lower water, "
                      "G 2 G, Wt/Ye/Rd bulb, T tool, MK market, FE farm enh., EW enhance", bw, "dim")
-        self.query_one("#wv-map-note", TextBlock).update(note)
+        out["#wv-map-note"] = (note,)
+        return out
 
     # -- market, trade, farm offer ------------------------------------------------------------
     def _marker(self, m: int, letters: list[str]) -> Marker:
@@ -713,11 +726,10 @@ class WindmillValleyBoard(PagedBoard):
             self._shown[wid] = on
             self.query_one(f"#{wid}").display = on
 
-    def _market(self, state: Any, task: Any, w: list[str], letters: list[str]) -> None:
-        # set-up shows only what it is about: the starting cards, then the market areas
-        self._display("wv-market", state.phase != "start")
-        self._display("wv-trade", state.phase not in ("start", "place"))
-        self._display("wv-farm-offer", state.phase != "place")
+    def _market(self, state: Any, task: Any, w: list[str], letters: list[str]) -> dict[str, tuple[Any, ...]]:
+        """The market areas, the foreign trade card and the farm enhancement offer
+        (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         hot: set[int] = set()
         verb = w[0] if w else ""
         if task is not None:
@@ -744,7 +756,7 @@ class WindmillValleyBoard(PagedBoard):
             times = min(C.MARKET_MAX_TIMES, len(markers))
             areas.append(Area(f"{a + 1}", [self._marker(m, letters) for m in markers],
                               " | ".join(opts) + (f"  x{times}" if times > 1 else ""), highlight=a in hot))
-        self.query_one("#wv-market", Market).update(areas)
+        out["#wv-market"] = (areas,)
         # the foreign trade card in use: quarters with the bulb slots between them
         card = state.trade[0]
         q_hot: set[int] = set()
@@ -767,7 +779,7 @@ class WindmillValleyBoard(PagedBoard):
             c = state.trade_bulbs[q]
             cards.append(Card(c if c != " " else "_", BULB_STYLES.get(c, "dim"), highlight=q in s_hot))
         rows = [CardRow(f"card {card + 1}", cards, f"({len(state.trade) - 1} below; a bulb gets both sides)")]
-        self.query_one("#wv-trade", Cards).update(rows)
+        out["#wv-trade"] = (rows,)
         # farm enhancement offer (and starting cards during set-up, extra drawn cards)
         rows = []
         take = (int(w[1]) - 1, w[2]) if verb == "take" and task is not None and task.kind == "farm" else None
@@ -780,8 +792,8 @@ class WindmillValleyBoard(PagedBoard):
                 rows.append(CardRow(str(cid - C.START_ID + 1),
                                     [Card(f"H: {htext}", highlight=cid == start_k), Card(f"Wish: {wtext}", "dim")],
                                     highlight=cid == start_k))
-            self.query_one("#wv-farm-offer", WrapCards).update(rows)
-            return
+            out["#wv-farm-offer"] = (rows,)
+            return out
         for j, cid in enumerate(list(state.farm_offer) + list(state.drawn)):
             if cid < 0:
                 rows.append(CardRow(str(j + 1), [], "empty"))
@@ -795,10 +807,14 @@ class WindmillValleyBoard(PagedBoard):
             ], "drawn" if j >= len(state.farm_offer) else "", highlight=hot_row))
         rows.append(CardRow("", [], f"deck {len(state.farm_deck)}, discard {len(state.farm_discard)}; "
                                     f"refresh costs {C.REFRESH_COST} G"))
-        self.query_one("#wv-farm-offer", WrapCards).update(rows)
+        out["#wv-farm-offer"] = (rows,)
+        return out
 
     # -- a farm ----------------------------------------------------------------------------
-    def _farm(self, state: Any, task: Any, w: list[str], seat: int, names: list[str], letters: list[str]) -> None:
+    def _farm(self, state: Any, task: Any, w: list[str], seat: int, names: list[str], letters: list[str],
+              bw: int, wide: bool) -> dict[str, tuple[Any, ...]]:
+        """``seat``'s farm page (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         f = state.farms[seat]
         mine = task is not None and task.seat == seat
         verb = w[0] if (w and mine) else ""
@@ -825,12 +841,11 @@ class WindmillValleyBoard(PagedBoard):
             d = f.small[(at_s + k) % C.SMALL_SPACES]
             wl.append(design_label(d), style="reverse" if k == 0 else TIER_STYLES[C.DESIGNS[d][1]])
             wl.append(" ")
-        bw = (self.size.width or 44) - 2
         wl.no_wrap = True
         first.rstrip()
         wl.rstrip()
-        self.query_one("#wv-farm-head", TextBlock).update(
-            wrap(head.plain, bw, "bold") + wrap_text(first, bw, 8) + wrap_text(wl, bw, 8))
+        out["#wv-farm-head"] = (
+            wrap(head.plain, bw, "bold") + wrap_text(first, bw, 8) + wrap_text(wl, bw, 8),)
         # storage (PR: filled left to right, the 2 rightmost spots cost)
         hot_slot: set[int] = set()
         if verb in ("plant", "place", "swap") and len(w) >= 2 and w[1] in f.storage:
@@ -844,7 +859,7 @@ class WindmillValleyBoard(PagedBoard):
             contents = C.COLOUR_NAMES[w[1]] + " (new)" if new else (f"{c} {C.COLOUR_NAMES[c]}" if c else "")
             slots.append(Slot(str(k + 1), contents, f"{cost} G" if cost else "",
                               BULB_STYLES.get(w[1] if new else c, ""), highlight=k in hot_slot))
-        self.query_one("#wv-storage", Storage).update(slots)
+        out["#wv-storage"] = (slots,)
         # tulip patch with printed rewards
         hot_row = None
         if verb == "plant" and len(w) == 3:
@@ -881,12 +896,12 @@ class WindmillValleyBoard(PagedBoard):
             else:
                 col_notes.append(Text(""))
         rows.append([Text("cols", style="dim"), *col_notes])
-        pw = max(20, bw - 27) if self._is_wide() else bw
+        pw = max(20, bw - 27) if wide else bw
         lines = grid(rows, justify="l" + "c" * C.PATCH_COLS, width=pw)
         lines += wrap("underlined: next space; 1G guilder, T tool, 2V VP, b* any bulb; "
                       "cols: -2 repeat, +4 four colours"
                       + ("; [ ] = pictured on the Queen's Wish" if wished else ""), pw, "dim")
-        self.query_one("#wv-patch", TextBlock).update(lines)
+        out["#wv-patch"] = (lines,)
         # windmill groups
         hot_g = int(w[1]) - 1 if verb in ("mill", "remove") else None
         mills = []
@@ -897,10 +912,10 @@ class WindmillValleyBoard(PagedBoard):
             contents = " ".join(letter * left) if left else f"empty={C.MILL_VP[g] * planted.count(colour)}VP"
             mills.append(Slot(f"{g + 1} {C.COLOUR_NAMES[colour]}", contents, f"{C.MILL_COST[g]} G",
                               "" if left else "bold", highlight=g == hot_g))
-        self.query_one("#wv-mills", Storage).update(mills)
-        self.query_one("#wv-mill-note", TextBlock).update(wrap(
+        out["#wv-mills"] = (mills,)
+        out["#wv-mill-note"] = (wrap(
             f"Empty groups score per bulb of their colour at the end. {len(windmills_of(state, seat))} "
-            f"windmill(s) of {names[seat]} on the map.", max(20, bw - 27) if self._is_wide() else bw, "dim"))
+            f"windmill(s) of {names[seat]} on the map.", max(20, bw - 27) if wide else bw, "dim"),)
         # helpers and contracts
         take = (int(w[1]) - 1, w[2], int(w[3]) - 1 if len(w) > 3 else None) if verb == "take" and task.kind == "farm" else None
         rows = []
@@ -919,7 +934,7 @@ class WindmillValleyBoard(PagedBoard):
             else:
                 hot = take is not None and take[1] == "helper" and k == len(f.helpers)
                 rows.append(CardRow(f"H{k + 1}", [], f"empty: +{C.HELPER_VP[k]} VP when filled", highlight=hot))
-        self.query_one("#wv-helpers", WrapCards).update(rows)
+        out["#wv-helpers"] = (rows,)
         rows = []
         hot_score = int(w[1]) - 1 if verb == "score" else None
         for k in range(C.CONTRACT_SLOTS):
@@ -933,4 +948,5 @@ class WindmillValleyBoard(PagedBoard):
             else:
                 hot = take is not None and take[1] == "contract" and k == len(f.contracts)
                 rows.append(CardRow(f"C{k + 1}", [], "empty", highlight=hot))
-        self.query_one("#wv-contracts", WrapCards).update(rows)
+        out["#wv-contracts"] = (rows,)
+        return out
