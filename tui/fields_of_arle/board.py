@@ -261,12 +261,21 @@ class FieldsOfArleBoard(PagedBoard):
         if "actions" in secs:
             self._actions(state, letters, words, width)
             self.query_one("#fa-effect", Banner).update(effect)
+        # (each built once per state, choices under the cursor and size: a step back in
+        # review to a state drawn before, or a cursor key back, builds nothing again)
+        look = (Same(state), tuple(targets), tuple(seats), width, use_ascii(self))
         if "players" in secs:
-            self._players(game, state, seats, letters, targets, width)
+            self.put("players", look, lambda: self._players(game, state, seats, letters, targets, width))
         if "farm" in secs and farm_seat is not None:
-            self._farm(state, farm_seat, seats, letters, targets, width)
+            self.put("farm", (farm_seat, *look),
+                     lambda: self._farm(state, farm_seat, seats, letters, targets, width))
         if "supply" in secs:
-            self._supply(state, letters, targets, width)
+            updates, marked = self.kept("supply", look, lambda: self._supply(state, letters, targets, width))
+            self.update_all(updates)
+            if marked is not None:  # the building under the cursor in view
+                self._reveal_choice("supply", marked[0], "fa-buildings", *marked[1])
+            else:
+                self._revealed.pop("supply", None)
 
     def _reveal(self, anchor: str) -> bool:
         """Scroll the board so that ``anchor`` (the widget the decision is about)
@@ -423,16 +432,19 @@ class FieldsOfArleBoard(PagedBoard):
 
     # -- players and scores ------------------------------------------------------------
     def _players(self, game: Any, state: Any, seats: list[str], letters: list[str], targets: Sequence[Any],
-                 width: int) -> None:
+                 width: int) -> dict[str, tuple[Any, ...]]:
+        """The players' summaries, the score pad and the live preview (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         # the summary and the score pad depend on the state only: not built again on a cursor key
         key = (Same(state), tuple(seats), width, use_ascii(self))
-        self.query_one("#fa-summary", TextBlock).update(
-            self.kept("summary", key, lambda: self._summary(state, seats, letters, width)))
-        self.query_one("#fa-scores", ScoreSheet).update(
-            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)))
+        out["#fa-summary"] = (
+            self.kept("summary", key, lambda: self._summary(state, seats, letters, width)),)
+        out["#fa-scores"] = (
+            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)),)
         legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
                       "Anim: animals, Short: supply shortages", width, "dim", "  ")
-        self.query_one("#fa-preview", TextBlock).update(legend + self._score_preview(game, state, targets, width))
+        out["#fa-preview"] = (legend + self._score_preview(game, state, targets, width),)
+        return out
 
     def _summary(self, state: Any, seats: list[str], letters: list[str], width: int) -> list[Text]:
         """One paragraph per player: score, workers, animals, land, barn, dikes, goods."""
@@ -520,7 +532,9 @@ class FieldsOfArleBoard(PagedBoard):
 
     # -- a farm ---------------------------------------------------------------------------
     def _farm(self, state: Any, seat: int, seats: list[str], letters: list[str], targets: Sequence[Any],
-              width: int) -> None:
+              width: int) -> dict[str, tuple[Any, ...]]:
+        """``seat``'s farm page (``Board.put``)."""
+        out: dict[str, tuple[Any, ...]] = {}
         h = state.homes[seat]
         words = {t.verb: t for t in targets} if state.tasks and state.tasks[-1].seat == seat else {}
         cut = A.SLOT_NAMES.index(words["cut"].arg) if "cut" in words else -1
@@ -554,7 +568,7 @@ class FieldsOfArleBoard(PagedBoard):
                 row.append(text.ljust(CELL)[:CELL], style=style)
                 row.append(" ")
             lines.append(row)
-        self.query_one("#fa-home", TextBlock).update(lines)
+        out["#fa-home"] = (lines,)
         arr = AN.arrangement(h)
         an = Text("Animals: ", style="bold")
         if not arr:
@@ -564,7 +578,7 @@ class FieldsOfArleBoard(PagedBoard):
             an.append(", ".join(f"{unit} {n} {a}" if n else f"{unit} empty" for unit, a, n in arr))
         if any(h.breed):
             an.append(f"; May young planned: {A.goods_text(dict(zip(C.ANIMALS, h.breed)))}", style="dim")
-        self.query_one("#fa-animals", TextBlock).update(wrap_text(an, width, 2))
+        out["#fa-animals"] = (wrap_text(an, width, 2),)
         hl_vehicle = int(words["load"].arg.split()[1]) - 1 if "load" in words else (
             int(words["return"].arg) - 1 if "return" in words else -1)
         slots = []
@@ -578,8 +592,8 @@ class FieldsOfArleBoard(PagedBoard):
         note = f"Barn spaces used: small {small}/{C.BARN_SMALL}, large {large}/{C.BARN_LARGE}"
         if not large:
             note += f"; no large vehicle: {C.NO_LARGE_VEHICLE_VP} VP"
-        self.query_one("#fa-barn", Storage).update(slots)
-        self.query_one("#fa-barn-note", TextBlock).update(wrap(note, width, "dim", "  "))
+        out["#fa-barn"] = (slots,)
+        out["#fa-barn-note"] = (wrap(note, width, "dim", "  "),)
         g = h.g
         a, b = SC.food_split(g["food"])
         rows = [[Text("Goods track", style="bold"), Text("now", style="dim"), Text("max", style="dim"),
@@ -597,7 +611,7 @@ class FieldsOfArleBoard(PagedBoard):
                       + (", ".join(C.DESTINATIONS[d][0] for d in h.visited) or "none"), width, "", "  ")
         if h.short:
             lines += wrap(f"Unpaid nourishment/fuel: {h.short} ({C.SHORTAGE_VP * h.short} VP)", width, "bold")
-        self.query_one("#fa-goods", TextBlock).update(lines)
+        out["#fa-goods"] = (lines,)
         hl_tool = words["tool"].arg if "tool" in words else ""
         pointer = glyph(self, "▶", ">")
         rows = [["", Text("Tool tracks", style="bold"), Text("tools", style="dim"), Text("step", style="dim"),
@@ -612,10 +626,15 @@ class FieldsOfArleBoard(PagedBoard):
             on = tid == hl_tool
             rows.append([pointer if on else " ", Text(TOOL_SHORT.get(tid, name), style=HIGHLIGHT if on else ""),
                          track, A.goods_text(cost) if i + 1 < len(values) else "end", str(vp)])
-        self.query_one("#fa-tools", TextBlock).update(grid(rows, justify="lllll", width=width))
+        out["#fa-tools"] = (grid(rows, justify="lllll", width=width),)
+        return out
 
     # -- the supply ------------------------------------------------------------------------
-    def _supply(self, state: Any, letters: list[str], targets: Sequence[Any], width: int) -> None:
+    def _supply(self, state: Any, letters: list[str], targets: Sequence[Any],
+                width: int) -> tuple[dict[str, tuple[Any, ...]], tuple[str, tuple[int, int]] | None]:
+        """The Supply page (``Board.put``), and the building under the cursor: its
+        key and where it is drawn (its first line and how many), or None."""
+        out: dict[str, tuple[Any, ...]] = {}
         pointer = glyph(self, "▶", ">")
         hl = {t.arg.split()[0] for t in targets if t.verb == "build"}
         lines = [Text("Building supply (colour, VP: cost)", style="bold")]
@@ -634,11 +653,8 @@ class FieldsOfArleBoard(PagedBoard):
                 shown = (shown[0], len(lines) - shown[0])
         if not state.buildings:
             lines.append(Text("  (all built)", style="dim"))
-        self.query_one("#fa-buildings", TextBlock).update(lines)
-        if shown is not None:  # the building under the cursor in view
-            self._reveal_choice("supply", ",".join(sorted(hl)), "fa-buildings", *shown)
-        else:
-            self._revealed.pop("supply", None)
+        out["#fa-buildings"] = (lines,)
+        marked = None if shown is None else (",".join(sorted(hl)), shown)
         hl_dest = {t.arg.split()[0] for t in targets if t.verb == "load"}
         if state.tasks and state.tasks[-1].kind == "sell":
             hl_dest.add(state.tasks[-1].s)
@@ -656,9 +672,10 @@ class FieldsOfArleBoard(PagedBoard):
         travel.append(", ".join(f"{letters[i]} {h.travel} cells = {SC.travel(h)} VP" for i, h in
                                 enumerate(state.homes)))
         lines.append(travel)
-        self.query_one("#fa-dests", TextBlock).update(lines)
+        out["#fa-dests"] = (lines,)
         names = {"field": "fields", "forest": "forests", "stall": "stalls", "stable": "stables",
                  "boat": "peat boats/plows", "hand": "handcarts/wagons", "cart": "carts/horse carts",
                  "carriage": "carriages/droshkies"}
         piles = "Tile and vehicle supply: " + ", ".join(f"{names.get(k, k)} {n}" for k, n in state.supply.items())
-        self.query_one("#fa-piles", TextBlock).update(wrap(piles, width, "", "  "))
+        out["#fa-piles"] = (wrap(piles, width, "", "  "),)
+        return out, marked

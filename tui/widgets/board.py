@@ -93,7 +93,11 @@ class Board(Widget):
         whose key is one of its last builds' is not built again: a cursor key
         on choices it does not draw, a step back in review to a state drawn
         before). Each widget redraws only what differs from what it shows."""
-        for selector, args in self.kept(name, key, build).items():
+        self.update_all(self.kept(name, key, build))
+
+    def update_all(self, updates: dict[str, tuple[Any, ...]]) -> None:
+        """Call each widget's ``update`` with its arguments: ``{selector: args}``."""
+        for selector, args in updates.items():
             self.query_one(selector).update(*args)
 
     @staticmethod
