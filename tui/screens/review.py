@@ -43,12 +43,12 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
-from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll
+from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll, TextBlock
 from tui.widgets.textlines import wrap_plain, wrap_text
 
 
@@ -564,7 +564,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                 else:
                     yield Static("", id="review-tallies")
             with Vertical(id="review-side"):
-                yield Label("", id="review-position")
+                yield TextBlock(id="review-position")
                 ascii_only = bool(getattr(self.app, "ascii", False))
                 yield ReviewLog(self.match.ply + 1, self.log_line, highlighted=self.cursor,
                                 mark=">" if ascii_only else "▶", ellipsis=not ascii_only, id="review-log")
@@ -573,7 +573,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                     series, low, high = self._spark_series()
                     ascii = bool(getattr(self.app, "ascii", False))
                     for seat, name in enumerate(self.names):
-                        yield Label(Content(self.labels[seat]), id=f"spark-label-{seat}", classes="spark-label")
+                        label = TextBlock(id=f"spark-label-{seat}", classes="spark-label")
+                        label.update([Text(self.labels[seat])])
+                        yield label
                         yield ScoreSpark(series[seat], low, high, ascii=ascii, id=f"spark-{seat}",
                                          classes=f"spark seat-{seat + 1}")
         yield KeyFooter()
@@ -722,13 +724,15 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             self._set_label(f"#spark-label-{seat}", f"{self.labels[seat]}  {key or ''} {now}")
 
     def _set_label(self, selector: str, text: str) -> None:
-        """Write ``text`` into the one-line Label ``selector`` (no screen layout:
-        its size is fixed), repainting it only if the text changed (a step
-        leaves most seats' scores as they were)."""
+        """Write ``text`` into the one-line TextBlock ``selector`` (no screen
+        layout: one line, as before), repainting only the cells that changed
+        (a step leaves most seats' scores as they were; "Decision 262/263"
+        changes three digits), each line's Strip kept (a step back draws it
+        from what it kept)."""
         shown = self.__dict__.setdefault("_labels_shown", {})
         if shown.get(selector) != text:
             shown[selector] = text
-            self.query_one(selector, Label).update(Content(text), layout=False)
+            self.query_one(selector, TextBlock).update([Text(text)])
 
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)
