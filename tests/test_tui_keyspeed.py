@@ -747,6 +747,56 @@ async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again
         assert "below, later" in screen_text(app)[6]
 
 
+async def test_a_section_shown_with_new_lines_costs_one_arrangement(monkeypatch) -> None:
+    """A section shown again (a board page turned) whose widgets were updated
+    while hidden: the layout arranges the screen once, and the look-ups of the
+    widgets' places in that frame use its map (Textual kept the map marked out
+    of date for the widgets it had not held, and arranged the whole screen a
+    second time at the first look-up)."""
+    from textual._compositor import Compositor
+    from textual.containers import Vertical
+    from textual.screen import Screen
+
+    from tui.chrome import OneLayout
+
+    class PageScreen(OneLayout, Screen):
+        DEFAULT_CSS = "#page { height: auto; }"
+
+        def compose(self):
+            yield TextBlock(id="top")
+            with Vertical(id="page"):
+                yield TextBlock(id="inside")
+
+    class PageApp(App):
+        def get_default_screen(self):
+            return PageScreen()
+
+    app = PageApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = app.screen
+        top, page, inside = screen.query_one("#top"), screen.query_one("#page"), screen.query_one("#inside")
+        top.update([Text("top")])
+        inside.update([Text("inside")])
+        await pilot.pause()
+        page.display = False
+        await pilot.pause()
+        assert inside not in screen._compositor.full_map
+        arranged: list[bool] = []
+        real = Compositor._arrange_root
+
+        def arrange(self, *args, **kw):
+            arranged.append(kw.get("visible_only", True))
+            return real(self, *args, **kw)
+
+        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        inside.update([Text("inside, new"), Text("and longer")])
+        page.display = True
+        await pilot.pause()
+        assert inside.region.height == 2 and inside.size.width == 40
+        assert arranged == [False]  # the layout's, and no other
+        assert "inside, new" in screen_text(app)[1] and "and longer" in screen_text(app)[2]
+
+
 # -- a resize wraps the choices again, at once -----------------------------------------------
 async def test_a_resize_wraps_the_choices_at_the_new_width(tmp_path) -> None:
     """A playtester's Windmill Valley game (seed 21, the floodgate): from 80x24

@@ -33,8 +33,8 @@ from rich.console import Console
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import ChopsUpdate, Compositor
-from textual.geometry import Region
+from textual._compositor import ChopsUpdate, Compositor, ReflowResult
+from textual.geometry import Region, Size
 from textual.strip import SGR_STYLES, Strip
 from textual.widget import Widget
 
@@ -111,6 +111,16 @@ class LineCompositor(Compositor):
                 if not todo:
                     del wanted[y]
         return cast("Sequence[Mapping[int, Strip]]", chops)
+
+    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
+        """Textual's layout; the map of all widgets it makes is the whole map,
+        so it stands (Textual left the map marked out of date when a widget it
+        did not hold had asked to repaint before the layout, e.g. one on a
+        board page just shown, and the next look-up of a widget's region, in
+        that very frame, arranged the whole screen again)."""
+        result = super().reflow(parent, size)
+        self._full_map_invalidated = False
+        return result
 
     def update_widgets(self, widgets: set[Widget]) -> None:
         """Textual's; but a widget out of view that the map of all widgets
