@@ -607,6 +607,37 @@ async def test_kept_styled_lines_follow_a_new_border_tint_or_padding() -> None:
             assert drawn == [segments(strip) for strip in StylesCache().render_widget(block, crop)]
 
 
+async def test_a_widget_grown_by_a_line_styles_only_that_line() -> None:
+    """A widget whose height changes (a board section with a line more in
+    another state: a review step) keeps its lines styled: only the new line
+    is styled, and every row draws what Textual's styling draws."""
+    from textual._styles_cache import StylesCache as Textual
+
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update([styled(k) for k in range(4)])
+        await pilot.pause()
+        styled_rows: list[int] = []
+        real = Textual.render_line
+
+        def counting(self, styles, y, *args, **kw):
+            if self is block._styles_cache:
+                styled_rows.append(y)
+            return real(self, styles, y, *args, **kw)
+
+        Textual.render_line = counting
+        try:
+            block.update([styled(k) for k in range(5)])
+            await pilot.pause()
+        finally:
+            Textual.render_line = real
+        assert styled_rows == [4]
+        crop = Region(0, 0, *block.outer_size)
+        drawn = [segments(strip) for strip in block.render_lines(crop)]
+        assert drawn == [segments(strip) for strip in StylesCache().render_widget(block, crop)]
+
+
 class BorderedLogApp(App):
     """One Log of a fixed size in a border with its title (as the game screen's)."""
 

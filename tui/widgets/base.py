@@ -371,10 +371,13 @@ class KeptStylesCache(StylesCache):
     highlight off a line and back, a log that scrolls or an undo's choices
     shown again restyle nothing. The rows of a border or padding, and a widget
     with an outline, are styled as Textual does. What styling a content row
-    reads besides its content (sizes, colours, padding, opacity, the border's
+    reads besides its content (widths, colours, padding, opacity, the border's
     titles, the border's and outline's edges, tint, hatch, text opacity) is
     compared on every frame; when any of it changed, every line is styled
-    again. (A whole repaint, which empties Textual's cache, keeps these.)"""
+    again; not the height (a content row is styled alike at any height, so a
+    widget grown or shrunk by a line, e.g. a board section in another state,
+    styles only its new lines). (A whole repaint, which empties Textual's
+    cache, keeps these.)"""
 
     KEEP = 256
 
@@ -400,7 +403,7 @@ class KeptStylesCache(StylesCache):
         if (not gutter.top <= y < min(size.height - gutter.bottom, gutter.top + content_size.height)
                 or any(edge for edge, _color in styles.outline)):
             return super().render_line(*args)  # a border or padding row (or below the content)
-        context = (size, content_size, padding, base_background, background, border_title, border_subtitle,
+        context = (size.width, content_size.width, padding, base_background, background, border_title, border_subtitle,
                    opacity, id(ansi_theme), native_ansi, self._look)
         if context != self._styled_for:
             self._styled_for = context
