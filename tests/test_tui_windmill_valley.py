@@ -629,3 +629,55 @@ async def test_a_review_step_scrolls_to_the_decision_in_the_same_frame(tmp_path:
             pyte.Stream(whole).feed(LayoutUpdate([[s] for s in strips], review.region).render_segments(app.console))
             assert [term.display[y] for y in range(size[1])] == [whole.display[y] for y in range(size[1])]
         assert scrolled  # (the steps did scroll the board to a decision's widget)
+
+
+async def test_a_review_step_to_a_decision_below_the_fold_lays_the_screen_out_once(tmp_path: Path,
+                                                                                   monkeypatch: Any) -> None:
+    """A step in review that turns the board to a page and to the decision's widget
+    below its top (the water level for lowering the water, at 120x40 under the
+    wheels) scrolls to it as the layout arranges the body: one layout pass (a
+    second one followed the scroll), the widget in view, the frame what a full
+    repaint draws."""
+    from textual.screen import Screen
+
+    from tests.benchmarks.bench_tui import late_match
+    from tests.test_tui_keyspeed import FrameTerminal
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.windmill_valley.board import ANCHOR_OF
+    from tui.widgets.board import BoardBody
+
+    match = late_match(get_game("windmill-valley"), 4, 263)
+    screen = game_screen_class("windmill-valley")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    term = FrameTerminal(app, (120, 40))
+    passes: list[int] = []
+    real = Screen._refresh_layout
+
+    def counting(self, *args, **kw):
+        passes.append(1)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counting)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        scrolled = 0
+        for _ in range(8):
+            passes.clear()
+            await pilot.press("left")
+            await pilot.pause()
+            review = app.screen
+            state = review.view(review.cursor)
+            task = state.tasks[-1] if state.tasks else None
+            assert len(passes) <= 1
+            term.check("left")
+            anchor = ANCHOR_OF.get(task.kind) if task is not None else None
+            if anchor is None or anchor not in ("wv-water-row",):
+                continue
+            body = review.board.query_one("#wv-body", BoardBody)
+            widget = review.board.query_one(f"#{anchor}")
+            assert body.region.y <= widget.region.y and widget.region.bottom <= body.region.bottom
+            scrolled += body.scroll_y > 0
+        assert scrolled  # (the water level is below the wheels: a step scrolled to it)

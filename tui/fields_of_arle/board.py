@@ -244,8 +244,10 @@ class FieldsOfArleBoard(PagedBoard):
                 if anchor is None:
                     # (now: the choice under the cursor may scroll it again before the frame)
                     self.query_one("#fa-body").scroll_home(animate=False, immediate=True)
-                else:
-                    self.after_layout(self._reveal, anchor)  # (where it is comes with the layout)
+                else:  # (where it is comes with the layout: scrolled to as it arranges the
+                    # body, and checked after it)
+                    self.query_one("#fa-body", BoardBody).reveal_when_placed(self.query_one(f"#{anchor}"), top=True)
+                    self.after_layout(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("players", None)
         secs, farm_seat = self._show_page()
@@ -284,8 +286,9 @@ class FieldsOfArleBoard(PagedBoard):
             widget = self.query_one(f"#{anchor}")
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return False
-        return self.query_one("#fa-body", BoardBody).scroll_to_widget(
-            widget, animate=False, top=True, immediate=True)
+        body = self.query_one("#fa-body", BoardBody)
+        body.reveal_when_placed(None)  # (placed by now, or no layout came)
+        return body.scroll_to_widget(widget, animate=False, top=True, immediate=True)
 
     def _reveal_choice(self, section: str, choice: Any, widget_id: str, y: int, height: int = 1) -> None:
         """Scroll lines ``y`` .. ``y + height`` of ``#widget_id`` (where ``choice``,

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
@@ -239,6 +239,76 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
     show the scrollbar, and no repaint of all its rows."""
 
     SCROLLBAR = BodyScrollBar
+
+    #: the widget to scroll into view as the next arrangement places it, and
+    #: whether to its top (``reveal_when_placed``)
+    _to_reveal: tuple[Widget, bool] | None = None
+
+    def reveal_when_placed(self, widget: Widget | None, *, top: bool = False) -> None:
+        """Scroll ``widget`` into view as the next layout arranges this body,
+        as Textual's ``scroll_to_widget(widget, top=top)`` scrolls from where
+        the body is then: in that very pass, not in a second layout of the
+        screen after it (a page turned to the decision's widget below its top
+        cost two). The caller still calls ``scroll_to_widget`` after the layout
+        (which then finds nothing to do), and before the next frame if no
+        layout comes; None forgets a widget not placed yet."""
+        self._to_reveal = None if widget is None else (widget, top)
+
+    def arrange(self, size: Size, optimal: bool = False) -> Any:
+        result = super().arrange(size, optimal)
+        reveal, self._to_reveal = self._to_reveal, None
+        if reveal is not None and reveal[0].display:
+            region = self._placed(result, reveal[0])
+            if region is not None:
+                self._scroll_into_view(result, size, region, reveal[1])
+        return result
+
+    def _placed(self, result: Any, widget: Widget) -> Region | None:
+        """``widget``'s region grown by its margin in this body's virtual space, as
+        ``scroll_to_widget`` works it out, from the arrangement ``result`` (the
+        containers between are arranged as the layout will, from their cache);
+        None if it is not placed there."""
+        chain = [widget]
+        while chain[-1].parent is not self:
+            parent = chain[-1].parent
+            if not isinstance(parent, Widget) or not parent.display:
+                return None
+            chain.append(parent)
+        placements = {p.widget: p for p in result.placements}
+        levels: list[tuple[Widget, Region]] = []  # each node's region, relative to its parent's content
+        for node in reversed(chain):
+            placement = placements.get(node)
+            if placement is None or placement.fixed or placement.absolute or placement.overlay:
+                return None
+            levels.append((node, placement.region))
+            if node is not widget:
+                inner = placement.region.shrink(node.styles.gutter).size
+                placements = {p.widget: p for p in node.arrange(inner).placements}
+        node, region = levels[-1]
+        region = region.grow(node.styles.margin)
+        for container, placed in reversed(levels[:-1]):
+            margin = container.styles.margin
+            with_margin = placed.grow(margin)
+            region = (region.translate(margin.top_left).translate(container.styles.border.spacing.top_left)
+                      .translate(with_margin.offset).grow(margin).intersection(with_margin))
+        return region
+
+    def _scroll_into_view(self, result: Any, size: Size, region: Region, top: bool) -> None:
+        """Scroll (now, before the placements are offset) as ``scroll_to_region``
+        would with the body's virtual size after this arrangement."""
+        if not region:
+            return
+        window = Region(0, round(self.scroll_y), size.width, size.height).shrink(result.scroll_spacing)
+        if window in region and not top:
+            return
+        delta = Region.get_scroll_to_visible(window, region, top=top).y
+        virtual = max(size.height, result.total_region.bottom)
+        y = max(0, min(round(self.scroll_y) + delta, virtual - size.height))
+        if y != round(self.scroll_y):
+            # (as Textual sets an anchored container's scroll in its arrangement)
+            self.set_reactive(BoardBody.scroll_y, y)
+            self.set_reactive(BoardBody.scroll_target_y, y)
+            self.vertical_scrollbar.position = y
 
     def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
         before = self.scroll_offset

@@ -282,6 +282,7 @@ class WindmillValleyBoard(PagedBoard):
         except Exception:  # noqa: BLE001 - not mounted (yet)
             return False
         body = self.query_one("#wv-body", BoardBody)
+        body.reveal_when_placed(None)  # (placed by now, or no layout came)
         if anchor == "wv-pages" or not widget.display:
             moved = body.scroll_y != 0
             body.scroll_home(animate=False, immediate=True)
@@ -319,8 +320,11 @@ class WindmillValleyBoard(PagedBoard):
                     self.query_one("#wv-body", BoardBody).scroll_home(animate=False, immediate=True)
                 self._page = page
                 if anchor != "wv-pages":
-                    # where the decision's widget is comes with the layout: scroll after
-                    # it, in the same frame
+                    # where the decision's widget is comes with the layout: scrolled to
+                    # as the layout arranges the body (and checked after it), in the
+                    # same frame
+                    body = self.query_one("#wv-body", BoardBody)
+                    body.reveal_when_placed(self.query_one(f"#{anchor}"))
                     self.after_layout(self._reveal, anchor)
             elif state.phase == "over":
                 self._page = self.page_for("tracks", None)
