@@ -7,6 +7,8 @@ whole-widget render draws, and to converting only the lines that changed.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rich.text import Text
 from textual.app import App
@@ -730,30 +732,53 @@ async def test_a_scrollbar_once_shown_stays_blank_while_everything_fits() -> Non
             assert all(text.strip() == "" and style.bgcolor == background for text, style, _meta in drawn)
 
 
-async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again(monkeypatch) -> None:
-    """A section out of sight (a board page not shown, scrolled away) updated
-    with the rest: Textual took it for a new widget and arranged the whole
-    screen again at the next look-up of a widget's place, on every decision."""
-    from textual._compositor import Compositor
-    from textual.containers import VerticalScroll
+def one_layout_app(css: str, compose: Any) -> App:
+    """An app whose screen is a OneLayout screen composed by ``compose()``."""
     from textual.screen import Screen
 
     from tui.chrome import OneLayout
 
-    class ScrollScreen(OneLayout, Screen):
-        DEFAULT_CSS = "#box { height: 6; }"
+    class OneScreen(OneLayout, Screen):
+        DEFAULT_CSS = css
 
         def compose(self):
-            with VerticalScroll(id="box"):
-                yield TextBlock(id="top")
-                yield TextBlock(id="low")
-            yield TextBlock(id="below")
+            yield from compose()
 
-    class ScrollApp(App):
+    class OneApp(App):
         def get_default_screen(self):
-            return ScrollScreen()
+            return OneScreen()
 
-    app = ScrollApp()
+    return OneApp()
+
+
+def count_arrangements(monkeypatch) -> list[bool]:
+    """From now on, each whole-screen arrangement (its ``visible_only``)."""
+    from textual._compositor import Compositor
+
+    arranged: list[bool] = []
+    real = Compositor._arrange_root
+
+    def arrange(self, *args, **kw):
+        arranged.append(kw.get("visible_only", True))
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+    return arranged
+
+
+async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again(monkeypatch) -> None:
+    """A section out of sight (a board page not shown, scrolled away) updated
+    with the rest: Textual took it for a new widget and arranged the whole
+    screen again at the next look-up of a widget's place, on every decision."""
+    from textual.containers import VerticalScroll
+
+    def compose():
+        with VerticalScroll(id="box"):
+            yield TextBlock(id="top")
+            yield TextBlock(id="low")
+        yield TextBlock(id="below")
+
+    app = one_layout_app("#box { height: 6; }", compose)
     async with app.run_test(size=(40, 12)) as pilot:
         top, low, below = (app.screen.query_one(f"#{w}", TextBlock) for w in ("top", "low", "below"))
         top.update([Text(f"top {k}") for k in range(8)])
@@ -762,14 +787,7 @@ async def test_a_widget_out_of_sight_repainted_does_not_arrange_the_screen_again
         await pilot.pause()
         compositor = app.screen._compositor
         assert low not in compositor.visible_widgets and low in compositor.full_map
-        arranged: list[bool] = []
-        real = Compositor._arrange_root
-
-        def arrange(self, *args, **kw):
-            arranged.append(kw.get("visible_only", True))
-            return real(self, *args, **kw)
-
-        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        arranged = count_arrangements(monkeypatch)
         low.update([Text("low, later")])
         below.update([Text("below, later")])
         await pilot.pause()
@@ -784,25 +802,12 @@ async def test_a_section_shown_with_new_lines_costs_one_arrangement(monkeypatch)
     widgets' places in that frame use its map (Textual kept the map marked out
     of date for the widgets it had not held, and arranged the whole screen a
     second time at the first look-up)."""
-    from textual._compositor import Compositor
-    from textual.containers import Vertical
-    from textual.screen import Screen
+    def compose():
+        yield TextBlock(id="top")
+        with Vertical(id="page"):
+            yield TextBlock(id="inside")
 
-    from tui.chrome import OneLayout
-
-    class PageScreen(OneLayout, Screen):
-        DEFAULT_CSS = "#page { height: auto; }"
-
-        def compose(self):
-            yield TextBlock(id="top")
-            with Vertical(id="page"):
-                yield TextBlock(id="inside")
-
-    class PageApp(App):
-        def get_default_screen(self):
-            return PageScreen()
-
-    app = PageApp()
+    app = one_layout_app("#page { height: auto; }", compose)
     async with app.run_test(size=(40, 12)) as pilot:
         screen = app.screen
         top, page, inside = screen.query_one("#top"), screen.query_one("#page"), screen.query_one("#inside")
@@ -812,14 +817,7 @@ async def test_a_section_shown_with_new_lines_costs_one_arrangement(monkeypatch)
         page.display = False
         await pilot.pause()
         assert inside not in screen._compositor.full_map
-        arranged: list[bool] = []
-        real = Compositor._arrange_root
-
-        def arrange(self, *args, **kw):
-            arranged.append(kw.get("visible_only", True))
-            return real(self, *args, **kw)
-
-        monkeypatch.setattr(Compositor, "_arrange_root", arrange)
+        arranged = count_arrangements(monkeypatch)
         inside.update([Text("inside, new"), Text("and longer")])
         page.display = True
         await pilot.pause()
