@@ -256,8 +256,11 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
 
     def arrange(self, size: Size, optimal: bool = False) -> Any:
         result = super().arrange(size, optimal)
-        reveal, self._to_reveal = self._to_reveal, None
-        if reveal is not None and reveal[0].display:
+        reveal = self._to_reveal
+        if reveal is None or not getattr(self.screen, "_one_layout_busy", True):
+            return result  # (kept for the layout: a look-up of a place before it is not it)
+        self._to_reveal = None
+        if reveal[0].display:
             region = self._placed(result, reveal[0])
             if region is not None:
                 self._scroll_into_view(result, size, region, reveal[1])
