@@ -56,6 +56,37 @@ async def test_lines_render_as_the_whole_widget_renders_them() -> None:
             assert segments(block.render_line(y)) == whole(block, y)
 
 
+async def test_lines_are_drawn_as_textual_draws_rich_text_with_links_on() -> None:
+    """``text_visual`` (each span's style converted once) and the lines without
+    link styling draw what Textual draws from the same Text (``visualize``) with
+    its link styling on, for styles given as text and as Style objects, a base
+    style, overlapping spans and ANSI colours (the theme's)."""
+    from rich.style import Style
+    from textual.visual import Visual, visualize
+
+    lines = [styled(1), Text("plain"), Text(""), Text("base", style="italic"),
+             Text("base and spans", style=Style(color="green"), spans=[]),
+             Text.assemble(("red", "red"), " ", ("on blue", Style(bgcolor="blue", bold=True)), " x"),
+             Text("overlap here", spans=[base.Span(0, 7, "underline"), base.Span(3, 12, "reverse bold")])]
+    lines[4].stylize("bold", 5, 8)
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update(lines)
+        await pilot.pause()
+        width, style = block.size.width, block.visual_style
+        for y, line in enumerate(lines):
+            mine = base.text_visual(block, line)
+            theirs = visualize(block, line, markup=False)
+            assert (mine.plain, list(mine.spans)) == (theirs.plain, list(theirs.spans))
+            block.auto_links = True
+            try:
+                drawn = Visual.to_strips(block, theirs, width, 1, style)[0]
+            finally:
+                block.auto_links = False
+            assert segments(block.render_line(y)) == segments(drawn.apply_offsets(0, y) if y else drawn)
+
+
 async def test_a_changed_line_is_the_only_one_drawn_again(monkeypatch) -> None:
     app = BlockApp()
     async with app.run_test(size=(60, 12)) as pilot:
@@ -64,13 +95,13 @@ async def test_a_changed_line_is_the_only_one_drawn_again(monkeypatch) -> None:
         block.update(lines)
         await pilot.pause()
         drawn: list[str] = []
-        real = base.visualize
+        real = base.text_visual
 
-        def counting(widget, obj, **kw):
+        def counting(widget, obj):
             drawn.append(obj.plain)
-            return real(widget, obj, **kw)
+            return real(widget, obj)
 
-        monkeypatch.setattr(base, "visualize", counting)
+        monkeypatch.setattr(base, "text_visual", counting)
         block.update(lines[:2] + [styled(2, "bold")] + lines[3:])  # the cursor marks line 2
         await pilot.pause()
         assert drawn == ["2 bold dim rev"]
