@@ -307,6 +307,45 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
         assert built["n"] < 2 * len(order)
 
 
+async def test_golden_age_sections_kept_across_states_draw_what_a_fresh_build_draws(tmp_path) -> None:
+    """The Golden Age track, players and provinces are kept by what they draw
+    (``track_data``, ``players_data``, ``provinces_data``), not by the state:
+    drawn after each of many decisions (tokens moved, cards bought, the King
+    moved, auctions), what was kept draws what a fresh build draws."""
+    import random
+
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+
+    match = late_match(get_game("golden-age"), 4, 250)
+    screen = game_screen_class("golden-age")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    rng = random.Random(3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        widgets = [w for w in board.query(DataWidget) if w.id in ("ga-track", "ga-players", "ga-map")]
+        assert len(widgets) == 3
+        hits = 0
+        for _ in range(60):
+            if match.is_over():
+                break
+            match.push(rng.choice(match.legal_moves()), trusted=True)
+            screen.refresh_view()
+            before = {name: dict(builds) for name, builds in board.__dict__.get("_kept", {}).items()}
+            kept = [list(w._lines) for w in widgets]
+            board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            screen._draw_board(list(screen._shown[screen.picker.highlighted_index or 0].moves))
+            for w, lines in zip(widgets, kept):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+            board.__dict__["_kept"] = before
+            hits += 1
+        assert hits > 30
+
+
 # -- the picker draws a label it drew before from what it kept -------------------------------
 async def test_picker_lines_are_drawn_as_option_list_draws_them() -> None:
     from textual.widgets import OptionList
