@@ -668,6 +668,47 @@ class BorderedLogApp(App):
         yield Log(id="log")
 
 
+class LogBesideRichLogApp(App):
+    CSS = "Log, RichLog { height: 10; width: 50; }"
+
+    def compose(self):
+        from textual.widgets import RichLog
+
+        from tui.widgets.log import Log
+
+        yield Log(id="log")
+        yield RichLog(id="plain", wrap=False, markup=False, highlight=False, min_width=1)
+
+
+async def test_entries_written_one_by_one_are_the_lines_richlog_writes() -> None:
+    """A decision's entry is written straight to Strips (``Log._add_lines``), as
+    a rewrite is: the log holds the very lines RichLog's ``write`` of each of
+    its lines makes (wrapped with a hanging indent, wide characters, styles)."""
+    from textual.widgets import RichLog
+
+    from tui.widgets.log import Log, LogEntry
+
+    app = LogBesideRichLogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(Log)
+        plain = app.query_one("#plain", RichLog)
+        entries = [LogEntry(1, "Ann takes card 1", "A", "red")]
+        log.set_entries(entries)
+        await pilot.pause()
+        for k, text in enumerate(["Bob passes", "李明 takes the blue card and the green card and pays 3 guilders "
+                                  "to the bank for both (+6 VP)", "x" * 80, "Cy ends the turn"]):
+            entries = entries + [LogEntry(2 + k // 2, text, "BC"[k % 2], "" if k % 2 else "blue")]
+            start = len(log.lines)
+            log.set_entries(entries)
+            width = log._text_width()
+            plain.clear()
+            for line in log._lines(entries, len(entries) - 1, width):
+                plain.write(line, width=width, scroll_end=False)
+            assert len(log.lines) - start == len(plain.lines) >= 1
+            assert [segments(s) for s in log.lines[start:]] == [segments(s) for s in plain.lines]
+            await pilot.pause()
+
+
 async def test_a_log_scrolled_by_a_line_draws_its_rows_as_styled_afresh() -> None:
     """A line written to a long log scrolls it by a line: every row shows a
     line it showed a moment ago one row lower, styled then and not again
