@@ -58,6 +58,37 @@ async def test_lines_render_as_the_whole_widget_renders_them() -> None:
             assert segments(block.render_line(y)) == whole(block, y)
 
 
+async def test_lines_are_drawn_as_textual_draws_rich_text_with_links_on() -> None:
+    """``text_visual`` (each span's style converted once) and the lines without
+    link styling draw what Textual draws from the same Text (``visualize``) with
+    its link styling on, for styles given as text and as Style objects, a base
+    style, overlapping spans and ANSI colours (the theme's)."""
+    from rich.style import Style
+    from textual.visual import Visual, visualize
+
+    lines = [styled(1), Text("plain"), Text(""), Text("base", style="italic"),
+             Text("base and spans", style=Style(color="green"), spans=[]),
+             Text.assemble(("red", "red"), " ", ("on blue", Style(bgcolor="blue", bold=True)), " x"),
+             Text("overlap here", spans=[base.Span(0, 7, "underline"), base.Span(3, 12, "reverse bold")])]
+    lines[4].stylize("bold", 5, 8)
+    app = BlockApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        block = app.query_one("#block", TextBlock)
+        block.update(lines)
+        await pilot.pause()
+        width, style = block.size.width, block.visual_style
+        for y, line in enumerate(lines):
+            mine = base.text_visual(block, line)
+            theirs = visualize(block, line, markup=False)
+            assert (mine.plain, list(mine.spans)) == (theirs.plain, list(theirs.spans))
+            block.auto_links = True
+            try:
+                drawn = Visual.to_strips(block, theirs, width, 1, style)[0]
+            finally:
+                block.auto_links = False
+            assert segments(block.render_line(y)) == segments(drawn.apply_offsets(0, y) if y else drawn)
+
+
 async def test_a_changed_line_is_the_only_one_drawn_again(monkeypatch) -> None:
     app = BlockApp()
     async with app.run_test(size=(60, 12)) as pilot:
@@ -66,13 +97,13 @@ async def test_a_changed_line_is_the_only_one_drawn_again(monkeypatch) -> None:
         block.update(lines)
         await pilot.pause()
         drawn: list[str] = []
-        real = base.visualize
+        real = base.text_visual
 
-        def counting(widget, obj, **kw):
+        def counting(widget, obj):
             drawn.append(obj.plain)
-            return real(widget, obj, **kw)
+            return real(widget, obj)
 
-        monkeypatch.setattr(base, "visualize", counting)
+        monkeypatch.setattr(base, "text_visual", counting)
         block.update(lines[:2] + [styled(2, "bold")] + lines[3:])  # the cursor marks line 2
         await pilot.pause()
         assert drawn == ["2 bold dim rev"]
@@ -277,6 +308,45 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
                 assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
         # the section was built afresh each time above, and came from what was kept otherwise
         assert built["n"] < 2 * len(order)
+
+
+async def test_golden_age_sections_kept_across_states_draw_what_a_fresh_build_draws(tmp_path) -> None:
+    """The Golden Age track, players and provinces are kept by what they draw
+    (``track_data``, ``players_data``, ``provinces_data``), not by the state:
+    drawn after each of many decisions (tokens moved, cards bought, the King
+    moved, auctions), what was kept draws what a fresh build draws."""
+    import random
+
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+
+    match = late_match(get_game("golden-age"), 4, 250)
+    screen = game_screen_class("golden-age")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    rng = random.Random(3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        board = screen.board
+        widgets = [w for w in board.query(DataWidget) if w.id in ("ga-track", "ga-players", "ga-map")]
+        assert len(widgets) == 3
+        hits = 0
+        for _ in range(60):
+            if match.is_over():
+                break
+            match.push(rng.choice(match.legal_moves()), trusted=True)
+            screen.refresh_view()
+            before = {name: dict(builds) for name, builds in board.__dict__.get("_kept", {}).items()}
+            kept = [list(w._lines) for w in widgets]
+            board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            screen._draw_board(list(screen._shown[screen.picker.highlighted_index or 0].moves))
+            for w, lines in zip(widgets, kept):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+            board.__dict__["_kept"] = before
+            hits += 1
+        assert hits > 30
 
 
 # -- the picker draws a label it drew before from what it kept -------------------------------
@@ -649,6 +719,47 @@ class BorderedLogApp(App):
         from tui.widgets.log import Log
 
         yield Log(id="log")
+
+
+class LogBesideRichLogApp(App):
+    CSS = "Log, RichLog { height: 10; width: 50; }"
+
+    def compose(self):
+        from textual.widgets import RichLog
+
+        from tui.widgets.log import Log
+
+        yield Log(id="log")
+        yield RichLog(id="plain", wrap=False, markup=False, highlight=False, min_width=1)
+
+
+async def test_entries_written_one_by_one_are_the_lines_richlog_writes() -> None:
+    """A decision's entry is written straight to Strips (``Log._add_lines``), as
+    a rewrite is: the log holds the very lines RichLog's ``write`` of each of
+    its lines makes (wrapped with a hanging indent, wide characters, styles)."""
+    from textual.widgets import RichLog
+
+    from tui.widgets.log import Log, LogEntry
+
+    app = LogBesideRichLogApp()
+    async with app.run_test(size=(60, 24)) as pilot:
+        log = app.query_one(Log)
+        plain = app.query_one("#plain", RichLog)
+        entries = [LogEntry(1, "Ann takes card 1", "A", "red")]
+        log.set_entries(entries)
+        await pilot.pause()
+        for k, text in enumerate(["Bob passes", "李明 takes the blue card and the green card and pays 3 guilders "
+                                  "to the bank for both (+6 VP)", "x" * 80, "Cy ends the turn"]):
+            entries = entries + [LogEntry(2 + k // 2, text, "BC"[k % 2], "" if k % 2 else "blue")]
+            start = len(log.lines)
+            log.set_entries(entries)
+            width = log._text_width()
+            plain.clear()
+            for line in log._lines(entries, len(entries) - 1, width):
+                plain.write(line, width=width, scroll_end=False)
+            assert len(log.lines) - start == len(plain.lines) >= 1
+            assert [segments(s) for s in log.lines[start:]] == [segments(s) for s in plain.lines]
+            await pilot.pause()
 
 
 async def test_a_log_scrolled_by_a_line_draws_its_rows_as_styled_afresh() -> None:

@@ -117,6 +117,36 @@ def target_provinces(move: Any) -> list[str]:
     return []
 
 
+def track_data(s: Any) -> tuple[Any, ...]:
+    """What the King's track section draws from state ``s`` (``_track``), as a
+    key for ``Board.kept``: the King's space and the pay of the spaces shown,
+    and whether the roll offers the Dice card. Before the King is placed (the
+    set-up, where a target names the base space) the state itself."""
+    if s.king < 0:
+        return (Same(s),)
+    n = len(C.TRACK)
+    pays = tuple(tuple(income_at(s, (s.king + off) % n)) for off in range(13) if off != 1)
+    dice = s.phase == "roll" and "dice" in s.players[s.current].cards
+    return (s.king, pays, dice)
+
+
+def players_data(s: Any) -> tuple[Any, ...]:
+    """What the players section draws from state ``s`` (``_players``), as a key
+    for ``Board.kept``: every player's holdings and VP, who decides, and the
+    auction's bidder."""
+    auction = s.auction.bidder if s.auction is not None else None
+    players = tuple((p.name, p.money, p.markers, p.tokens, tuple(p.cards), tuple(p.culture),
+                     tuple((pt.card, pt.paid) for pt in p.paintings), tuple(p.finished), p.announced)
+                    for p in s.players)
+    return (s.phase, s.current, auction, players, tuple(vp(s, i) for i in range(len(s.players))))
+
+
+def provinces_data(s: Any) -> tuple[Any, ...]:
+    """What the map's provinces show of state ``s`` (``_provinces``), as a key
+    for ``Board.kept``: each province's marker and tokens."""
+    return tuple((pr.marker, pr.flipped, tuple(pr.tokens)) for pr in (s.provinces[pid] for pid in C.PROVINCE_IDS))
+
+
 def tab_for(state: Any, targets: Sequence[Any]) -> str:
     """The tab a narrow board shows for ``targets`` (or, without any, the phase)."""
     t = targets[0] if targets else None
@@ -315,13 +345,17 @@ class GoldenAgeBoard(Board):
         # the choices of the kinds they draw change (not on every cursor key)
         common = (Same(state), tuple(seats), a_)
         if show["ga-track"]:
+            # (keyed on what it draws: a decision that changes no pay on the spaces
+            # shown, nor the King's place, draws the track it drew)
             track_w = width if tabbed else max(20, width - 45)
             self.query_one("#ga-track", TextBlock).update(self.kept(
-                "track", (*common, track_w, self.touching(targets, (PlaceKing, PlayDice, Roll))),
+                "track", (track_data(state), tuple(seats), a_, track_w,
+                          self.touching(targets, (PlaceKing, PlayDice, Roll))),
                 lambda: self._track(state, targets, letters, a_, track_w < 50, track_w)))
         if show["ga-players"]:
             self.query_one("#ga-players", TextBlock).update(self.kept(
-                "players", (*common, width, self.touching(targets, (Bid, End, Exchange, Found, Take, Special))),
+                "players", (players_data(state), tuple(seats), a_, width,
+                            self.touching(targets, (Bid, End, Exchange, Found, Take, Special))),
                 lambda: self._players(state, targets, seats, letters, a_, width)))
         if show["ga-row2"]:
             guilds_w = self.query_one("#ga-guilds").size.width
@@ -437,7 +471,7 @@ class GoldenAgeBoard(Board):
             else:
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
-        plain, legend = self.kept("map", (Same(s), tuple(letters)), lambda: self._provinces(s, letters))
+        plain, legend = self.kept("map", (provinces_data(s), tuple(letters)), lambda: self._provinces(s, letters))
         regions = [r._replace(mark=marks[r.id]) if r.id in marks else r for r in plain]
         walls = [tuple(sorted(p)) for p in hot if len(p) == 2]
         self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend)

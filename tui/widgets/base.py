@@ -19,14 +19,17 @@ from typing import Any, Iterator, Sequence
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
+from rich.style import Style as RichStyle
 from rich.text import Span, Text
 from textual.cache import LRUCache
+from textual.content import Content, Span as ContentSpan
+from textual.style import Style as VisualStyle
 from textual._styles_cache import StylesCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
-from textual.visual import Visual, visualize
+from textual.visual import Visual
 from textual.widget import Widget
 
 Cell = Text | str
@@ -102,6 +105,46 @@ def grid(rows: Sequence[Sequence[Cell]], *, justify: str = "", width: int | None
 
 
 _EMPTY = _BLANK = Text("")
+
+
+#: (a Rich style or style text, the console, the ANSI theme) -> the Textual Style it
+#: becomes (``text_visual``); a board draws a few dozen styles over and over
+_STYLES: dict[tuple[Any, Any, Any], VisualStyle] = {}
+_STYLES_KEPT = 4096
+
+
+def text_visual(widget: Widget, text: Text) -> Content:
+    """``text`` as the Content Textual draws it (``visualize(widget, text,
+    markup=False)``, i.e. ``Content.from_rich_text`` with the app's console and
+    ANSI theme): the same text and spans, each span's Rich style turned into a
+    Textual Style once per process, not once per line drawn (Textual parses
+    and converts every span of every line again: a fifth of drawing a board's
+    line). Raises what Textual's would (a style text the console cannot parse)."""
+    plain = text.plain
+    spans = text._spans
+    style = text.style
+    if not spans and not style:
+        return Content(plain)
+    app = widget.app
+    console = app.console
+    theme = app.ansi_theme
+    memo = _STYLES
+
+    def convert(rich_style: str | RichStyle) -> VisualStyle:
+        key = (rich_style, console, theme)
+        found = memo.get(key)
+        if found is None:
+            parsed = console.get_style(rich_style) if isinstance(rich_style, str) else rich_style
+            found = VisualStyle.from_rich_style(parsed, theme)
+            if len(memo) >= _STYLES_KEPT:
+                memo.clear()
+            memo[key] = found
+        return found
+
+    content = Content(plain, [ContentSpan(start, end, convert(sp)) for start, end, sp in spans] if spans else [])
+    if style:  # (a style text stays text, as Textual keeps it)
+        content = content.stylize_before(style if isinstance(style, str) else convert(style))
+    return content
 
 
 def _same(a: Text, b: Text) -> bool:
@@ -438,6 +481,10 @@ class DataWidget(Widget):
     }
     """
 
+    #: no link styling: these lines carry no links (``@click`` meta), and Textual works
+    #: out the widget's link style for every line it draws to lay it over links
+    auto_links: Reactive[bool] = Reactive(False)
+
     def __init__(self, *, title: str = "", name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
@@ -570,7 +617,7 @@ class DataWidget(Widget):
             seen = (y, line.plain, line.style, tuple(line.spans), line.end)
             strip = self._recent.get(seen)
             if strip is None:
-                strips = Visual.to_strips(self, visualize(self, line, markup=False), width, 1, style)
+                strips = Visual.to_strips(self, text_visual(self, line), width, 1, style)
                 strip = strips[0] if strips else Strip.blank(width, style.rich_style)
                 if y:  # drawn alone it is line 0: the offsets text selection reads say line y
                     strip = strip.apply_offsets(0, y)

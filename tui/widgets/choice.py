@@ -30,9 +30,9 @@ from textual.widgets.option_list import Option
 from textual.cache import LRUCache
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Padding, Visual, visualize
+from textual.visual import Padding, Visual
 
-from tui.widgets.base import Banner, QuietScroll, KeptStylesCache
+from tui.widgets.base import Banner, QuietScroll, KeptStylesCache, text_visual
 from tui.widgets.common import glyph
 from tui.widgets.textlines import wrap_plain
 
@@ -121,7 +121,7 @@ def fit_lines(widget: Widget, text: Text, width: int, most: int, ellipsis: str) 
     """``text`` as a Visual that wraps to at most ``most`` lines at ``width``:
     if it takes more, as much of it as fits followed by ``ellipsis``."""
     def visual(t: Text) -> Visual:
-        return visualize(widget, t, markup=False)
+        return text_visual(widget, t)  # (as visualize(widget, t, markup=False) makes it)
 
     whole = visual(text)
     if whole.get_height(widget.styles, width) <= most:
@@ -150,6 +150,9 @@ class PickList(QuietScroll, OptionList):
 
     #: a cursor move repaints the two options it changes, not the whole list
     highlighted: reactive[int | None] = reactive(None, repaint=False)
+    #: no link styling: the labels carry no links, and Textual works out the
+    #: list's link style for every option it draws to lay it over them
+    auto_links: reactive[bool] = reactive(False)
     #: the most lines one choice takes; a longer label ends with an ellipsis
     #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
     MAX_OPTION_LINES = 3

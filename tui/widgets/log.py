@@ -226,7 +226,16 @@ class Log(QuietScroll, RichLog):
         scroll_end = scroll_end and not self._size_known
         self._starts.append(self._written)
         width = self._text_width()
-        for line in self._lines(entries, i, width):
+        lines = self._lines(entries, i, width)
+        if self._size_known and not self._deferred_renders:
+            # straight to Strips, as a rewrite writes them (``_add_lines``: what RichLog's
+            # ``write`` of each line makes, without rendering it through the console)
+            self._add_lines(lines, width)
+            self._written += len(lines)
+            if self.is_mounted:
+                self.refresh(self.size.region)
+            return
+        for line in lines:
             self.write(line, width=width, scroll_end=scroll_end)
             self._written += 1
 
