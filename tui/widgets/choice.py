@@ -91,10 +91,10 @@ def settle_hotkeys(hints: Sequence[str], kept: frozenset[str] = frozenset()) -> 
 
 
 class Prompt(Banner):
-    """The line(s) above the choices: plain text wrapped to the width, with a
-    steady height (Banner), so the list below does not jump (and the screen
-    needs no new layout) from one decision to the next; under it the hint for
-    this decision, if any (``ChoicePicker.set_hint``)."""
+    """The line(s) above the choices: plain text wrapped to the width; under
+    it the hint for this decision, if any (``ChoicePicker.set_hint``). Each
+    decision's prompt takes its own height (``set_choices``), no blank lines
+    kept from a taller one; within a decision the height is steady (Banner)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -465,8 +465,9 @@ class ChoicePicker(Vertical):
         self._keys = keys
         self._prompt = prompt
         shown = self.query_one("#picker-prompt", Prompt)
-        if shown.hint:  # the hint belonged to the decision before: gone, with its lines
-            shown.allow_shrink()
+        # a new decision's prompt (and the hint of the one before, gone) takes its own
+        # height: blank lines kept from a taller prompt pushed the choices out of view
+        shown.allow_shrink()
         shown.update(prompt, "")
         if self._filter:
             self._filter = ""
@@ -736,7 +737,8 @@ class ChoicePicker(Vertical):
         (a long label takes 2-3 lines rather than being cut), up to ``max_rows`` (longer lists scroll).
 
         A steady height (the most lines seen at this width) avoids a screen
-        layout on every decision. Before the first layout the width is unknown:
+        layout on every decision; an empty list (another player deciding)
+        takes no rows, and the next list its own height. Before the first layout the width is unknown:
         the options are counted, then measured again after the refresh."""
         ol = self.option_list
         width = ol.content_region.width - ol._get_left_gutter_width()
@@ -749,8 +751,11 @@ class ChoicePicker(Vertical):
             lines = len(ol.options)
         if width != getattr(self, "_rows_width", None):
             self._rows_width, self._rows = width, 1
-        self._rows = max(self._rows, min(lines, self.max_rows))
-        rows = min(self._rows, self._room())
+        if ol.option_count:
+            self._rows = max(self._rows, min(lines, self.max_rows))
+            rows = min(self._rows, self._room())
+        else:  # nothing to choose ("Bob is thinking..."): no blank rows under the prompt
+            self._rows = rows = 0
         height = rows + ol.styles.gutter.height  # plus any border/padding
         if ol.styles.height is None or ol.styles.height.value != height:
             ol.styles.height = height
