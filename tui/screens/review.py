@@ -437,9 +437,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     @property
     def viewer(self) -> int | None:
         """Whose private information the board shows: at a networked table the
-        screen's own seat (as its game screen does; never another's), else
-        nobody's (one keyboard, everyone looking)."""
-        return None if self.match.authority_here else self.match.home_seat
+        screen's own seat (as its game screen does; never another's); at one
+        keyboard with one human seat (the others bots) that seat's, as it saw
+        the game while playing; else nobody's (several humans looking)."""
+        if not self.match.authority_here:
+            return self.match.home_seat
+        humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
+        return humans[0] if len(humans) == 1 else None
 
     # -- data -------------------------------------------------------------------
     #: how many decoded states review keeps (the cursor's and its neighbours')
