@@ -977,6 +977,10 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
+    if getattr(args, "curtain", False) and not getattr(game, "private_information", False):
+        hidden = sorted(g.title for g in GAMES.values() if getattr(g, "private_information", False))
+        raise CliError(f"--curtain hides hidden cards, and {game.title} has none"
+                       f" (games with hidden cards: {', '.join(hidden)})")
     bots = _bot_levels(args.bots, names)
     bot_time = getattr(args, "bot_time", 1.0)
     if not 0 < bot_time <= 600:

@@ -89,7 +89,8 @@ def tally_changes(
 class ChangesText(DataWidget):
     """What the decision at the cursor changed: lines wrapped to the width with
     a hanging indent, always ``lines()`` rows (padded; a longer text ends with
-    "… N more lines"), so a step in review never lays the screen out again."""
+    "… N more lines (m)": m shows them all, ``ReviewScreen.action_more``), so a
+    step in review never lays the screen out again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -111,7 +112,7 @@ class ChangesText(DataWidget):
         if len(out) > rows:
             more = len(out) - rows + 1
             dots = "..." if getattr(self.app, "ascii", False) else "…"
-            out = out[: rows - 1] + [Text(f"   {dots} {more} more lines", style="dim")]
+            out = out[: rows - 1] + [Text(f"   {dots} {more} more lines (m)", style="dim")]
         return out + [Text("")] * (rows - len(out))
 
 
@@ -409,6 +410,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
         Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
         Binding("question_mark", "help", "Help", show=False),
+        Binding("m", "more", "More", show=False, tooltip="All of what the decision changed, in a dialog"),
     ]
 
     def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "",
@@ -710,6 +712,14 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)
 
+    def action_more(self) -> None:
+        """m: what the decision at the cursor changed, all of it (the box under
+        the board shows its first lines, "… N more lines")."""
+        from tui.screens.dialogs import MessageDialog
+
+        lines = self.query_one("#review-changes", ChangesText)._data
+        self.app.push_screen(MessageDialog("\n".join(lines), title=f"Decision {self.cursor}"))
+
     def move_to(self, ply: int) -> None:
         self.cursor = max(0, min(ply, self.match.ply))
         self.show_cursor()
@@ -726,6 +736,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "panel":  # offered (and in the footer) only while the board has pages
             return bool(self.board is not None and self.board.has_panels)
+        if action == "continue_here":  # a read-only review (its header says so) offers no c
+            return not self.read_only
         return super().check_action(action, parameters)
 
     def action_step(self, delta: int) -> None:
