@@ -40,6 +40,15 @@ async def test_a_shorter_prompt_leaves_no_blank_lines_above_the_choices() -> Non
         await pilot.pause()
         assert prompt.region.height == 1
         assert gap("1st action", "Keep it") == gap("1st action", "Give it") - 1 == border
+        # one line shorter than the prompt before: the height stays (no screen layout), the
+        # blank line above the text, which stays right above its choices
+        picker.set_choices([("", "Keep it", "")], "You drew pink 4 (p4); it is the 1st action of your turn:")
+        await pilot.pause()
+        assert prompt.region.height == 2
+        picker.set_choices([("", "Give it", ""), ("", "Keep it", "")], "Anna, 2nd action:")
+        await pilot.pause()
+        assert prompt.region.height == 2 and prompt.text == "Anna, 2nd action:"
+        assert gap("2nd action", "Give it") == border  # once: a blank line between them
 
 
 # -- 2. LC_ALL=C, or no locale at all, gives the ASCII look (as the README says) -------------

@@ -404,6 +404,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
         Binding("c", "continue_here", "Continue", tooltip="Continue from here: the game goes on from the decision shown"),
+        # (a read-only review: not in the footer; c says why it cannot go on)
+        Binding("c", "continue_refused", "Continue", show=False),
         Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
                 tooltip="To the set-up (Home) or the last decision (End)"),
         Binding("end", "jump('end')", "End", show=False, priority=True),
@@ -738,6 +740,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             return bool(self.board is not None and self.board.has_panels)
         if action == "continue_here":  # a read-only review (its header says so) offers no c
             return not self.read_only
+        if action == "continue_refused":
+            return bool(self.read_only)
         return super().check_action(action, parameters)
 
     def action_step(self, delta: int) -> None:
@@ -768,6 +772,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         event.stop()
         if event.index != self.cursor:
             self.move_to(event.index)
+
+    def action_continue_refused(self) -> None:
+        """c in a read-only review: say why the game cannot go on from here."""
+        self.action_continue_here()
 
     @work(exclusive=True, group="review-continue")
     async def action_continue_here(self) -> None:
