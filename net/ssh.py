@@ -42,6 +42,8 @@ from net.hub import Hub, serve_dir, socket_path
 log = logging.getLogger("lowlands.ssh")
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
+#: what a client is told when the server stops under it (after its screen is restored)
+STOPPED_LINE = b"\r\nThe server stopped; your table is saved.\r\n"
 
 
 class Limits(msgspec.Struct, frozen=True):
@@ -196,6 +198,7 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._reading = False
         self._idle: asyncio.TimerHandle | None = None
         self._closed = False
+        self._stopping = False  # the server is stopping (``stop``)
 
     def connection_made(self, chan: Any) -> None:
         self.chan = chan
@@ -266,7 +269,25 @@ class AppSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.master = -1
         if self.chan is not None:
             with contextlib.suppress(Exception):
+                if self._stopping:  # the app's screen may not have been restored: for sure now
+                    from tui.app import RESET_SEQUENCE
+
+                    self.chan.write(RESET_SEQUENCE.encode() + STOPPED_LINE)
                 self.chan.exit(max(0, code) & 0xFF)
+
+    def stop(self) -> None:
+        """The server is stopping: end the app as ``kill`` would (it leaves the
+        alternate screen, shows the cursor and resets the terminal's modes,
+        and its last output still reaches the client); when it has ended (or
+        ``_finish`` is called), the client gets RESET_SEQUENCE and STOPPED_LINE
+        before the channel closes."""
+        self._stopping = True
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            self._finish(0)
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGTERM)
 
     # -- the pty -> the channel -------------------------------------------------------
     def _resume_reading(self) -> None:
@@ -421,19 +442,25 @@ class TableServer:
         return self.key.get_fingerprint("sha256")
 
     async def close(self) -> None:
-        """Stop listening, hang up every session and flush every table's autosave."""
+        """Stop listening, end every session's app (``AppSession.stop``: each
+        client's terminal is restored and told the server stopped) and flush
+        every table's autosave."""
         if self._acceptor is not None:
             self._acceptor.close()
         procs = list(self.procs)
-        for s in list(self.sessions):
-            if s.chan is not None:
-                s.chan.close()
-            s.connection_lost(None)
-        for proc in procs:  # the apps end on their hang-up; the stubborn are killed
+        sessions = list(self.sessions)
+        for s in sessions:
+            s.stop()
+        for proc in procs:  # the apps end on their SIGTERM; the stubborn are killed
             try:
                 await asyncio.wait_for(proc.wait(), 3)
             except asyncio.TimeoutError:
                 AppSession._kill(proc)
+        await asyncio.sleep(0.1)  # (each session's _wait sends the app's last output)
+        for s in sessions:
+            s._finish(0)
+            if s.chan is not None:
+                s.chan.close()
         await self.hub.close()
         if self._acceptor is not None:
             with contextlib.suppress(Exception):

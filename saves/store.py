@@ -57,6 +57,8 @@ class SaveInfo(msgspec.Struct):
             otherwise.
         created: when the game was started, or copied (``fork``) (ISO 8601).
         seed: the game's seed (a copy has its original's).
+        bots: per seat (as ``players``), the bot's level ("strong") or "" for
+            a human; [] when the file does not say.
     """
 
     path: str
@@ -70,6 +72,7 @@ class SaveInfo(msgspec.Struct):
     partial: int = -1
     created: str = ""
     seed: int = 0
+    bots: list[str] = []
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -338,7 +341,8 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     except OSError as e:
         raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
-                    match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed)
+                    match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed,
+                    bots=[s.level if s.kind == "bot" else "" for s in match.seats])
     try:
         _index_put(path, st, info)
     except Exception:  # the index is only a cache: losing it costs a replay
@@ -419,6 +423,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         info.game_id, info.players, info.ply, info.updated = (
             f.game, [s.name for s in f.seats], len(f.moves), f.updated)
         info.created, info.seed = f.created, f.seed
+        info.bots = [s.level if s.kind == "bot" else "" for s in f.seats]
         from core import GAMES
 
         game = GAMES.get(f.game)
@@ -444,6 +449,14 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
     return info
 
 
+def _header_bots(p: Path) -> list[str]:
+    """``SaveInfo.bots`` from a save's header (JSON only, no replay); [] if unreadable."""
+    try:
+        return [s.level if s.kind == "bot" else "" for s in read_file(_read(p), str(p)).seats]
+    except Exception:  # the index is only a cache: say nothing
+        return []
+
+
 #: save_info results by (path, inode, size, mtime_ns): a file rewritten since
 #: (an atomic save makes a new inode) changes its key.
 _INFO_CACHE: dict[tuple[str, int, int, int], SaveInfo] = {}
@@ -460,12 +473,14 @@ def _cached_info(p: Path, index: _Index) -> SaveInfo:
         e = index.entries.get(p.name)
         if e is not None and (e.ino, e.size, e.mtime_ns) == key[1:] and not e.info.error:
             hit = msgspec.structs.replace(e.info, path=str(p))  # written by autosave, unchanged since
+            if not hit.bots and hit.players:  # indexed before SaveInfo had bots: the header says
+                hit.bots = _header_bots(p)
         else:
             hit = save_info(p)
         if len(_INFO_CACHE) > 512:
             _INFO_CACHE.clear()
         _INFO_CACHE[key] = hit
-    return msgspec.structs.replace(hit, players=list(hit.players))  # a copy the caller may change
+    return msgspec.structs.replace(hit, players=list(hit.players), bots=list(hit.bots))  # a copy the caller may change
 
 
 def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:

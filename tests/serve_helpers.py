@@ -90,8 +90,9 @@ async def wait_until(cond: Any, timeout: float = 30, what: str = "condition") ->
 
 
 def game_key(title: str, games: dict[str, Any]) -> str:
-    """The new-table form's key for the game titled ``title`` (games sorted by title)."""
-    titles = sorted(g.title for g in games.values())
+    """The new-table form's key for the game titled ``title`` (games in ``core.GAMES``'
+    order, as the launcher's new-game form lists them)."""
+    titles = [g.title for g in games.values()]
     return str(titles.index(title) + 1)
 
 

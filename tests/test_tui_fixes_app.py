@@ -228,7 +228,7 @@ async def test_enter_in_a_name_field_moves_to_the_next_field(dirs) -> None:
 
 @pytest.mark.parametrize("game_id", ["golden-age", "windmill-valley"])
 async def test_option_labels_are_whole_and_explained(dirs, game_id) -> None:
-    from textual.widgets import Label, Static
+    from textual.widgets import Checkbox, Label, Static
 
     from tui.screens.new_game import NewGameScreen, option_docs, option_fields
 
@@ -245,10 +245,13 @@ async def test_option_labels_are_whole_and_explained(dirs, game_id) -> None:
         for name in fields:
             widget = form.query_one(f"#opt-{name}")
             row = widget.parent
-            label = row.query_one(Label)
             text = name.replace("_", " ")
-            assert str(label.render()) == text
-            assert label.content_region.width >= len(text), (name, label.content_region)
+            if isinstance(widget, Checkbox):  # its box carries the name ("▐ ▌ expert")
+                assert str(widget.label) == text and widget.content_region.width >= len(text) + 3
+            else:
+                label = row.query_one(Label)
+                assert str(label.render()) == text
+                assert label.content_region.width >= len(text), (name, label.content_region)
             assert widget.tooltip == docs[name]
             hint = form.query_one(f"#opt-hint-{name}", Static)
             assert str(hint.render()) == docs[name] and hint.region.height >= 1

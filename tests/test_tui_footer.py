@@ -3,8 +3,8 @@
 A playtester saw "q Q▏^p palette" at the end of a game screen's footer at 80x24
 (Undo and Redo shown beside the panel keys) and a stray "[" before the palette
 key in review (the "[ ] Panels" key cut): the keys were cut at the width. Now the
-palette key drops its word first, then the keys their padding, then keys that
-still do not fit go whole.
+keys drop their padding first, then the palette key its word (a later playtester
+read a bare "^p" as cut), then keys that still do not fit go whole.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ async def test_game_and_review_footers_show_whole_keys_at_80_columns(dirs: Any) 
         assert match.ply == 1  # Undo and Redo both offered: the most keys a game shows
         footer = game.query_one(KeyFooter)
         line, shown = whole_keys(footer)
-        assert len(shown) == len(footer.keys)  # every key fits once the palette's word goes
+        assert len(shown) == len(footer.keys)  # every key fits once the padding goes
         for words in ("Panels", "u Undo", "U Redo", "q Quit", "^p"):
             assert words in line, line
         await pilot.press("r")

@@ -468,23 +468,34 @@ async def test_new_game_form_focus_curtain_and_enter_in_the_last_field(dirs) -> 
         assert app.screen.game.id == "windmill-valley"
 
 
-# -- item 23: a game quit at decision 0 is not a Continue entry -------------------------------------
-async def test_launcher_leaves_out_games_quit_before_their_first_decision(dirs) -> None:
+# -- item 23 (then polish3 item 5): a game quit at decision 0 is autosaved, so it is listed --------
+async def test_launcher_lists_games_quit_before_their_first_decision(dirs) -> None:
+    """Once left out ("nothing to continue"), such a game stayed in the autosave
+    folder where ``x`` could not reach it (a playtester's fault)."""
     from saves import autosave
+    from tui.screens.dialogs import ConfirmDialog
     from tui.screens.launcher import LauncherScreen
 
     data, config = dirs
     fresh = hotseat(names=("Ann", "Bob", "Cy"))
     started = hotseat(names=("Dirk", "Els", "Fem"), seed=9)
     started.push(list(started.legal_moves())[0])
-    autosave(fresh, data)
+    path = autosave(fresh, data)
     autosave(started, data)
     app = LowlandsApp(data_dir=data, config_dir=config)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
-        assert [i.players for i in launcher.autosaves] == [["Dirk", "Els", "Fem"]]
+        assert sorted(i.players for i in launcher.autosaves) == [["Ann", "Bob", "Cy"], ["Dirk", "Els", "Fem"]]
+        menu = launcher.query_one("#launcher-menu")
+        menu.highlighted = next(n for n, i in enumerate(launcher.autosaves) if i.ply == 0)
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog) and "decision 0" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, 5)
+        assert not path.exists() and [i.players for i in app.screen.autosaves] == [["Dirk", "Els", "Fem"]]
 
 
 # -- item 32: one name limit, in cells, for the form and the command line ----------------------------

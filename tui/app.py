@@ -977,6 +977,10 @@ def make_match(args: argparse.Namespace) -> Any:
         seen.add(n.casefold())
     if not game.min_players <= len(names) <= game.max_players:
         raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {len(names)}")
+    if getattr(args, "curtain", False) and not getattr(game, "private_information", False):
+        hidden = sorted(g.title for g in GAMES.values() if getattr(g, "private_information", False))
+        raise CliError(f"--curtain hides hidden cards, and {game.title} has none"
+                       f" (games with hidden cards: {', '.join(hidden)})")
     bots = _bot_levels(args.bots, names)
     bot_time = getattr(args, "bot_time", 1.0)
     if not 0 < bot_time <= 600:
@@ -1151,12 +1155,45 @@ def _utf8_arg(arg: str) -> str:
             return raw.decode("latin-1")
 
 
+def locale_is_utf8(environ: Any = None, coerced: bool | None = None) -> bool | None:
+    """Whether the locale the user set names UTF-8, read from the environment
+    as the C library does: the first non-empty of ``LC_ALL``, ``LC_CTYPE``,
+    ``LANG``. False when that is ``C`` or ``POSIX`` or none is set, or when it
+    names another codeset (``en_US.ISO-8859-1``); True when it names UTF-8
+    (``.UTF-8``, ``.utf8``); None when it names no codeset (``en_US``: ask the
+    output's encoding).
+
+    Python's own view cannot tell: under ``LC_ALL=C`` or without any locale it
+    switches itself to UTF-8 (PEP 538 sets ``LC_CTYPE=C.UTF-8`` in the
+    environment, PEP 540 turns on UTF-8 mode), while the terminal may well not
+    be UTF-8. ``coerced``: whether ``LC_CTYPE`` was set by that coercion rather
+    than by the user (None: guessed, as Python's automatic UTF-8 mode goes with
+    it); it is then skipped."""
+    env = os.environ if environ is None else environ
+    if coerced is None:
+        coerced = bool(sys.flags.utf8_mode) and env.get("PYTHONUTF8") != "1" and "utf8" not in sys._xoptions
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        value = env.get(name, "")
+        if not value or (name == "LC_CTYPE" and coerced and value in ("C.UTF-8", "C.utf8", "UTF-8")):
+            continue
+        if value in ("C", "POSIX"):
+            return False
+        codeset = value.partition(".")[2].partition("@")[0]
+        if not codeset:
+            return None
+        return codeset.lower().replace("-", "") == "utf8"
+    return False
+
+
 def output_is_utf8() -> bool:
     """Whether the terminal output (Textual draws on stderr, text goes to stdout)
-    is encoded as UTF-8; under a non-UTF-8 locale (``LC_ALL=C`` without Python's
-    UTF-8 mode) it is not, and Lowlands uses the ASCII look."""
+    is UTF-8: the locale names UTF-8 (``locale_is_utf8``; ``LC_ALL=C``, or no
+    locale at all, does not) and the output is encoded so. When not, Lowlands
+    uses the ASCII look."""
     import codecs
 
+    if locale_is_utf8() is False:
+        return False
     for stream in (sys.__stderr__, sys.__stdout__):
         enc = getattr(stream, "encoding", None) or "ascii"
         try:

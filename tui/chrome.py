@@ -485,7 +485,8 @@ class _KeptLine(Widget):
 class TitleHeader(_KeptLine):
     """The header line: icon, then the screen's title and sub-title, centred.
 
-    Too long for the width: a screen whose ``HEADER_KEEPS_SUB_TITLE`` is true
+    Too long for the width: it takes the free cells on the right too; then a
+    screen whose ``HEADER_KEEPS_SUB_TITLE`` is true
     (a game: its sub-title says who decides what, and from which seat a networked
     table is seen) shows the sub-title alone first; what still does not fit is cut
     with an ellipsis."""
@@ -527,6 +528,8 @@ class TitleHeader(_KeptLine):
         left = Content(f" {icon}").pad_right(max(0, self.ICON_WIDTH - 2))
         room = max(0, width - self.ICON_WIDTH - self.RIGHT_WIDTH)
         title = self._title()
+        if title.cell_length > room:  # the free cells on the right too, before anything is cut
+            room = max(0, width - self.ICON_WIDTH - 1)
         if title.cell_length > room and getattr(self.screen, "HEADER_KEEPS_SUB_TITLE", False):
             screen, app = self.screen, self.app
             head = screen.title if screen.title is not None else app.title
@@ -534,7 +537,7 @@ class TitleHeader(_KeptLine):
                 title = title[len(head) + 3:]  # after "Title — " (" - " under --ascii)
         if title.cell_length > room:
             title = title.truncate(room, ellipsis=True)
-        return Content.assemble(left, title.center(room), " " * self.RIGHT_WIDTH)
+        return Content.assemble(left, title.center(room), " " * max(0, width - self.ICON_WIDTH - room))
 
     async def on_click(self, event: events.Click) -> None:
         if event.x < self.ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
@@ -644,11 +647,12 @@ class KeyFooter(_KeptLine):
 
     def render(self) -> Text:
         """The keys, then the palette key on the right. Keys are shown whole or not
-        at all: when they do not all fit, the palette key loses its word first,
-        then the keys their padding, then the last keys go (as Textual's Footer
-        drops what does not fit, never a key cut in half: "q Q")."""
+        at all: when they do not all fit, the keys lose their padding first,
+        then the palette key its word ("^p palette": a playtester read a bare
+        "^p" as cut), then the last keys go (as Textual's Footer drops what does
+        not fit, never a key cut in half: "q Q")."""
         width = self.size.width
-        for words, padded in ((True, True), (False, True), (False, False)):
+        for words, padded in ((True, True), (True, False), (False, False)):
             right = self._palette_text(words)
             line, spans = self._keys_text(padded, max(0, width - right.cell_len))
             if len(spans) == len(self._keys):

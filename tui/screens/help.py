@@ -37,9 +37,11 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
                           "guild table; a province's auction: that letter in capitals), "
                           "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
+    ("Left / Right", "the board's previous / next panel (when it is folded into panels: the bar above it)"),
     ("/", "filter the choices by typing"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
     ("r", "review the game move by move"),
+    ("h", "hint: the strong bot's choice and why (on your decision)"),
     ("s", "save to a file"),
 )
 
@@ -47,7 +49,10 @@ REVIEW_KEYS: tuple[tuple[str, str], ...] = (
     ("Left / Right", "one decision back / forward"),
     ("Up / Down", "one turn back / forward"),
     ("Home / End", "the set-up / the last decision"),
-    ("c", "continue the game from here (drops later decisions)"),
+    ("[ / ]", "the board's previous / next panel (Left / Right step here)"),
+    ("m", "all of what the decision changed (the box says \"... N more lines (m)\")"),
+    ("c", "continue the game from here (drops later decisions; not in a read-only review)"),
+    ("b, Escape", "back to the game"),
 )
 
 

@@ -70,14 +70,31 @@ def short_updated(updated: Any, now: datetime | None = None) -> str:
     return f"{dt:%Y-%m-%d}"
 
 
+def describe_players(info: Any) -> str:
+    """A SaveInfo's players in words, each bot with its level: "Ann, Bob
+    (strong bot)" (so a game against the computer reads apart from a hotseat
+    game of the same names)."""
+    if not isinstance(info.players, (list, tuple)):
+        return str(info.players)
+    bots = list(getattr(info, "bots", None) or [])
+    bots += [""] * (len(info.players) - len(bots))
+    return ", ".join(f"{name} ({level} bot)" if level else name for name, level in zip(info.players, bots))
+
+
 def describe_save(info: Any) -> tuple[str, str]:
-    """A SaveInfo in words as (game · decision N · when, the players). The
-    launcher writes them on one line, the players last, so that on 80 columns
-    only long names are cut (with an ellipsis; it never wraps); the load
-    dialog on two."""
-    players = ", ".join(info.players) if isinstance(info.players, (list, tuple)) else str(info.players)
+    """A SaveInfo in words as (game · decision N · when, the players): the load
+    dialog writes them on two lines; the launcher one line, ``save_line``."""
     title = info.title or info.game_id or "?"
-    return f"{title} · decision {info.ply} · {short_updated(info.updated)}", players
+    return f"{title} · decision {info.ply} · {short_updated(info.updated)}", describe_players(info)
+
+
+def save_line(info: Any, notes: str = "") -> str:
+    """A launcher entry: game · decision N · when · players, then ``notes``
+    ("(copy)", "· open in another copy"). On 80 columns only what comes last
+    is cut (with an ellipsis; it never wraps): long names, or a note, never
+    the decision and time, nor the players for a note."""
+    head, players = describe_save(info)
+    return f"{head} · {players}{notes}"
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
@@ -112,7 +129,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         Binding("3", "pick('review')", "Review", show=False),
         Binding("4", "pick('themes')", "Themes", show=False),
         Binding("5", "pick('quit')", "Quit", show=False),
-        Binding("6", "ascii_look", "ASCII look"),
+        # the footer says what 6 does now (check_action shows one of the two)
+        Binding("6", "ascii_look(True)", "ASCII look", tooltip="Draw with plain ASCII only (remembered)"),
+        Binding("6", "ascii_look(False)", "Full look", tooltip="Draw with box lines and other glyphs again"),
         Binding("x,delete", "delete_entry", "Delete game"),
         Binding("question_mark", "help", "Help"),
     ]
@@ -192,8 +211,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
             self.list_error = f"Cannot read the saves folder: {e}"
             return []
         self.list_error = ""
-        # a game quit before its first decision has nothing to continue
-        return [i for i in infos if i.error or (not i.over and i.ply > 0)]
+        # a game quit before its first decision is listed too: it is autosaved, and
+        # x must be able to delete it
+        return [i for i in infos if i.error or not i.over]
 
     def refresh_menu(self) -> None:
         """Rebuild the menu with the current unfinished autosaves (when shown:
@@ -227,9 +247,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
             else:
                 n_ok += 1
                 busy = " · open in another copy" if _locked(self.app, info) else ""
-                head, players = describe_save(info)
                 copy = " (copy)" if i in copies else ""
-                options.append(Option(Content(f" {key}  {head}{copy}{busy} · {players}"), id=f"save:{i}"))
+                options.append(Option(Content(f" {key}  {save_line(info, copy + busy)}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:
@@ -275,13 +294,21 @@ class LauncherScreen(QuietTitles, Screen[None]):
             return
         self._run(option_id)
 
-    def action_ascii_look(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ascii_look":  # "6 ASCII look" in the full look, "6 Full look" in the ASCII one
+            return bool(parameters and parameters[0]) != bool(getattr(self.app, "ascii", False))
+        return super().check_action(action, parameters)
+
+    def action_ascii_look(self, on: bool = True) -> None:
         """6: the ASCII look on or off (``LowlandsApp.set_ascii``, remembered); in
-        the footer, not the menu, so seven unfinished games still fit at 80x24."""
+        the footer, not the menu, so seven unfinished games still fit at 80x24.
+        The footer names what the key does now: "ASCII look", or "Full look"
+        (as the command palette calls them)."""
         app: Any = self.app
         if hasattr(app, "set_ascii"):
-            app.set_ascii(not app.ascii)
+            app.set_ascii(on)
             app.notify(f"ASCII look {'on' if app.ascii else 'off'} (remembered)")
+        self.refresh_bindings()
 
     def action_delete_entry(self) -> None:
         """x / Delete: remove the highlighted unfinished game, after a confirmation

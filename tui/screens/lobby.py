@@ -262,7 +262,10 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     def __init__(self, games: dict[str, tuple[str, int, int]], me: str) -> None:
         super().__init__()
         self.games = games
-        self.ids = sorted(games, key=lambda g: games[g][0])
+        from core import GAMES
+
+        known = list(GAMES)  # the launcher's order (the new-game form's), not by title
+        self.ids = sorted(games, key=lambda g: (known.index(g) if g in known else len(known), games[g][0]))
         self.me = me
         self.game: str | None = None
 

@@ -171,7 +171,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
     .form-row Select { width: 44; }
     .seat-row Input { width: 24; }
     .seat-bot { width: 10; margin-left: 1; }
-    .seat-level { width: 12; margin-left: 1; }
+    .form-row .seat-level { width: 12; margin-left: 1; }  /* (.form-row Select, 44 wide, cut the ▼ off at 80 columns) */
     .form-section { text-style: bold; color: $primary; margin-top: 1; }
     .form-buttons { height: auto; margin-top: 1; }
     .form-buttons Button { margin-right: 2; }
@@ -336,10 +336,13 @@ class NewGameScreen(QuietTitles, Screen[None]):
         remembered = self.last.options if self.last is not None and self.last.game == self.game_id else {}
         for f in fields:
             default = remembered.get(f.name, _default_of(f))
-            label = Label(Content(f.name.replace("_", " ")), classes="form-label option-label")
+            label: Any = Label(Content(f.name.replace("_", " ")), classes="form-label option-label")
             lits = _literal_args(f.type)
             if f.type is bool:
-                widget: Any = Tick("on", bool(default), compact=True, id=f"opt-{f.name}")  # a label: an empty one drew "▐ …"
+                # the box and the option's name, as the bot and curtain boxes read ("▐X▌ expert");
+                # once the name, then "▐ ▌ on", which read as on while unticked
+                widget: Any = Tick(Content(f.name.replace("_", " ")), bool(default), compact=True, id=f"opt-{f.name}")
+                label = None
             elif lits is not None:
                 widget = Select([(str(v), v) for v in lits], value=default if default in lits else lits[0], allow_blank=False, compact=True, id=f"opt-{f.name}")
             elif f.type is int:
@@ -349,8 +352,10 @@ class NewGameScreen(QuietTitles, Screen[None]):
             doc = docs.get(f.name, "")
             if doc:
                 widget.tooltip = doc
-                label.tooltip = doc
-            rows.append(Horizontal(label, widget, Static("", id=f"opt-error-{f.name}", classes="field-error"), classes="form-row"))
+                if label is not None:
+                    label.tooltip = doc
+            parts = [w for w in (label, widget) if w is not None]
+            rows.append(Horizontal(*parts, Static("", id=f"opt-error-{f.name}", classes="field-error"), classes="form-row"))
             if doc:
                 rows.append(Static(Content(doc), id=f"opt-hint-{f.name}", classes="option-hint"))
         await box.mount_all(rows)

@@ -91,7 +91,8 @@ def tally_changes(
 class ChangesText(DataWidget):
     """What the decision at the cursor changed: lines wrapped to the width with
     a hanging indent, always ``lines()`` rows (padded; a longer text ends with
-    "… N more lines"), so a step in review never lays the screen out again."""
+    "… N more lines (m)": m shows them all, ``ReviewScreen.action_more``), so a
+    step in review never lays the screen out again."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -113,7 +114,7 @@ class ChangesText(DataWidget):
         if len(out) > rows:
             more = len(out) - rows + 1
             dots = "..." if getattr(self.app, "ascii", False) else "…"
-            out = out[: rows - 1] + [Text(f"   {dots} {more} more lines", style="dim")]
+            out = out[: rows - 1] + [Text(f"   {dots} {more} more lines (m)", style="dim")]
         return out + [Text("")] * (rows - len(out))
 
 
@@ -430,12 +431,15 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         Binding("b,escape", "back", "Back", tooltip="Back to the game (b or Escape)"),
         Binding("q", "app.quit", "Quit", tooltip="Quit Lowlands (the game is autosaved first)"),
         Binding("c", "continue_here", "Continue", tooltip="Continue from here: the game goes on from the decision shown"),
+        # (a read-only review: not in the footer; c says why it cannot go on)
+        Binding("c", "continue_refused", "Continue", show=False),
         Binding("home", "jump('start')", "Start/End", key_display="home/end", priority=True,
                 tooltip="To the set-up (Home) or the last decision (End)"),
         Binding("end", "jump('end')", "End", show=False, priority=True),
         Binding("right_square_bracket", "panel(1)", "Panels", key_display="[ ]"),
         Binding("left_square_bracket", "panel(-1)", "Panels", show=False),
         Binding("question_mark", "help", "Help", show=False),
+        Binding("m", "more", "More", show=False, tooltip="All of what the decision changed, in a dialog"),
     ]
 
     def __init__(self, match: Any, *, ply: int | None = None, read_only: str = "",
@@ -464,9 +468,13 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     @property
     def viewer(self) -> int | None:
         """Whose private information the board shows: at a networked table the
-        screen's own seat (as its game screen does; never another's), else
-        nobody's (one keyboard, everyone looking)."""
-        return None if self.match.authority_here else self.match.home_seat
+        screen's own seat (as its game screen does; never another's); at one
+        keyboard with one human seat (the others bots) that seat's, as it saw
+        the game while playing; else nobody's (several humans looking)."""
+        if not self.match.authority_here:
+            return self.match.home_seat
+        humans = [i for i, s in enumerate(self.match.seats) if s.kind != "bot"]
+        return humans[0] if len(humans) == 1 else None
 
     # -- data -------------------------------------------------------------------
     #: how many decoded states review keeps (the cursor's and its neighbours')
@@ -737,6 +745,14 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)
 
+    def action_more(self) -> None:
+        """m: what the decision at the cursor changed, all of it (the box under
+        the board shows its first lines, "… N more lines")."""
+        from tui.screens.dialogs import MessageDialog
+
+        lines = self.query_one("#review-changes", ChangesText)._data
+        self.app.push_screen(MessageDialog("\n".join(lines), title=f"Decision {self.cursor}"))
+
     def move_to(self, ply: int) -> None:
         self.cursor = max(0, min(ply, self.match.ply))
         self.show_cursor()
@@ -753,6 +769,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "panel":  # offered (and in the footer) only while the board has pages
             return bool(self.board is not None and self.board.has_panels)
+        if action == "continue_here":  # a read-only review (its header says so) offers no c
+            return not self.read_only
+        if action == "continue_refused":
+            return bool(self.read_only)
         return super().check_action(action, parameters)
 
     def action_step(self, delta: int) -> None:
@@ -783,6 +803,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         event.stop()
         if event.index != self.cursor:
             self.move_to(event.index)
+
+    def action_continue_refused(self) -> None:
+        """c in a read-only review: say why the game cannot go on from here."""
+        self.action_continue_here()
 
     @work(exclusive=True, group="review-continue")
     async def action_continue_here(self) -> None:

@@ -91,10 +91,18 @@ def settle_hotkeys(hints: Sequence[str], kept: frozenset[str] = frozenset()) -> 
 
 
 class Prompt(Banner):
-    """The line(s) above the choices: plain text wrapped to the width, with a
-    steady height (Banner), so the list below does not jump (and the screen
-    needs no new layout) from one decision to the next; under it the hint for
-    this decision, if any (``ChoicePicker.set_hint``)."""
+    """The line(s) above the choices: plain text wrapped to the width; under
+    it the hint for this decision, if any (``ChoicePicker.set_hint``).
+
+    Its height is steady (Banner), so a new decision needs no screen layout: a
+    shorter prompt keeps the height, its blank lines above the text, which
+    stays right above its choices (once they were under it, between the
+    prompt and the choices). It shrinks (``shrink``: a layout) when that
+    leaves more than SLACK blank lines, or when the list below is cut for
+    them (``ChoicePicker._settle_prompt``)."""
+
+    #: blank lines a shorter prompt may keep above it
+    SLACK = 1
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -114,7 +122,24 @@ class Prompt(Banner):
         wrap = max(8, width - 2)
         lines = [Text(line, style="bold") for line in wrap_plain(text, wrap)]
         lines += [Text(line, style="italic") for line in wrap_plain(hint, wrap)]
-        return self.steady(lines, width)
+        padded = self.steady(lines, width)
+        return padded[len(lines):] + lines  # the blank lines above: the text stays by its choices
+
+    @property
+    def text(self) -> str:
+        """What the prompt says, as plain text (without the blank lines above it)."""
+        return "\n".join(line.plain for line in self._lines).strip("\n")
+
+    @property
+    def slack(self) -> int:
+        """The blank lines kept above the text."""
+        return self._padding
+
+    def shrink(self) -> None:
+        """Take the text's own height now (no blank lines above it)."""
+        if self._padding:
+            self.allow_shrink()
+            self._redraw()
 
 
 def fit_lines(widget: Widget, text: Text, width: int, most: int, ellipsis: str) -> Visual:
@@ -422,6 +447,7 @@ class ChoicePicker(Vertical):
         self._last_key = float("-inf")  # when the last key arrived (its event's time)
         self._titles: tuple[str, str] | None = None  # (border title, subtitle) shown
         self._border_rows_only = False
+        self._cut = False  # the box cuts the list (``_fit_height``)
         #: keys given only by an item's own hint, never by position (``settle_hotkeys``)
         self.kept_keys: frozenset[str] = frozenset()
 
@@ -476,6 +502,17 @@ class ChoicePicker(Vertical):
             self.query_one("#picker-filter", Input).value = ""
         self.close_filter(focus=False)
         self._rebuild(highlight)
+        self._settle_prompt()
+
+    def _settle_prompt(self) -> None:
+        """A prompt shorter than the one before keeps its height (blank lines
+        above it, no layout) unless that leaves more than ``Prompt.SLACK``
+        blank lines or the list is cut for them (at 80x24 the blank lines
+        pushed choices out of view): then it shrinks and the list gets the rows."""
+        shown = self.query_one("#picker-prompt", Prompt)
+        if shown.slack > Prompt.SLACK or (shown.slack and self._cut):
+            shown.shrink()
+            self._fit_height()
 
     def set_titles(self, title: str, subtitle: str) -> None:
         """The border's title (whose choice it is) and subtitle (the keys). A
@@ -739,7 +776,8 @@ class ChoicePicker(Vertical):
         (a long label takes 2-3 lines rather than being cut), up to ``max_rows`` (longer lists scroll).
 
         A steady height (the most lines seen at this width) avoids a screen
-        layout on every decision. Before the first layout the width is unknown:
+        layout on every decision; an empty list (another player deciding)
+        takes no rows, and the next list its own height. Before the first layout the width is unknown:
         the options are counted, then measured again after the refresh."""
         ol = self.option_list
         width = ol.content_region.width - ol._get_left_gutter_width()
@@ -752,8 +790,13 @@ class ChoicePicker(Vertical):
             lines = len(ol.options)
         if width != getattr(self, "_rows_width", None):
             self._rows_width, self._rows = width, 1
-        self._rows = max(self._rows, min(lines, self.max_rows))
-        rows = min(self._rows, self._room())
+        if ol.option_count:
+            self._rows = max(self._rows, min(lines, self.max_rows))
+            rows = min(self._rows, self._room())
+        else:  # nothing to choose ("Bob is thinking..."): no blank rows under the prompt
+            self._rows = rows = 0
+        #: the picker's box cuts the list (fewer rows than its lines, up to max_rows)
+        self._cut = min(lines, self.max_rows) > rows
         height = rows + ol.styles.gutter.height  # plus any border/padding
         if ol.styles.height is None or ol.styles.height.value != height:
             ol.styles.height = height
@@ -773,7 +816,9 @@ class ChoicePicker(Vertical):
         except Exception:  # noqa: BLE001 - a max-height Textual cannot resolve here
             return self.max_rows
         prompt = self.query_one("#picker-prompt", Prompt)
-        used = self.styles.gutter.height + prompt.outer_size.height + self.option_list.styles.gutter.height
+        tall = prompt.styles.height  # (set at once when its lines change; its size at the next layout)
+        high = int(tall.value) + prompt.styles.gutter.height if tall is not None and tall.is_cells else prompt.outer_size.height
+        used = self.styles.gutter.height + high + self.option_list.styles.gutter.height
         if self.has_class("-filtering"):
             used += 3
         return max(3, most - used)
