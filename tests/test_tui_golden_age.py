@@ -34,7 +34,7 @@ from core.match import Match, Seat
 from tui.boards import board_for
 from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
 from tui.golden_age.board import PROVINCE_PLAN
-from tui.golden_age.labels import GUILD_KEYS, PROVINCE_KEYS, province_keys
+from tui.golden_age.labels import GUILD_GROUP_KEY, GUILD_KEYS, PROVINCE_KEYS, province_keys
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
 from tui.widgets.regionmap import WATER, RegionMap
@@ -572,6 +572,8 @@ def named_key(item: Any) -> str:
         return PROVINCE_KEYS[m.province]
     if len(item.moves) == 1 and isinstance(m, TakeGuild):
         return GUILD_KEYS[m.color]
+    if kinds == {TakeGuild}:  # the "Take a guild" group: the digit after the guilds'
+        return GUILD_GROUP_KEY
     if len(item.moves) == 1 and isinstance(m, StartAuction):
         return PROVINCE_KEYS[m.site].upper()
     return ""
@@ -587,20 +589,26 @@ async def test_every_choice_naming_a_guild_or_province_carries_its_key_all_turn(
     auction on the letter in capitals, in every list of every turn, while the
     turn's actions come and go; the other choices are numbered around them,
     never with a guild's digit or a province's letter where such keys are
-    shown (2 never picks an auction), and End the turn stays 0."""
+    shown (2 never picks an auction), and End the turn stays 0. The "Take a
+    guild" group is 6 in every list, whether or not the list holds a guild's
+    or a province's key (a playtester saw it on 6 one turn and 1 the next)."""
     from core.bots import choose
 
     kept = GoldenAgeScreen.KEPT_KEYS
     match = Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob")], seed=seed)
     app, screen = app_for(match, tmp_path)
     named_seen: set[str] = set()
+    group_seen: set[tuple[str, bool]] = set()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         while match.ply < 100 and not match.is_over():
             if match.state.phase == "act":
                 keys = [c.hotkey for c in screen.picker.choices]
                 # (a list where nothing is named by such a key is numbered as usual: 1, 2, ...)
-                kept_here = kept if any(named_key(it) for it in screen._shown) else frozenset()
+                kept_here = kept if any(named_key(it) in kept for it in screen._shown) else frozenset()
+                for item, key in zip(screen._shown, keys):
+                    if {type(m) for m in item.moves} == {TakeGuild} and len(item.moves) > 1:
+                        group_seen.add((key, bool(kept_here)))
                 for item, key in zip(screen._shown, keys):
                     want = named_key(item)
                     if isinstance(item.moves[0], End):
@@ -615,3 +623,42 @@ async def test_every_choice_naming_a_guild_or_province_carries_its_key_all_turn(
             if match.ply % 25 == 0:
                 await pilot.pause()
     assert {"2", "4"} <= named_seen and any(k.isupper() for k in named_seen) and any(k.islower() for k in named_seen)
+    print("guild group keys seen (key, list holds a kept key):", sorted(group_seen))
+    assert {key for key, _ in group_seen} == {GUILD_GROUP_KEY}
+
+
+async def test_guild_group_key_and_painter_labels_name_their_place(tmp_path: Path) -> None:
+    """A playtester saw "Take a guild" on 6 one turn and on 1 the next (a list
+    holding no guild's or province's key was numbered from 1), and two lines
+    "t Pay Art1's painter 1 (1/5)" / "3 Pay Art1's painter 1 (1/5)" with nothing
+    saying which marker pays. The guild group keeps GUILD_GROUP_KEY in a list of
+    only the guilds and the End, as beside a province's choices; a painter's
+    payment names its site (Utrecht, the brown guild) in every label width."""
+    from core.golden_age.rules import Special
+    from core.golden_age.state import Painting
+    from tui.golden_age.labels import short_site, site_label
+    from tui.widgets.choice import settle_hotkeys
+
+    match = Match(GAME, [Seat(n, "human") for n in ("Ann", "Bob")], seed=3)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        state = match.state
+        while state.phase != "act":
+            state = GAME.apply(state, GAME.legal_moves(state)[0])
+        moves = GAME.legal_moves(state)
+        guilds = [m for m in moves if isinstance(m, TakeGuild)]
+        assert len(guilds) > 1
+        for subset in (moves, guilds + [m for m in moves if isinstance(m, End)]):
+            items = screen.build_menu(state, subset)
+            hints = [it.key or (screen.choice_key(state, it.moves[0]) if len(it.moves) == 1 else "") for it in items]
+            keys = dict(zip((it.label for it in items), settle_hotkeys(hints, screen.KEPT_KEYS)))
+            group = next(label for label in keys if label.startswith("Take a guild"))
+            assert keys[group] == GUILD_GROUP_KEY == "6", keys
+        # a painter paid from a site: the label names the site, whatever its wording
+        s = copy_state(state)
+        s.players[s.current].paintings = [Painting("a6", 5)] * 12  # Art12 at its last payment: the longest label
+        labels = [screen.choice_label(s, Special("utr", "paint 12")), screen.choice_label(s, Special("guild-brown", "paint 12"))]
+        assert labels[0] != labels[1], labels
+        for site, label in zip(("utr", "guild-brown"), labels):
+            assert label.startswith((site_label(site), short_site(site))) and "Art12" in label and "(6/6)" in label, label

@@ -73,6 +73,11 @@ PROVINCE_KEYS: dict[str, str] = province_keys({p: name for p, (name, _c) in C.PR
 #: a list offering both provinces and guilds (a marker's source) keeps both.
 GUILD_KEYS: dict[str, str] = {color: str(n) for n, color in enumerate(C.COLORS, 1)}
 
+#: The key of the "Take a guild" group (several guilds on offer), the digit
+#: after the five guilds' in every list, so it does not move with the other
+#: choices (it was numbered by position: 6 beside a province's choices, 1 without).
+GUILD_GROUP_KEY = str(len(C.COLORS) + 1)
+
 
 def site_key(site: str) -> str:
     """The key of a province or guild site ("hol" -> "a", "guild-blue" -> "4"); "" for others."""
@@ -286,8 +291,11 @@ class GoldenAgeLabels(GameLabels):
                 p = state.players[state.current]
                 k = int(move.choice.split()[1]) - 1
                 pt = p.paintings[k]
-                return fit(f"Pay Art{k + 1}'s painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})",
-                           f"Art{k + 1}: painter {g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})")
+                paid = f"{g(C.PAINTER_PAYMENT)} ({pt.paid + 1}/{C.art_payments(pt.card)})"
+                # the site first: Utrecht's and the brown guild's markers can pay the same painter
+                short = short_site(move.site)
+                return fit(f"{where}: pay Art{k + 1}'s painter {paid}", f"{where}: Art{k + 1} painter {paid}",
+                           f"{short}: Art{k + 1} painter {paid}", f"{short}: Art{k + 1} {paid}")
             if color == "orange":
                 return fit(f"{where}: Spice card (-{C.COLONIES[move.site][0]})",
                            f"{where}: Spice (-{C.COLONIES[move.site][0]})")
@@ -449,7 +457,7 @@ class GoldenAgeLabels(GameLabels):
                     items.append(MenuItem(self.choice_label(state, m), (m,), head))
                 continue
             # a token's source, a site's special action, 3 tokens to convert: its province's or guild's key
-            key = site_key(sub) if kind in ("move", "special", "convert") else ""
+            key = site_key(sub) if kind in ("move", "special", "convert") else GUILD_GROUP_KEY if kind == "guild" else ""
             items.append(MenuItem(label, tuple(ms), head, prompt, key))
         return items
 
