@@ -66,3 +66,15 @@ def win_weight(game: Game, default: float) -> float:
     ask = getattr(game, "win_weight", None)
     w = ask() if ask is not None else None
     return default if w is None else float(w)
+
+
+def move_filter(game: Game):
+    """A function ``state -> moves`` giving the legal moves a bot considers:
+    ``game.legal_moves`` less what ``BotModules.bot_moves`` leaves out (all of
+    them for a game without it; never none)."""
+    keep = getattr(game, "bot_moves", None)
+    ask = getattr(game, "filters_moves", None)
+    if keep is None or ask is None or not ask():
+        return game.legal_moves
+    legal = game.legal_moves
+    return lambda state: keep(state, legal(state))
