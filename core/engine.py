@@ -233,10 +233,11 @@ class BotModules:
             return moves
         return keep(state, moves) or moves
 
-    def filters_moves(self) -> bool:
-        """Whether ``bot_moves`` can leave a move out (the game's evaluate.py has
-        ``bot_moves``), so a bot asks it only then."""
-        return hasattr(_bot_module(self, "evaluate"), "bot_moves")
+    def bot_move_filter(self) -> Any:
+        """``evaluate.bot_moves`` (``(state, moves) -> moves``) where the game has
+        one, else None: a bot that looks it up once per search need not ask
+        ``bot_moves`` for every position."""
+        return getattr(_bot_module(self, "evaluate"), "bot_moves", None)
 
     def margin_text(self, state: Any, margin: float) -> str:
         """The hint's words for the projected final margin ``margin`` (VP) of the

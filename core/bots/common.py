@@ -72,9 +72,14 @@ def move_filter(game: Game):
     """A function ``state -> moves`` giving the legal moves a bot considers:
     ``game.legal_moves`` less what ``BotModules.bot_moves`` leaves out (all of
     them for a game without it; never none)."""
-    keep = getattr(game, "bot_moves", None)
-    ask = getattr(game, "filters_moves", None)
-    if keep is None or ask is None or not ask():
-        return game.legal_moves
+    ask = getattr(game, "bot_move_filter", None)
+    keep = ask() if ask is not None else None
     legal = game.legal_moves
-    return lambda state: keep(state, legal(state))
+    if keep is None:
+        return legal
+
+    def moves(state: Any) -> list[Any]:
+        every = legal(state)
+        return keep(state, every) or every
+
+    return moves

@@ -77,6 +77,9 @@ def painting_vp(card: str, paid: int) -> float:
     return C.art_vp(card) * (paid + 1) / (need + 1)
 
 
+#: ``card_vp`` of every card, looked up by ``projected``.
+CARD_VP = {card: card_vp(card) for cards in C.DECKS.values() for card in cards}
+
 #: Per colour, the VP of the special action an auction sells: the mean worth of
 #: the deck's cards (``card_vp``; brown: a new painting), a Movement Token for green.
 ACTION_VP = {
@@ -125,7 +128,7 @@ def projected(state: State) -> list[float]:
         v = float(sum(parts.values()) - parts["Money"])
         v += MONEY_VP * p.money / C.HALF
         for c in p.cards:
-            v += card_vp(c)
+            v += CARD_VP[c]
         for pt in p.paintings:
             v += painting_vp(pt.card, pt.paid)
         for pr in state.provinces.values():
@@ -173,20 +176,21 @@ def bot_moves(state: State, moves: list) -> list:
     the action's worth or all its money (``_top_bid``)."""
     if state.phase != "act":
         return moves
+    auctions = [m for m in moves if m.__class__ is StartAuction]
+    if not auctions:
+        return moves
     seat = state.current
     others = [i for i in range(len(state.players)) if i != seat]
-    out = []
-    for m in moves:
-        if isinstance(m, StartAuction):
-            color = site_color(m.site)
-            bidders = [i for i in others if can_bid(state, i, color)]
-            if bidders and state.auctioneer_bids:
-                mine = _top_bid(state, seat, color)
-                bidders = [i for i in bidders if _top_bid(state, i, color, 0.5) > mine]
-            if not bidders:
-                continue
-        out.append(m)
-    return out
+    drop = set()
+    for m in auctions:
+        color = site_color(m.site)
+        bidders = [i for i in others if can_bid(state, i, color)]
+        if bidders and state.auctioneer_bids:
+            mine = _top_bid(state, seat, color)
+            bidders = [i for i in bidders if _top_bid(state, i, color, 0.5) > mine]
+        if not bidders:
+            drop.add(m)
+    return [m for m in moves if m not in drop] if drop else moves
 
 
 def margins(state: State) -> list[float]:
