@@ -21,7 +21,11 @@ with no bid, paintings never paid off and a game of 30 rounds. Six seeded
 strong-against-strong two-player games (700 iterations a decision) went from
 93 auctions (66 unsold), 87 paintings left unfinished (22 one payment short)
 and 27.0 rounds a game to 23 auctions (3 unsold), 10 unfinished (2 one short)
-and 16.8 rounds.
+and 16.8 rounds. Against greedy (``lowlands arena golden-age --players 2 --bots
+strong,greedy --games 20 --seed 1``): auctions 325 (134 unsold) -> 75 (3),
+unfinished paintings 235 -> 15, rounds 23.5 -> 19.9 (at most 38.5 -> 28.5), the
+strong bot's wins 17/20 -> 14/20 (greedy pays its paintings off now too).
+Three strong bots: 9.0-10.7 rounds in 3 games (before: 9-19, mean 12).
 """
 
 from __future__ import annotations
