@@ -223,10 +223,26 @@ class BotModules:
         there a result only adds what the margin already says."""
         return getattr(_bot_module(self, "evaluate"), "WIN_WEIGHT", None)
 
+    def bot_moves(self, state: Any, moves: list[Any]) -> list[Any]:
+        """The legal ``moves`` in ``state`` worth a bot's thought (``evaluate.bot_moves``
+        where the game has one, else all of them; never none): a game may leave
+        out moves that cannot change anything for anyone (The Dutch Golden Age:
+        an auction nobody else can bid in)."""
+        keep = getattr(_bot_module(self, "evaluate"), "bot_moves", None)
+        if keep is None:
+            return moves
+        return keep(state, moves) or moves
+
+    def bot_move_filter(self) -> Any:
+        """``evaluate.bot_moves`` (``(state, moves) -> moves``) where the game has
+        one, else None: a bot that looks it up once per search need not ask
+        ``bot_moves`` for every position."""
+        return getattr(_bot_module(self, "evaluate"), "bot_moves", None)
+
     def margin_text(self, state: Any, margin: float) -> str:
         """The hint's words for the projected final margin ``margin`` (VP) of the
         seat to move in ``state``: ``evaluate.margin_text`` where the game words it
-        (Fields of Arle solo: "projected score 41 (target 110)"), else
+        (Fields of Arle solo: "your score as it stands 41 (target 110 at the end; ...)"), else
         ``margin_phrase``: "projected to finish 4.5 VP ahead"."""
         words = getattr(_bot_module(self, "evaluate"), "margin_text", None)
         return words(state, margin) if words is not None else margin_phrase(margin)

@@ -985,18 +985,28 @@ def test_5_4_5_solver_matches_brute_force(counts, empty, stalls, stables, anyp):
     assert set(AN.offspring(counts, empty, stalls, stables, anyp)) == young
 
 
-def test_solo_hint_says_the_projected_score_and_the_target():
-    """Playtest finding 7: a solo hint words its margin as the projected score
-    against the target (the game's ``margin_text``), not as a margin."""
+def test_solo_hint_says_the_score_and_the_target():
+    """Playtest finding 7: a solo hint words its margin as a score against the
+    target (the game's ``margin_text``), not as a margin. Issue 8: the figure is
+    the score as it stands (it read 1 early in a game that ended at 95.5), so
+    while worker actions remain it says so and how many are to come; only after
+    the last one is it the projected final score."""
     from core.bots.hint import hint
     from core.fields_of_arle.evaluate import projected
 
     s = new(1)
     h = hint(GAME, s, seed=1, seconds=None, iterations=30)
-    assert "margin" not in h.text and "(target 110)" in h.text
+    assert "margin" not in h.text and "(target 110 at the end; " in h.text
     score = round(h.margin + 110)
-    assert f"projected score {score} (target 110)" in h.text
+    assert f"your score as it stands {score} (target 110 at the end; 36 worker actions to come)" in h.text
+    assert "projected" not in h.text
     assert abs(score - projected(s)[0]) < 30  # a score near the position's own projection, not -69
+    from core.fields_of_arle.evaluate import margin_text
+
+    last = msgspec.structs.replace(s, half=C.HALF_YEARS, phase="inventory")
+    assert margin_text(last, -14.6) == "projected final score 95 (target 110)"
+    one = msgspec.structs.replace(s, half=C.HALF_YEARS, phase="work", placed=C.WORKERS - 1)
+    assert margin_text(one, -20) == "your score as it stands 90 (target 110 at the end; 1 worker action to come)"
     duo = hint(GAME, new(2), seed=1, seconds=None, iterations=30)
     from core.engine import margin_phrase
 

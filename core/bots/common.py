@@ -66,3 +66,20 @@ def win_weight(game: Game, default: float) -> float:
     ask = getattr(game, "win_weight", None)
     w = ask() if ask is not None else None
     return default if w is None else float(w)
+
+
+def move_filter(game: Game):
+    """A function ``state -> moves`` giving the legal moves a bot considers:
+    ``game.legal_moves`` less what ``BotModules.bot_moves`` leaves out (all of
+    them for a game without it; never none)."""
+    ask = getattr(game, "bot_move_filter", None)
+    keep = ask() if ask is not None else None
+    legal = game.legal_moves
+    if keep is None:
+        return legal
+
+    def moves(state: Any) -> list[Any]:
+        every = legal(state)
+        return keep(state, every) or every
+
+    return moves

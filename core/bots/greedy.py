@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from core.bots.common import margins, sampler
+from core.bots.common import margins, move_filter, sampler
 from core.engine import Game, apply_trusted
 
 
 def greedy_move(game: Game, state: Any, seat: int, rng: random.Random) -> Any:
     """The legal move of ``seat`` in the full state ``state`` with the best
     margin for ``seat`` one decision later; ties go to ``rng``'s order."""
-    moves = game.legal_moves(state)
+    moves = move_filter(game)(state)
     if len(moves) == 1:
         return moves[0]
     order = list(range(len(moves)))

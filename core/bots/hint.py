@@ -45,7 +45,8 @@ def margin_words(game: Any, state: Any, margin: float) -> str:
     """The game's words for the chosen move's projected final margin ``margin``
     (VP) in ``state`` (``BotModules.margin_text``): "projected to finish 4.5 VP
     ahead" by default (``core.engine.margin_phrase``); a game may say it otherwise
-    (Fields of Arle solo: "projected score 41 (target 110)"; Windmill Valley solo:
+    (Fields of Arle solo: "your score as it stands 41 (target 110 at the end; 20 worker
+    actions to come)"; Windmill Valley solo:
     "projected end: you 71 VP, the Gardener 110 VP")."""
     words = getattr(game, "margin_text", None)
     return words(state, margin) if words is not None else margin_phrase(margin)

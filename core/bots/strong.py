@@ -54,7 +54,7 @@ from typing import Any
 
 import msgspec
 
-from core.bots.common import leaves_at_turn_end, margins, sampler, win_weight
+from core.bots.common import leaves_at_turn_end, margins, move_filter, sampler, win_weight
 from core.engine import Game, apply_trusted
 
 #: A margin of this many VP counts as a clear lead (tanh(1) = 0.76).
@@ -183,7 +183,8 @@ def search(
     rng = random.Random(seed)
     sample = sampler(game, state, seat)
     first = sample(rng)
-    root_moves = game.legal_moves(first)
+    moves_of = move_filter(game)
+    root_moves = moves_of(first)
     base = margins(game, first)
     seats = max(1, len(base))
     base = base + [0.0] * (seats - len(base))
@@ -197,7 +198,7 @@ def search(
     t_loop = time.perf_counter()
     while True:
         s = first if done == 0 else sample(rng)
-        _iterate(game, root, s, seat, seats, base, rng, turn_end, weight)
+        _iterate(game, root, s, seat, seats, base, rng, turn_end, weight, moves_of)
         done += 1
         if iterations is not None and done >= iterations:
             break
@@ -233,13 +234,14 @@ def _order(
 
 def _iterate(
     game: Game, root: _Node, s: Any, seat: int, seats: int, base: list[float], rng: random.Random,
-    turn_end: bool = False, weight: float = WIN_WEIGHT,
+    turn_end: bool = False, weight: float = WIN_WEIGHT, moves_of: Any = None,
 ) -> None:
+    moves_of = moves_of or game.legal_moves
     path = [root]
     node = root
     known_marg: list[float] | None = None  # the margins of ``s`` when _order scored it already
     while not game.is_over(s):
-        moves = game.legal_moves(s)
+        moves = moves_of(s)
         mover = game.to_move(s)
         if len(moves) == 1:
             m = moves[0]

@@ -224,10 +224,21 @@ def margins(state: State) -> list[float]:
 
 def margin_text(state: State, margin: float) -> str:
     """The hint's words for a projected margin (``BotModules.margin_text``): solo,
-    the projected score against the target, "projected score 41 (target 110)";
-    else ``core.engine.margin_phrase``: "projected to finish 4.5 VP ahead"."""
+    the score against the target. The figure counts the home as the coming
+    inventories will leave it, with nothing more built, bought or bred: early on
+    it is far below the final score (a game that ended at 95 read 1, -3, 7, 18,
+    ...), so while worker actions remain it is worded as the score as it stands
+    and how many actions are still to come, "your score as it stands 7 (target
+    110 at the end; 36 worker actions to come)", and only after the last one as
+    "projected final score 95 (target 110)". Else ``core.engine.margin_phrase``:
+    "projected to finish 4.5 VP ahead"."""
     if len(state.homes) == 1:
-        return f"projected score {margin + C.SOLO_TARGET:.0f} (target {C.SOLO_TARGET})"
+        score = margin + C.SOLO_TARGET
+        left = round(actions_left(state, 0))
+        if left >= 1:
+            return (f"your score as it stands {score:.0f} (target {C.SOLO_TARGET} at the end; "
+                    f"{left} worker action{'s' if left != 1 else ''} to come)")
+        return f"projected final score {score:.0f} (target {C.SOLO_TARGET})"
     return margin_phrase(margin)
 
 
