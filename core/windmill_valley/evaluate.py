@@ -63,9 +63,7 @@ BUILD_RATE = 0.35
 ENHANCE_RATE = 0.35
 CARD_RATE = 0.3
 TOOL_RATE = 0.3
-#: Share of the windmills built that stand next to a given kind of field, and
-#: of the bulbs planted that have a given colour (contract potentials).
-ADJ_SHARE = 0.5
+#: Share of the bulbs planted that have a given colour (contract potentials).
 COLOUR_SHARE = 0.25
 #: Wheel steps a player takes in an average turn (the calendar's pace).
 STEPS_PER_TURN = 2.5
@@ -237,7 +235,7 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
         parts = C.FARM_CARDS[cid][1].split(":")
         kind, vp = parts[0], int(parts[-1])
         if kind == "adj":
-            v += vp * builds * ADJ_SHARE
+            v += vp * builds * adjacent_share(state, parts[1])
         elif kind == "mills":
             v += vp * builds
         elif kind == "large":
@@ -266,6 +264,20 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
                     best = max(best, (len(c) + 1) / (C.PATCH_ROWS + 1) * _reach(C.PATCH_ROWS - len(c), capacity))
             v += vp * best
     return v
+
+
+def adjacent_share(state: State, field: str) -> float:
+    """Share (0..1) of the empty map spaces that touch a field of kind ``field``
+    (a ``FIELD_REWARD`` code): the expected share of the windmills still to
+    come that a "windmills next to a field" contract counts. A field kind
+    touched by few spaces, or by none left empty, makes its contract worth
+    little (farm-enhancement fields: 7 of the 34 spaces; plant fields: 18)."""
+    empty = touching = 0
+    for i, v in enumerate(state.board):
+        if v == -1:
+            empty += 1
+            touching += field in C.SPACE_FIELDS[i]
+    return touching / empty if empty else 0.0
 
 
 def gardener(state: State) -> float:
