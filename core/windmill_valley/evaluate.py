@@ -18,16 +18,27 @@ pile is open; its deck order is not used).
 Measured (solo against the Gardener at the normal level, ``lowlands arena
 windmill-valley --players 1 --bots strong --games 20 --seed 1``, 250
 iterations a decision, about one second of the bot's thinking): 10 wins in
-20, the bot 81.6 VP, margin -1.1, 13.3 turns a game. Steps on the way: 4 wins
+20, the bot 79.7 VP, margin -1.5, 13.1 turns a game (with
+``adjacent_share``; before it also 10 wins, 81.6 VP, margin -1.1, other
+games won and lost: one game's result swings by 20-40 VP with the search's
+seed). Steps on the way: 4 wins
 (68.2 VP, 700 iterations of the cheaper search, the same second) before
 leaves were played to the end of the turn and the last turns' plantable
 bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
 calendar spaces ahead counted (``calendar_potential``) and the player's own
 pace no longer taken for the game's clock in solo (``turns_left``). Games
-the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
-cards in 20) are lost: it then has 65-74 VP. With more players (same
-commit, ``--seed 1``): 2 players strong against greedy 16 of 20, against
-random 10 of 10; 4 players against three random 8 of 8.
+the Gardener ends within 10 turns (6-7 of these 20: its deck holds 7 calendar
+cards in 20) are lost: it then has 65-74 VP, the bot 26-55. Tried on the same
+20 games and dropped: guilders 0.8 VP and tools 1.0 VP (10 wins, margin
+-0.4); the gains still to come averaged over three equally likely slices of
+the Gardener's cards to come (the negative hypergeometric draws to its last
+calendar card, from the open discard) instead of judged at their mean: the
+projection's mean error 3-5 turns before the end fell from +10.9 to +5.9 VP,
+but 7 wins; the same over the two later slices only (playing for the long
+games, the only ones won): as many wins as without in the first 9 games. With
+more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
+before ``adjacent_share``), against random 10 of 10; 4 players against three
+random 8 of 8 (before it).
 """
 
 from __future__ import annotations
