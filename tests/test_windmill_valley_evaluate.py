@@ -149,3 +149,26 @@ def test_the_last_turn_plants_about_one_stored_bulb() -> None:
     assert E.bulb_capacity(s, 0, 1.0) == pytest.approx(E.PLANT_RATE)
     f.patch = ["wwwwwww", "wwwwwww", "wwwwwww", "wwwwww"]
     assert E.bulb_capacity(s, 0, 10.0) == 1.0
+
+
+def test_a_windmills_next_to_a_field_contract_counts_the_spaces_touching_it() -> None:
+    """'Windmills next to a field' contracts expect their share of the windmills
+    to come by the empty map spaces touching that field kind: a contract for a
+    field touched by few spaces is worth less than one for a common field, and
+    nothing once no empty space touches its field."""
+    s = solo()
+    f = s.farms[0]
+    rare = card("5 VP per windmill next to a farm-enhancement field")
+    common = card("5 VP per windmill next to a market field")
+    fe = sum("FE" in fs for fs in C.SPACE_FIELDS)
+    mk = sum("MK" in fs for fs in C.SPACE_FIELDS)
+    assert fe < mk  # the map: fewer spaces touch a farm-enhancement field
+    assert E.adjacent_share(s, "FE") == pytest.approx(fe / len(C.SPACE_FIELDS))
+    f.contracts = [rare]
+    low = E.contract_potential(s, 0, 10.0, 0.0)
+    f.contracts = [common]
+    assert E.contract_potential(s, 0, 10.0, 0.0) > low > 0.0
+    s.board = [C.BOT if "MK" in fs else -1 for fs in C.SPACE_FIELDS]
+    assert E.adjacent_share(s, "MK") == 0.0
+    assert E.contract_potential(s, 0, 10.0, 0.0) == 0.0
+

@@ -18,16 +18,27 @@ pile is open; its deck order is not used).
 Measured (solo against the Gardener at the normal level, ``lowlands arena
 windmill-valley --players 1 --bots strong --games 20 --seed 1``, 250
 iterations a decision, about one second of the bot's thinking): 10 wins in
-20, the bot 81.6 VP, margin -1.1, 13.3 turns a game. Steps on the way: 4 wins
+20, the bot 79.7 VP, margin -1.5, 13.1 turns a game (with
+``adjacent_share``; before it also 10 wins, 81.6 VP, margin -1.1, other
+games won and lost: one game's result swings by 20-40 VP with the search's
+seed). Steps on the way: 4 wins
 (68.2 VP, 700 iterations of the cheaper search, the same second) before
 leaves were played to the end of the turn and the last turns' plantable
 bulbs and buildable windmills capped; 9 wins (74.3 VP) after; 10 with the
 calendar spaces ahead counted (``calendar_potential``) and the player's own
 pace no longer taken for the game's clock in solo (``turns_left``). Games
-the Gardener ends within 9 turns (7 of these 20: its deck holds 7 calendar
-cards in 20) are lost: it then has 65-74 VP. With more players (same
-commit, ``--seed 1``): 2 players strong against greedy 16 of 20, against
-random 10 of 10; 4 players against three random 8 of 8.
+the Gardener ends within 10 turns (6-7 of these 20: its deck holds 7 calendar
+cards in 20) are lost: it then has 65-74 VP, the bot 26-55. Tried on the same
+20 games and dropped: guilders 0.8 VP and tools 1.0 VP (10 wins, margin
+-0.4); the gains still to come averaged over three equally likely slices of
+the Gardener's cards to come (the negative hypergeometric draws to its last
+calendar card, from the open discard) instead of judged at their mean: the
+projection's mean error 3-5 turns before the end fell from +10.9 to +5.9 VP,
+but 7 wins; the same over the two later slices only (playing for the long
+games, the only ones won): as many wins as without in the first 9 games. With
+more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
+before ``adjacent_share``), against random 10 of 10; 4 players against three
+random 8 of 8 (before it).
 """
 
 from __future__ import annotations
@@ -63,9 +74,7 @@ BUILD_RATE = 0.35
 ENHANCE_RATE = 0.35
 CARD_RATE = 0.3
 TOOL_RATE = 0.3
-#: Share of the windmills built that stand next to a given kind of field, and
-#: of the bulbs planted that have a given colour (contract potentials).
-ADJ_SHARE = 0.5
+#: Share of the bulbs planted that have a given colour (contract potentials).
 COLOUR_SHARE = 0.25
 #: Wheel steps a player takes in an average turn (the calendar's pace).
 STEPS_PER_TURN = 2.5
@@ -237,7 +246,7 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
         parts = C.FARM_CARDS[cid][1].split(":")
         kind, vp = parts[0], int(parts[-1])
         if kind == "adj":
-            v += vp * builds * ADJ_SHARE
+            v += vp * builds * adjacent_share(state, parts[1])
         elif kind == "mills":
             v += vp * builds
         elif kind == "large":
@@ -266,6 +275,20 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
                     best = max(best, (len(c) + 1) / (C.PATCH_ROWS + 1) * _reach(C.PATCH_ROWS - len(c), capacity))
             v += vp * best
     return v
+
+
+def adjacent_share(state: State, field: str) -> float:
+    """Share (0..1) of the empty map spaces that touch a field of kind ``field``
+    (a ``FIELD_REWARD`` code): the expected share of the windmills still to
+    come that a "windmills next to a field" contract counts. A field kind
+    touched by few spaces, or by none left empty, makes its contract worth
+    little (farm-enhancement fields: 7 of the 34 spaces; plant fields: 18)."""
+    empty = touching = 0
+    for i, v in enumerate(state.board):
+        if v == -1:
+            empty += 1
+            touching += field in C.SPACE_FIELDS[i]
+    return touching / empty if empty else 0.0
 
 
 def gardener(state: State) -> float:

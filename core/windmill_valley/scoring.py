@@ -7,6 +7,8 @@ windmills on the main board. Values are in components.py (RECONSTRUCTED where ma
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 from core.windmill_valley import components as C
 from core.windmill_valley.state import State, event
 
@@ -22,7 +24,8 @@ def full_rows(patch: list[str]) -> list[str]:
 
 def columns(patch: list[str]) -> list[str]:
     """Column k as the string of the bulbs planted in it, top to bottom (gaps left out)."""
-    return ["".join(r[k] for r in patch if len(r) > k) for k in range(C.PATCH_COLS)]
+    cols = ["".join(c) for c in zip_longest(*patch, fillvalue="")]
+    return cols + [""] * (C.PATCH_COLS - len(cols))
 
 
 def contract_vp(s: State, seat: int, cid: int) -> int:
