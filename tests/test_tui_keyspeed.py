@@ -311,8 +311,9 @@ async def test_kept_sections_draw_what_a_fresh_build_draws(tmp_path, game_id, pl
 
 
 async def test_golden_age_sections_kept_across_states_draw_what_a_fresh_build_draws(tmp_path) -> None:
-    """The Golden Age track, players and provinces are kept by what they draw
-    (``track_data``, ``players_data``, ``provinces_data``), not by the state:
+    """The Golden Age track, players, provinces, guilds and Indies are kept by
+    what they draw (``track_data``, ``players_data``, ``provinces_data``,
+    ``guilds_data``, ``indies_data``), not by the state:
     drawn after each of many decisions (tokens moved, cards bought, the King
     moved, auctions), what was kept draws what a fresh build draws."""
     import random
@@ -330,8 +331,9 @@ async def test_golden_age_sections_kept_across_states_draw_what_a_fresh_build_dr
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         board = screen.board
-        widgets = [w for w in board.query(DataWidget) if w.id in ("ga-track", "ga-players", "ga-map")]
-        assert len(widgets) == 3
+        widgets = [w for w in board.query(DataWidget)
+                   if w.id in ("ga-track", "ga-players", "ga-map", "ga-guilds", "ga-indies")]
+        assert len(widgets) == 5
         hits = 0
         for _ in range(60):
             if match.is_over():
@@ -347,6 +349,50 @@ async def test_golden_age_sections_kept_across_states_draw_what_a_fresh_build_dr
             board.__dict__["_kept"] = before
             hits += 1
         assert hits > 30
+
+
+async def test_the_picker_measures_each_label_once_per_width(monkeypatch) -> None:
+    """``PickList.lines_at`` counts the lines OptionList's ``get_content_height``
+    counts, and measures a label at a width once: a Content keeps the height
+    of one width only, and the picker measures at two (as if a scrollbar took
+    its columns, and at the list's own width), so every decision wrapped
+    every label again, twice."""
+    from textual.content import Content
+    from textual.geometry import Size
+
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 14)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        ol = picker.option_list
+        long = "Buy the Investment card of the green guild and pay the bank its price"
+        choices = [("", long, ""), ("", "Pass", ""), ("", long + " twice over", "")]
+        picker.set_choices(choices, "Ann, choose:")
+        await pilot.pause()
+        wrapped: list[str] = []
+        real = Content._wrap_and_format
+        monkeypatch.setattr(Content, "_wrap_and_format",
+                            lambda self, *a, **k: wrapped.append(self.plain) or real(self, *a, **k))
+        picker.set_choices(choices, "Ann, choose:")  # the same labels again (an undo)
+        await pilot.pause()
+        assert wrapped == []  # each measured before, at both widths
+        picker.set_choices([choices[0], ("", "Sell", ""), choices[2]], "Ann, choose:")  # one new label
+        await pilot.pause()
+        assert wrapped and all(text == "2 Sell" for text in wrapped)
+        monkeypatch.undo()
+        for width in (12, 20, 37):
+            assert ol.lines_at(width) == ol.get_content_height(Size(width, 9), Size(width, 9), width)
+
+
+def test_common_prefix() -> None:
+    from tui.history import common_prefix
+
+    assert common_prefix([1, 2, 3], [1, 2, 3, 4]) == 3
+    assert common_prefix([1, 2, 3], [1, 2]) == 2
+    assert common_prefix([1, 5, 3], [1, 2, 3]) == 1
+    assert common_prefix([], [1]) == 0 and common_prefix([7], [8]) == 0
+    assert common_prefix([1, 2], (1, 2, 3)) == 2  # a list and a tuple compared item by item
 
 
 # -- the picker draws a label it drew before from what it kept -------------------------------

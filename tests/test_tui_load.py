@@ -244,3 +244,26 @@ def test_the_pointer_shape_is_written_only_when_it_changes(tmp_path: Path) -> No
     app._driver = Driver()  # type: ignore[assignment]  # (another driver: the terminal may have reset it)
     app._set_pointer_shape("default")
     assert written[-1] == "\x1b]22;default\x07" and len(written) == 4
+
+
+async def test_the_filter_box_is_built_when_first_opened(tmp_path: Path) -> None:
+    """A loaded game's picker has no filter box until '/' opens it (built with
+    the picker, it cost the first frame 4-5 ms); opened, it is there, focused,
+    and a key typed right after '/' goes into it."""
+    from textual.widgets import Input
+
+    m = long_match(60)
+    app = game_app(tmp_path, m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        picker = app.screen.picker
+        assert picker.filter_box() is None and not picker.query(Input)
+        ply = m.ply
+        await pilot.press("slash", "x")
+        await settle(pilot)
+        box = picker.filter_box()
+        assert box is not None and box.has_focus and box.value == "x" and picker.filtering
+        assert m.ply == ply
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not picker.filtering and picker.filter_box() is box and not box.has_focus

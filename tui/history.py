@@ -24,8 +24,25 @@ each kind of stand-in has its own History of the match.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 from weakref import WeakKeyDictionary, ref
+
+
+def common_prefix(old: Sequence[Any], new: Sequence[Any]) -> int:
+    """How many leading items ``old`` and ``new`` share (equal, in order): what a
+    list kept in step with a match's moves keeps. The usual case (nothing
+    taken back: one more decision) is one comparison of the lists in C, each
+    item found by identity, not a Python loop over every decision."""
+    limit = min(len(old), len(new))
+    head, other = old[:limit], new[:limit]
+    if type(head) is not type(other):  # (a list and a tuple are never equal)
+        head, other = list(head), list(other)
+    if head == other:
+        return limit
+    keep = 0
+    while keep < limit and old[keep] == new[keep]:
+        keep += 1
+    return keep
 
 
 class History:
@@ -52,10 +69,7 @@ class History:
         m = self.match
         game = self.game
         moves = m.moves
-        keep = 0
-        limit = min(len(self.moves), len(moves))
-        while keep < limit and self.moves[keep] == moves[keep]:
-            keep += 1
+        keep = common_prefix(self.moves, moves)
         if keep < len(self.moves):
             for lst in (self.moves, self.texts, self.turns, self.turn_values):
                 del lst[keep:]

@@ -141,6 +141,23 @@ def players_data(s: Any) -> tuple[Any, ...]:
     return (s.phase, s.current, auction, players, tuple(vp(s, i) for i in range(len(s.players))))
 
 
+def guilds_data(s: Any) -> tuple[Any, ...]:
+    """What the guilds section draws from state ``s`` (``_guilds``), as a key
+    for ``Board.kept``: each guild's owner, marker side and step, and its
+    deck and discards as counted."""
+    return tuple((g.owner, g.flipped, g.step, len(s.decks[color]) if color in s.decks else None,
+                  len(s.discards[color]) if color in s.discards else None)
+                 for color, g in ((color, s.guilds[color]) for color in C.COLORS))
+
+
+def indies_data(s: Any) -> tuple[Any, ...]:
+    """What the Indies section draws from state ``s`` (``_indies``), as a key
+    for ``Board.kept``: each colony's markers and the spice deck and discards
+    as counted."""
+    colonies = tuple(tuple((m.owner, m.flipped) for m in s.colonies[cid]) for cid in C.COLONY_IDS)
+    return (colonies, len(s.decks["orange"]), len(s.discards["orange"]))
+
+
 def provinces_data(s: Any) -> tuple[Any, ...]:
     """What the map's provinces show of state ``s`` (``_provinces``), as a key
     for ``Board.kept``: each province's marker and tokens."""
@@ -343,7 +360,7 @@ class GoldenAgeBoard(Board):
             self._map(state, targets, letters)
         # the sections below are built again only when the state, their room or
         # the choices of the kinds they draw change (not on every cursor key)
-        common = (Same(state), tuple(seats), a_)
+        common = (tuple(seats), a_)
         if show["ga-track"]:
             # (keyed on what it draws: a decision that changes no pay on the spaces
             # shown, nor the King's place, draws the track it drew)
@@ -360,11 +377,11 @@ class GoldenAgeBoard(Board):
         if show["ga-row2"]:
             guilds_w = self.query_one("#ga-guilds").size.width
             self.query_one("#ga-guilds", TextBlock).update(self.kept(
-                "guilds", (*common, guilds_w, tabbed, self.touching(targets, (TakeGuild, Special, Convert, Found))),
+                "guilds", (guilds_data(state), *common, guilds_w, tabbed, self.touching(targets, (TakeGuild, Special, Convert, Found))),
                 lambda: self._guilds(state, targets, letters, a_)))
             indies_w = self.query_one("#ga-indies").size.width
             self.query_one("#ga-indies", TextBlock).update(self.kept(
-                "indies", (*common, indies_w, self.touching(targets, (Found, Special))),
+                "indies", (indies_data(state), *common, indies_w, self.touching(targets, (Found, Special))),
                 lambda: self._indies(state, targets, letters)))
 
     # status and auction

@@ -47,7 +47,7 @@ from textual.widgets import Input, Static
 from core.picks import new_events
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.boards import board_for
-from tui.history import history_for
+from tui.history import common_prefix, history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
 from tui.widgets.common import glyph, seat_letters, seat_style
@@ -748,10 +748,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         history = history_for(m, self.game)
         history.sync()
         # drop cached entries that no longer match the match's moves (undo, continue)
-        keep = 0
-        limit = min(len(self._log_moves), len(m.moves))
-        while keep < limit and self._log_moves[keep] == m.moves[keep]:
-            keep += 1
+        keep = common_prefix(self._log_moves, m.moves)
         del self._log_moves[keep:]
         del self._log_entries[keep:]
         del self._log_turns[keep:]

@@ -594,6 +594,16 @@ class DataWidget(Widget):
         if event.size.width != self._built_width:
             self._redraw()
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's, with what every line reads of the widget (its width, style
+        and text selection: each a look-up through the screen) read once for
+        all the lines of ``crop``, not once a line."""
+        self._rendering = (self.size.width, self.visual_style, self.text_selection)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._rendering = None
+
     def render_line(self, y: int) -> Strip:
         """Line ``y`` of the content as a Strip (Textual's Line API), rendered
         once per change of that line, as ``render`` would draw it (the same
@@ -602,10 +612,11 @@ class DataWidget(Widget):
         in a small cache. A subclass drawing with its own ``render`` (and a
         widget with text selected) is drawn whole, as Textual does."""
         cls = type(self)
-        if cls.build is DataWidget.build or cls.render is not DataWidget.render or self.text_selection is not None:
+        rendering = self.__dict__.get("_rendering")
+        width, style, selection = rendering if rendering is not None else (
+            self.size.width, self.visual_style, self.text_selection)
+        if cls.build is DataWidget.build or cls.render is not DataWidget.render or selection is not None:
             return super().render_line(y)
-        width = self.size.width
-        style = self.visual_style
         key = (width, style)
         if key != self._strips_key:  # a new width or style (theme, focus): every line again
             self._strips_key = key

@@ -266,6 +266,27 @@ class PickList(QuietScroll, OptionList):
             self._update_lines()
         return self
 
+    def lines_at(self, width: int) -> int:
+        """The lines all options take wrapped at ``width`` (what OptionList's
+        ``get_content_height`` counts), each option's height at a width measured
+        once: a Content keeps the height of one width only, and the picker
+        measures at two (``_fit_height``: as if a scrollbar took its columns;
+        the list's own lines: at its width), so each measure wrapped every
+        label again, twice a decision."""
+        padding = self.get_component_styles("option-list--option").padding.width
+        heights: dict[tuple[int, int], tuple[Visual, int]] = self.__dict__.setdefault("_heights", {})
+        if len(heights) > 512:
+            heights.clear()
+        total = 0
+        last = len(self.options) - 1
+        for n, option in enumerate(self.options):
+            visual = self._get_visual(option)
+            hit = heights.get((id(visual), width))
+            if hit is None or hit[0] is not visual:  # (the visual kept with it: its id stays its own)
+                hit = heights[(id(visual), width)] = (visual, visual.get_height(self.styles, width - padding))
+            total += hit[1] + (1 if option._divider and n != last else 0)
+        return total
+
     def _update_lines(self) -> None:
         """OptionList's, skipped while nothing it reads has changed: no option
         added, the line cache not cleared, the same size and scrollbar (it runs
@@ -459,8 +480,20 @@ class ChoicePicker(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
-        yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
+        # (the filter box, ``#picker-filter``, is built when first opened: ``filter_box``)
         yield PickList(id="picker-list")
+
+    def filter_box(self, create: bool = False) -> Input | None:
+        """The filter box; None while it has never been opened, unless
+        ``create``: then it is built and mounted under the prompt (built with
+        the picker, it cost a loaded game's first frame 4-5 ms, and most games
+        never filter)."""
+        box = self.__dict__.get("_filter_box")
+        if box is None and create:
+            box = self.__dict__["_filter_box"] = Input(
+                placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
+            self.mount(box, after=self.query_one("#picker-prompt", Prompt))
+        return box
 
     # -- public API ---------------------------------------------------------------
     @property
@@ -499,7 +532,9 @@ class ChoicePicker(Vertical):
         shown.update(prompt, "")
         if self._filter:
             self._filter = ""
-            self.query_one("#picker-filter", Input).value = ""
+            box = self.filter_box()
+            if box is not None:
+                box.value = ""
         self.close_filter(focus=False)
         self._rebuild(highlight)
         self._settle_prompt()
@@ -641,12 +676,15 @@ class ChoicePicker(Vertical):
         """While the filter is open: type ``character`` into it (a key that
         arrived before the box had the focus: "/2" typed at once filters by
         "2"). True if it went there."""
-        if not self.filtering or not character or not character.isprintable():
+        box = self.filter_box()
+        if not self.filtering or box is None or not character or not character.isprintable():
             return False
-        box = self.query_one("#picker-filter", Input)
-        if box.has_focus:
-            return False  # the box takes it itself
-        box.insert_text_at_cursor(character)
+        # (a key the box has the focus for never comes here: it takes a printable
+        # key itself and stops it; this one was sent on before the box had the focus)
+        if box.is_mounted:
+            box.insert_text_at_cursor(character)
+        else:  # (built a moment ago: typed into it once it is mounted, in order)
+            box.call_later(box.insert_text_at_cursor, character)
         box.focus()
         return True
 
@@ -654,17 +692,18 @@ class ChoicePicker(Vertical):
         """Show the filter input and focus it."""
         if not self._choices:
             return
+        box = self.filter_box(create=True)
         self.add_class("-filtering")
         self._fit_height()  # the box now holds the filter too
-        self.query_one("#picker-filter", Input).focus()
+        box.focus()
 
     def close_filter(self, focus: bool = True) -> None:
         """Hide the filter (keeping what it matched) and focus the list."""
         was = self.has_class("-filtering")
         self.remove_class("-filtering")
-        box = self.query_one("#picker-filter", Input)
+        box = self.filter_box()
         try:
-            box_focused = self.screen.focused is box
+            box_focused = box is not None and self.screen.focused is box
         except Exception:  # noqa: BLE001 - not on a screen yet
             box_focused = False
         if (focus and was) or box_focused:
@@ -673,8 +712,8 @@ class ChoicePicker(Vertical):
 
     def clear_filter(self) -> None:
         """Empty the filter, hide it and show the whole list again."""
-        box = self.query_one("#picker-filter", Input)
-        if box.value:
+        box = self.filter_box()
+        if box is not None and box.value:
             box.value = ""  # Input.Changed rebuilds the list
         self.close_filter()
 
@@ -785,7 +824,7 @@ class ChoicePicker(Vertical):
             # measured as if a scrollbar took its columns: a height that fits
             # then fits with or without one, so no scrollbar stays behind
             narrow = max(1, width - ol.styles.scrollbar_size_vertical)
-            lines = ol.get_content_height(ol.content_region.size, ol.content_region.size, narrow)
+            lines = ol.lines_at(narrow)
         else:
             lines = len(ol.options)
         if width != getattr(self, "_rows_width", None):
@@ -863,7 +902,8 @@ class ChoicePicker(Vertical):
 
     def on_key(self, event: events.Key) -> None:
         self.note_key(event.time)
-        filtering = self.has_class("-filtering") and self.query_one("#picker-filter", Input).has_focus
+        box = self.filter_box()
+        filtering = self.has_class("-filtering") and box is not None and box.has_focus
         if filtering:
             if event.key in ("up", "down"):
                 event.stop()

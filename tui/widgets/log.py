@@ -38,6 +38,7 @@ def _import_rich_log() -> Any:
 RichLog = _import_rich_log()
 
 from tui.widgets.base import QuietScroll, KeptStylesCache  # noqa: E402
+from tui.history import common_prefix  # noqa: E402
 
 #: Only measures text for wrapping (Rich wraps by cells, folding long words).
 _MEASURE = Console(file=io.StringIO(), width=1000, color_system=None, legacy_windows=False)
@@ -169,10 +170,7 @@ class Log(QuietScroll, RichLog):
             return
         old = self._entries
         if mark == self._mark:
-            keep = 0
-            limit = min(len(old), len(entries))
-            while keep < limit and old[keep] == entries[keep]:
-                keep += 1
+            keep = common_prefix(old, entries)
             # (the scrollbar updated once for the lines dropped, written and scrolled)
             with self.quiet_batch():
                 if keep < len(old) and not self._truncate(keep):
