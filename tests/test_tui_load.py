@@ -246,6 +246,27 @@ def test_the_pointer_shape_is_written_only_when_it_changes(tmp_path: Path) -> No
     assert written[-1] == "\x1b]22;default\x07" and len(written) == 4
 
 
+def test_the_app_runs_with_a_short_thread_switch_interval(tmp_path: Path) -> None:
+    """While the app runs, a thread waiting for the GIL (Textual's writer
+    thread with a frame to write) waits at most ``SWITCH_INTERVAL``, not
+    Python's 5 ms; the interval is put back when the app ends."""
+    import sys
+
+    from tui.app import LowlandsApp
+
+    seen: list[float] = []
+
+    class Probe(LowlandsApp):
+        def on_mount(self) -> None:
+            seen.append(sys.getswitchinterval())
+            self.exit()
+
+    before = sys.getswitchinterval()
+    Probe(data_dir=tmp_path / "data", config_dir=tmp_path / "config").run(headless=True, size=(80, 24))
+    assert seen == [min(before, LowlandsApp.SWITCH_INTERVAL)] and seen[0] < 0.005
+    assert sys.getswitchinterval() == before
+
+
 async def test_the_filter_box_is_built_when_first_opened(tmp_path: Path) -> None:
     """A loaded game's picker has no filter box until '/' opens it (built with
     the picker, it cost the first frame 4-5 ms); opened, it is there, focused,

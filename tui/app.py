@@ -307,6 +307,28 @@ class LowlandsApp(App[None]):
             self.__dict__["_pointer_written"] = key
             super()._set_pointer_shape(shape)
 
+    #: Python's thread switch interval (s) while the app runs (``run``)
+    SWITCH_INTERVAL = 0.0005
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Textual's ``run``, with Python's thread switch interval at most
+        ``SWITCH_INTERVAL`` while it runs (put back after).
+
+        Textual hands each frame to its writer thread, which then waits for
+        the GIL while the event loop goes on with the work after the frame
+        (the idle messages of the widgets just repainted, the autosave
+        scheduled): Python makes a thread waiting for the GIL wait up to its
+        switch interval, 5 ms by default, so a decision's frame reached the
+        terminal 3-6 ms after it was ready (the bare app's key, idle at once,
+        never waits). A background thread (an autosave, a bot deciding in a
+        thread) likewise holds a key back for at most this long."""
+        old = sys.getswitchinterval()
+        sys.setswitchinterval(min(old, self.SWITCH_INTERVAL))
+        try:
+            return super().run(*args, **kwargs)
+        finally:
+            sys.setswitchinterval(old)
+
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
 
