@@ -385,6 +385,39 @@ async def test_the_picker_measures_each_label_once_per_width(monkeypatch) -> Non
             assert ol.lines_at(width) == ol.get_content_height(Size(width, 9), Size(width, 9), width)
 
 
+async def test_the_log_draws_its_rows_as_rich_log_draws_them() -> None:
+    """``Log.render_lines`` reads the scroll offset, width and style once for
+    the rows asked; each row is the very line RichLog's ``render_line`` draws,
+    scrolled or not."""
+    from textual.geometry import Region
+    from textual.widgets import RichLog
+
+    from tests.apphelpers import WidgetApp
+    from tui.widgets.log import Log, LogEntry
+
+    log = Log(id="log")
+    app = WidgetApp(log)
+    async with app.run_test(size=(40, 12)) as pilot:
+        entries = [LogEntry(n // 3 + 1, f"Ann takes card {n} and pays {n % 5} guilders to the bank", "A", "")
+                   for n in range(40)]
+        log.set_entries(entries)
+        await pilot.pause()
+        for scroll in (None, 3):
+            if scroll is not None:
+                log.scroll_to(y=scroll, animate=False, immediate=True)
+                await pilot.pause()
+            width, height = log.size
+            mine = log.render_lines(Region(0, 0, width, height))
+            theirs = Widget.render_lines(log, Region(0, 0, width, height))
+            assert [segments(s) for s in mine] == [segments(s) for s in theirs]
+            theirs_rows = [segments(RichLog.render_line(log, y)) for y in range(height)]
+            log._rendering = (log.scroll_offset, log.scrollable_content_region.width, log.rich_style)
+            try:
+                assert [segments(log.render_line(y)) for y in range(height)] == theirs_rows
+            finally:
+                log._rendering = None
+
+
 def test_common_prefix() -> None:
     from tui.history import common_prefix
 

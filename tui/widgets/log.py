@@ -151,6 +151,24 @@ class Log(QuietScroll, RichLog):
             kept = self.__dict__["_kept_style"] = (key, super().rich_style)
         return kept[1]
 
+    def render_lines(self, crop: Any) -> list[Strip]:
+        """Textual's, with what RichLog's ``render_line`` reads of the log for
+        every row (its scroll offset, width and style: a decision's new line
+        scrolls the log and repaints every row) read once for the rows asked."""
+        self._rendering = (self.scroll_offset, self.scrollable_content_region.width, self.rich_style)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._rendering = None
+
+    def render_line(self, y: int) -> Strip:
+        """RichLog's ``render_line``, from what ``render_lines`` read once."""
+        rendering = self.__dict__.get("_rendering")
+        if rendering is None:
+            return super().render_line(y)
+        (scroll_x, scroll_y), width, style = rendering
+        return self._render_line(scroll_y + y, scroll_x, width).apply_style(style)
+
     @property
     def entries(self) -> list[LogEntry]:
         return list(self._entries)
