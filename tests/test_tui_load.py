@@ -288,3 +288,33 @@ async def test_the_filter_box_is_built_when_first_opened(tmp_path: Path) -> None
         await pilot.press("escape")
         await settle(pilot)
         assert not picker.filtering and picker.filter_box() is box and not box.has_focus
+
+
+def test_a_frame_reaches_the_driver_in_one_write(tmp_path: Path) -> None:
+    """Textual writes a frame's synchronized-output start, the frame and its
+    end in three writes (the first woke the writer thread while the frame was
+    still being rendered); the app hands the driver one."""
+    from rich.text import Text
+    from textual.app import SYNC_END, SYNC_START
+
+    app = LowlandsApp(data_dir=tmp_path / "data", config_dir=tmp_path / "config")
+    written: list[str] = []
+
+    class Driver:
+        is_headless = False
+        is_inline = False
+
+        def write(self, data: str) -> None:
+            written.append(data)
+
+        def flush(self) -> None:
+            written.append("<flush>")
+
+    app._driver = Driver()  # type: ignore[assignment]
+    app._running = True
+    app._sync_available = True
+    app._display(None, Text("a frame"))  # type: ignore[arg-type]
+    assert len([w for w in written if w != "<flush>"]) == 1
+    frame = next(w for w in written if w != "<flush>")
+    assert frame.startswith(SYNC_START) and "a frame" in frame and frame.endswith(SYNC_END)
+    assert "write" not in vars(app._driver)  # the driver's own write again

@@ -329,6 +329,25 @@ class LowlandsApp(App[None]):
         finally:
             sys.setswitchinterval(old)
 
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        """Textual's, with the frame handed to the driver in one write: Textual
+        writes the synchronized-output start, then renders the frame, then
+        writes it and the end. The first write woke the writer thread, which
+        took the GIL from the frame's rendering (for a switch and back, each
+        a wait on a busy machine); now it wakes once, for the whole frame."""
+        driver = self._driver
+        if driver is None or self.is_headless or "write" in getattr(driver, "__dict__", {"write": None}):
+            super()._display(screen, renderable)
+            return
+        parts: list[str] = []
+        driver.write = parts.append  # type: ignore[method-assign]  # (this call only)
+        try:
+            super()._display(screen, renderable)
+        finally:
+            del driver.write
+            if parts:
+                driver.write("".join(parts))
+
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.launcher import LauncherScreen
 
