@@ -418,6 +418,34 @@ async def test_the_log_draws_its_rows_as_rich_log_draws_them() -> None:
                 log._rendering = None
 
 
+async def test_a_decision_finds_the_footer_and_log_without_a_query(tmp_path, monkeypatch) -> None:
+    """The screen keeps its footer and log once found: a decision and an undo
+    (after which redo comes: new keys in the footer) query neither (a query
+    walks every widget of the screen)."""
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from textual.dom import DOMNode
+    from tui.app import LowlandsApp
+    from tui.chrome import KeyFooter
+    from tui.screens import game_screen_class
+
+    match = late_match(get_game("golden-age"), 4, 120)
+    screen = game_screen_class("golden-age")(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        asked: list[object] = []
+        real_query, real_one = DOMNode.query, DOMNode.query_one
+        monkeypatch.setattr(DOMNode, "query", lambda self, *a, **k: asked.append(a[:1]) or real_query(self, *a, **k))
+        monkeypatch.setattr(DOMNode, "query_one",
+                            lambda self, *a, **k: asked.append(a[:1]) or real_one(self, *a, **k))
+        keys = screen.key_state()
+        screen.play(screen._moves[0])
+        screen.action_undo()
+        assert screen.key_state() != keys  # (redo now: the footer's keys were read again)
+        assert ("#log",) not in asked and (KeyFooter,) not in asked
+
+
 def test_common_prefix() -> None:
     from tui.history import common_prefix
 

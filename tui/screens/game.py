@@ -435,7 +435,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # a board folds into pages by its size: the footer's keys in the same frame
         if self.is_mounted:
             self._refresh_keys()
-            for footer in self.query(KeyFooter):
+            for footer in self._footers():
                 footer.read_keys()
 
     def _apply_width(self, width: int) -> None:
@@ -503,7 +503,18 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     @property
     def log_widget(self) -> Log:
-        return self.query_one("#log", Log)
+        """The log (found once, as the picker is)."""
+        found = self.__dict__.get("_log")
+        if found is None or not found.is_attached:
+            found = self.__dict__["_log"] = self.query_one("#log", Log)
+        return found
+
+    def _footers(self) -> list[KeyFooter]:
+        """The screen's key footers (found once: a query walks every widget)."""
+        found = self.__dict__.get("_footer_list")
+        if not found or not all(footer.is_attached for footer in found):
+            found = self.__dict__["_footer_list"] = list(self.query(KeyFooter))
+        return found
 
     # -- drawing -----------------------------------------------------------------
     def _default_viewer(self) -> int | None:
@@ -657,7 +668,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self.refresh_bindings()
             if self.is_mounted:  # now, for the frame the key paints (the footer reads them at its next idle)
                 focused = self.focused
-                for footer in self.query(KeyFooter):  # (the keys decided by key_state and the focus)
+                for footer in self._footers():  # (the keys decided by key_state and the focus)
                     footer.read_keys((keys, type(focused), focused.id if focused is not None else None))
 
     def _guard_seat_change(self, since: float | None = None) -> None:
