@@ -311,11 +311,32 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
             # (as Textual sets an anchored container's scroll in its arrangement)
             self.set_reactive(BoardBody.scroll_y, y)
             self.set_reactive(BoardBody.scroll_target_y, y)
-            self.vertical_scrollbar.position = y
+            # the thumb's rows are worked out once the layout has placed the bar
+            # (``_size_updated``): asked for its size in the middle of the
+            # arrangement, the bar made the compositor arrange the whole screen
+            # a second time (its map was out of date until this one is done)
+            bar = self.vertical_scrollbar
+            hold = isinstance(bar, RowScrollBar)
+            if hold:
+                bar._hold += 1
+            try:
+                bar.position = y
+            finally:
+                if hold:
+                    bar._hold -= 1
+                    self._thumb_owed = True
+
+    #: the scrollbar's thumb moved by an arrangement, its rows not repainted yet
+    _thumb_owed = False
 
     def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
         before = self.scroll_offset
         result = super()._size_updated(size, virtual_size, container_size, layout)
+        if self._thumb_owed:
+            self._thumb_owed = False
+            bar = self._vertical_scrollbar
+            if isinstance(bar, RowScrollBar) and not bar._hold:
+                bar._repaint_rows()
         if self.scroll_offset != before:
             # a shorter page brought the scroll position back within it after the
             # layout had placed the sections at the old one: placed again (OneLayout
