@@ -194,6 +194,58 @@ class BlankArea:
         return [kept[1]] * crop.height
 
 
+class KeptArrangement:
+    """Mixin for a board container (a PagedBoard's body, its sections and rows)
+    whose every descendant is a DataWidget, with the height it set itself, or
+    another such container: its arrangement follows from the size it is given,
+    which descendants are displayed, their own heights and widths, and the
+    classes above it (the board's ``-narrow``). It keeps its last ``KEEP``
+    arrangements by those, so a board page shown again as it was (a step back
+    in review, an undo) is placed without being arranged again (Textual
+    arranges a container again whenever anything under it asked for a layout,
+    a page turned or a line more)."""
+
+    KEEP = 8
+
+    def _shape(self, size: Size, optimal: bool) -> tuple[Any, ...] | None:
+        """What this container's arrangement follows from; None if a descendant
+        is of another kind (then it is arranged as Textual does)."""
+        from tui.widgets.base import DataWidget
+
+        parts: list[Any] = []
+        for node in self.walk_children(with_self=False):  # type: ignore[attr-defined]
+            styles = node.styles
+            if isinstance(node, DataWidget):
+                if type(node).build is DataWidget.build:  # (drawn by its own render: its height is its content's)
+                    return None
+            elif not isinstance(node, KeptArrangement):
+                return None
+            parts.append((node, node.display, styles.height, styles.width, frozenset(node._classes)))
+        app = self.app  # type: ignore[attr-defined]
+        above = tuple(frozenset(node._classes) for node in self.ancestors_with_self)  # type: ignore[attr-defined]
+        # (not Textual's count of changes to the children: showing or hiding one counts)
+        return (size, optimal, self.screen.size, app._css_update_count, above,  # type: ignore[attr-defined]
+                tuple(parts))
+
+    def arrange(self, size: Size, optimal: bool = False) -> Any:
+        textual_key = (size, self._nodes._updates, optimal)  # type: ignore[attr-defined]
+        result = self._arrangement_cache.get(textual_key)  # type: ignore[attr-defined]
+        if result is not None:  # (arranged already since anything asked for a layout)
+            return result
+        shape = self._shape(size, optimal)
+        if shape is None:
+            return super().arrange(size, optimal)  # type: ignore[misc]
+        kept: dict[Any, Any] = self.__dict__.setdefault("_arranged", {})
+        result = kept.get(shape)
+        if result is None:
+            result = kept[shape] = super().arrange(size, optimal)  # type: ignore[misc]
+            if len(kept) > self.KEEP:
+                del kept[next(iter(kept))]
+        else:
+            self._arrangement_cache[textual_key] = result  # type: ignore[attr-defined]
+        return result
+
+
 class BodyScrollBar(RowScrollBar):
     """The board body's scrollbar: a RowScrollBar whose rows, when it is drawn
     whole (a page that scrolls after one that fits, or the other way round:
@@ -231,7 +283,7 @@ class BodyScrollBar(RowScrollBar):
         return out
 
 
-class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
+class BoardBody(KeptArrangement, BlankArea, QuietScroll, VerticalScroll, can_focus=False):
     """A PagedBoard's scrolling body (class ``board-body``). Its scrollbar, once
     shown, stays (blank while the page fits, in the gutter the body keeps for
     it anyway) and repaints only the rows its thumb changes (QuietScroll): a
@@ -345,11 +397,11 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
         return result
 
 
-class BoardSection(BlankArea, Vertical):
+class BoardSection(KeptArrangement, BlankArea, Vertical):
     """A section of a PagedBoard (class ``board-section``), drawn as a BlankArea."""
 
 
-class BoardRow(BlankArea, Horizontal):
+class BoardRow(KeptArrangement, BlankArea, Horizontal):
     """Widgets side by side in a board section, drawn as a BlankArea."""
 
 
