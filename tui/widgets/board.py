@@ -274,13 +274,28 @@ class BodyScrollBar(RowScrollBar):
         filters = self.get_line_filters()
         background = self.background_colors[1]
         under = self.visual_style.rich_style  # (what Textual lays a widget's content on)
+        # one Strip per kind of row (the track, the thumb, its ends), kept while the
+        # look is the same: a bar drawn whole again (a page turned) makes none anew
+        look = (width, under, background, *filters)
+        made = self._made
+        if made is None or made[0] != look:
+            made = self._made = (look, {})
+        strips = made[1]
         out = []
         for text, style, _control in rows[3][crop.y:crop.bottom]:
-            strip = Strip([Segment(text, under + style if style else under)], width)
-            for line_filter in filters:
-                strip = strip.apply_filter(line_filter, background)
+            strip = strips.get((text, style))
+            if strip is None:
+                strip = Strip([Segment(text, under + style if style else under)], width)
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+                if len(strips) > 64:
+                    strips.clear()
+                strips[(text, style)] = strip
             out.append(strip)
         return out
+
+    #: (the look they were made for, {(text, style): Strip}): the rows ``render_lines`` made
+    _made: tuple[Any, dict[tuple[str, Any], Strip]] | None = None
 
 
 class BoardBody(KeptArrangement, BlankArea, QuietScroll, VerticalScroll, can_focus=False):
