@@ -980,7 +980,8 @@ async def test_a_resize_wraps_the_choices_at_the_new_width(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("game_id, players, decisions, size, counted", [
-    ("fields-of-arle", 2, 100, (120, 40), "_action_lines"), ("windmill-valley", 4, 120, (120, 40), "ring")])
+    ("fields-of-arle", 2, 100, (120, 40), "_action_lines"), ("windmill-valley", 4, 120, (120, 40), "ring"),
+    ("windmill-valley", 4, 263, (120, 40), "_preview")])
 async def test_sections_kept_across_decisions_and_undos_draw_what_a_fresh_build_draws(
         tmp_path, monkeypatch, game_id, players, decisions, size, counted) -> None:
     """A board keeps builds across states by what they draw (Fields of Arle's
