@@ -75,3 +75,74 @@ async def test_the_board_body_draws_as_textual_does(monkeypatch, ascii: bool, no
     else:
         monkeypatch.delenv("NO_COLOR", raising=False)
     await _check_body(ascii=ascii)
+
+
+async def test_a_page_shown_again_as_it_was_is_placed_as_a_fresh_arrangement_places_it(monkeypatch) -> None:
+    """The body, its sections and rows keep their arrangements by what they follow
+    from (sizes, what is shown, the heights and widths their DataWidgets set):
+    a page shown again as it was is placed without arranging it again, exactly
+    as a fresh arrangement places it; a widget a line taller is arranged anew."""
+    from rich.text import Text
+    from textual import widget as textual_widget
+
+    from tests.test_tui_keyspeed import one_layout_app
+    from tui.widgets.base import TextBlock
+    from tui.widgets.board import BoardRow
+
+    def compose():
+        with BoardBody(id="body"):
+            with BoardSection(id="one"):
+                yield TextBlock(id="a")
+                with BoardRow(id="row"):
+                    yield TextBlock(id="b")
+                    yield TextBlock(id="c")
+            with BoardSection(id="two"):
+                yield TextBlock(id="d")
+
+    css = ("#body { height: 1fr; } .x { height: auto; } BoardSection { height: auto; } "
+           "BoardRow { height: auto; } #b { width: 10; }")
+    app = one_layout_app(css, compose)
+    arranged: list[object] = []
+    real = textual_widget.arrange  # (what Widget.arrange calls)
+
+    def counting(widget, *args, **kw):
+        arranged.append(widget)
+        return real(widget, *args, **kw)
+
+    monkeypatch.setattr(textual_widget, "arrange", counting)
+    async with app.run_test(size=(40, 20)) as pilot:
+        screen = app.screen
+        one, two = screen.query_one("#one"), screen.query_one("#two")
+        for w, n in (("a", 2), ("b", 3), ("c", 1), ("d", 4)):
+            screen.query_one(f"#{w}", TextBlock).update([Text(f"{w}{k}") for k in range(n)])
+        await pilot.pause()
+
+        def placed() -> dict[str, object]:
+            return {w.id: w.region for w in screen.query(TextBlock) if w.display}
+
+        def fresh() -> dict[str, object]:
+            for node in screen.query("BoardBody, BoardSection, BoardRow"):
+                node.__dict__.pop("_arranged", None)
+                node._clear_arrangement_cache()
+            screen._refresh_layout()
+            return placed()
+
+        shown = {}
+        for page in (one, two, one, two):
+            one.display, two.display = page is one, page is two
+            await pilot.pause()
+            arranged.clear()
+            if page.id in shown:
+                # (laid out again: every container asked, none arranged anew)
+                for node in screen.query("BoardBody, BoardSection, BoardRow"):
+                    node._clear_arrangement_cache()
+                screen._refresh_layout()
+                assert not [w for w in arranged if isinstance(w, (BoardBody, BoardSection, BoardRow))]
+            shown[page.id] = placed()
+            assert shown[page.id] == fresh()
+        # a line more in the row: arranged anew, and placed as a fresh arrangement places it
+        one.display, two.display = True, False
+        screen.query_one("#b", TextBlock).update([Text(f"b{k}") for k in range(5)])
+        await pilot.pause()
+        after = placed()
+        assert after["b"].height == 5 and after == fresh()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import random
+
 import pytest
 from rich.text import Text
 from textual.app import App
@@ -1082,3 +1084,67 @@ async def test_a_resize_wraps_the_choices_at_the_new_width(tmp_path) -> None:
             assert ol.virtual_size.height == ol.size.height and not ol.show_vertical_scrollbar
             assert ol.virtual_size.width == ol.size.width
             term.check(str(size))
+
+
+@pytest.mark.parametrize("game_id, players, decisions, size, counted", [
+    ("fields-of-arle", 2, 100, (120, 40), "_action_lines"), ("windmill-valley", 4, 120, (120, 40), "ring"),
+    ("windmill-valley", 4, 263, (120, 40), "_preview")])
+async def test_sections_kept_across_decisions_and_undos_draw_what_a_fresh_build_draws(
+        tmp_path, monkeypatch, game_id, players, decisions, size, counted) -> None:
+    """A board keeps builds across states by what they draw (Fields of Arle's
+    action boards by the workers on them, a Ring by its spaces and pointer), so
+    the same decision made again after its undo draws nothing again (each new
+    state drew them afresh); and after each decision and undo every widget shows
+    what a fresh build shows."""
+    from core import get_game
+    from tests.benchmarks.bench_tui import late_match
+    from tui.app import LowlandsApp
+    from tui.screens import game_screen_class
+    from tui.widgets.base import DataWidget, _same
+    from tui.widgets.wheel import Ring
+
+    match = late_match(get_game(game_id), players, decisions)
+    screen = game_screen_class(game_id)(match, data_dir=tmp_path, seat_guard=0)
+    app = LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen)
+    built = {"n": 0, "on": False}
+
+    def counted_call(real):
+        def counting(*args, **kw):
+            built["n"] += built["on"]
+            return real(*args, **kw)
+        return counting
+
+    if counted == "ring":
+        monkeypatch.setattr(Ring, "_draw", counted_call(Ring._draw))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.board
+        if counted != "ring":
+            setattr(board, counted, counted_call(getattr(board, counted)))
+        widgets = list(board.query(DataWidget))
+        rings = list(board.query(Ring))
+        move = match.legal_moves()[0]
+        for step in ["decide", "undo"] * 6:
+            built["on"] = True
+            if step == "decide":
+                match.push(move)
+            else:
+                match.undo()
+            screen.refresh_view()
+            await pilot.pause()
+            built["on"] = False
+            drawn = [list(w._lines) for w in widgets]
+            kept = board.__dict__.pop("_kept", None)  # nothing kept: everything built afresh
+            rings_kept = [(ring._drawn, ring._data) for ring in rings]
+            for ring in rings:
+                ring._drawn, ring._data = {}, None
+            screen._draw_board(list(board._last[4]))
+            for w, lines in zip(widgets, drawn):
+                assert len(lines) == len(w._lines) and all(_same(a, b) for a, b in zip(lines, w._lines)), w.id
+            board._kept = kept
+            for ring, (was_drawn, data) in zip(rings, rings_kept):
+                ring._drawn, ring._data = was_drawn, data
+            screen._draw_board(list(board._last[4]))
+        # six decisions and six undos: drawn for the first decision (and its undo, at
+        # most), not for every new state
+        assert built["n"] <= 2 * max(1, len(rings))

@@ -636,12 +636,14 @@ async def test_a_review_step_to_a_decision_below_the_fold_lays_the_screen_out_on
     """A step in review that turns the board to a page and to the decision's widget
     below its top (the water level for lowering the water, at 120x40 under the
     wheels) scrolls to it as the layout arranges the body: one layout pass (a
-    second one followed the scroll), the widget in view, the frame what a full
-    repaint draws."""
+    second one followed the scroll) that arranges the screen once (the
+    scrollbar's thumb, moved in the middle of the arrangement, made the
+    compositor arrange all of it again), the widget in view, the frame what a
+    full repaint draws."""
     from textual.screen import Screen
 
     from tests.benchmarks.bench_tui import late_match
-    from tests.test_tui_keyspeed import FrameTerminal
+    from tests.test_tui_keyspeed import FrameTerminal, count_arrangements
     from tui.app import LowlandsApp
     from tui.screens import game_screen_class
     from tui.windmill_valley.board import ANCHOR_OF
@@ -664,14 +666,18 @@ async def test_a_review_step_to_a_decision_below_the_fold_lays_the_screen_out_on
         await pilot.press("r")
         await pilot.pause()
         scrolled = 0
+        arranged = count_arrangements(monkeypatch)
         for _ in range(8):
             passes.clear()
+            arranged.clear()
             await pilot.press("left")
             await pilot.pause()
             review = app.screen
             state = review.view(review.cursor)
             task = state.tasks[-1] if state.tasks else None
-            assert len(passes) <= 1
+            # (the first step after review opened unseen, not built ahead, may
+            # arrange it once more: its map waits for the widgets it did not place)
+            assert len(passes) <= 1 and len(arranged) <= 1 + (review.cursor == match.ply - 1), arranged
             term.check("left")
             anchor = ANCHOR_OF.get(task.kind) if task is not None else None
             if anchor is None or anchor not in ("wv-water-row",):

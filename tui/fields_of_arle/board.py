@@ -365,10 +365,13 @@ class FieldsOfArleBoard(PagedBoard):
         hl_now = {words[v].arg for v in ("place", "imitate") if v in words}
         hl_other = {words["special"].arg} if "special" in words else set()
         solo = len(state.players) == 1
-        # the action boards are built again only when the state or their highlight changes
+        # the action boards are built again only when what they draw changes: the
+        # workers on them, the Special Action's user, the highlight (not on every new
+        # state: a decision that places no worker, or its undo, draws them as they were)
         a_ = use_ascii(self)
+        drawn = (tuple(state.occupied), state.special, tuple(state.players))
         side, under, marked = self.kept(
-            "actions", (Same(state), winter, tuple(letters), frozenset(hl_now), frozenset(hl_other), width, a_),
+            "actions", (drawn, winter, tuple(letters), frozenset(hl_now), frozenset(hl_other), width, a_),
             lambda: self._action_lines(state, winter, letters, hl_now, hl_other, width, solo, now, other))
         self.query_one("#fa-actions", TextBlock).update(side)
         if under is None:
@@ -402,12 +405,13 @@ class FieldsOfArleBoard(PagedBoard):
         and where the space under the cursor is drawn (the widget's id and the line),
         or None."""
         a_ = use_ascii(self)
+        occupied = tuple(state.occupied)  # (all a board's rows draw of the state)
         rows, on_a = self.kept(
-            "now", (Same(state), winter, tuple(letters), frozenset(hl_now), width, a_),
+            "now", (occupied, winter, tuple(letters), frozenset(hl_now), width, a_),
             lambda: self._board_rows(state, winter, letters, hl_now, width))
         a = [Text(f"{now} (this half-year)", style="bold")] + rows
         rows, on_b = self.kept(
-            "other", (Same(state), not winter, tuple(letters), frozenset(hl_other), width, a_),
+            "other", (occupied, not winter, tuple(letters), frozenset(hl_other), width, a_),
             lambda: self._board_rows(state, not winter, letters, hl_other, width))
         b = [Text(f"{other} (next)" if solo else f"{other}: Special Action", style="bold")] + rows
         if state.special >= 0:

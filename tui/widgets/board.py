@@ -194,6 +194,58 @@ class BlankArea:
         return [kept[1]] * crop.height
 
 
+class KeptArrangement:
+    """Mixin for a board container (a PagedBoard's body, its sections and rows)
+    whose every descendant is a DataWidget, with the height it set itself, or
+    another such container: its arrangement follows from the size it is given,
+    which descendants are displayed, their own heights and widths, and the
+    classes above it (the board's ``-narrow``). It keeps its last ``KEEP``
+    arrangements by those, so a board page shown again as it was (a step back
+    in review, an undo) is placed without being arranged again (Textual
+    arranges a container again whenever anything under it asked for a layout,
+    a page turned or a line more)."""
+
+    KEEP = 8
+
+    def _shape(self, size: Size, optimal: bool) -> tuple[Any, ...] | None:
+        """What this container's arrangement follows from; None if a descendant
+        is of another kind (then it is arranged as Textual does)."""
+        from tui.widgets.base import DataWidget
+
+        parts: list[Any] = []
+        for node in self.walk_children(with_self=False):  # type: ignore[attr-defined]
+            styles = node.styles
+            if isinstance(node, DataWidget):
+                if type(node).build is DataWidget.build:  # (drawn by its own render: its height is its content's)
+                    return None
+            elif not isinstance(node, KeptArrangement):
+                return None
+            parts.append((node, node.display, styles.height, styles.width, frozenset(node._classes)))
+        app = self.app  # type: ignore[attr-defined]
+        above = tuple(frozenset(node._classes) for node in self.ancestors_with_self)  # type: ignore[attr-defined]
+        # (not Textual's count of changes to the children: showing or hiding one counts)
+        return (size, optimal, self.screen.size, app._css_update_count, above,  # type: ignore[attr-defined]
+                tuple(parts))
+
+    def arrange(self, size: Size, optimal: bool = False) -> Any:
+        textual_key = (size, self._nodes._updates, optimal)  # type: ignore[attr-defined]
+        result = self._arrangement_cache.get(textual_key)  # type: ignore[attr-defined]
+        if result is not None:  # (arranged already since anything asked for a layout)
+            return result
+        shape = self._shape(size, optimal)
+        if shape is None:
+            return super().arrange(size, optimal)  # type: ignore[misc]
+        kept: dict[Any, Any] = self.__dict__.setdefault("_arranged", {})
+        result = kept.get(shape)
+        if result is None:
+            result = kept[shape] = super().arrange(size, optimal)  # type: ignore[misc]
+            if len(kept) > self.KEEP:
+                del kept[next(iter(kept))]
+        else:
+            self._arrangement_cache[textual_key] = result  # type: ignore[attr-defined]
+        return result
+
+
 class BodyScrollBar(RowScrollBar):
     """The board body's scrollbar: a RowScrollBar whose rows, when it is drawn
     whole (a page that scrolls after one that fits, or the other way round:
@@ -222,16 +274,31 @@ class BodyScrollBar(RowScrollBar):
         filters = self.get_line_filters()
         background = self.background_colors[1]
         under = self.visual_style.rich_style  # (what Textual lays a widget's content on)
+        # one Strip per kind of row (the track, the thumb, its ends), kept while the
+        # look is the same: a bar drawn whole again (a page turned) makes none anew
+        look = (width, under, background, *filters)
+        made = self._made
+        if made is None or made[0] != look:
+            made = self._made = (look, {})
+        strips = made[1]
         out = []
         for text, style, _control in rows[3][crop.y:crop.bottom]:
-            strip = Strip([Segment(text, under + style if style else under)], width)
-            for line_filter in filters:
-                strip = strip.apply_filter(line_filter, background)
+            strip = strips.get((text, style))
+            if strip is None:
+                strip = Strip([Segment(text, under + style if style else under)], width)
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+                if len(strips) > 64:
+                    strips.clear()
+                strips[(text, style)] = strip
             out.append(strip)
         return out
 
+    #: (the look they were made for, {(text, style): Strip}): the rows ``render_lines`` made
+    _made: tuple[Any, dict[tuple[str, Any], Strip]] | None = None
 
-class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
+
+class BoardBody(KeptArrangement, BlankArea, QuietScroll, VerticalScroll, can_focus=False):
     """A PagedBoard's scrolling body (class ``board-body``). Its scrollbar, once
     shown, stays (blank while the page fits, in the gutter the body keeps for
     it anyway) and repaints only the rows its thumb changes (QuietScroll): a
@@ -311,11 +378,32 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
             # (as Textual sets an anchored container's scroll in its arrangement)
             self.set_reactive(BoardBody.scroll_y, y)
             self.set_reactive(BoardBody.scroll_target_y, y)
-            self.vertical_scrollbar.position = y
+            # the thumb's rows are worked out once the layout has placed the bar
+            # (``_size_updated``): asked for its size in the middle of the
+            # arrangement, the bar made the compositor arrange the whole screen
+            # a second time (its map was out of date until this one is done)
+            bar = self.vertical_scrollbar
+            hold = isinstance(bar, RowScrollBar)
+            if hold:
+                bar._hold += 1
+            try:
+                bar.position = y
+            finally:
+                if hold:
+                    bar._hold -= 1
+                    self._thumb_owed = True
+
+    #: the scrollbar's thumb moved by an arrangement, its rows not repainted yet
+    _thumb_owed = False
 
     def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
         before = self.scroll_offset
         result = super()._size_updated(size, virtual_size, container_size, layout)
+        if self._thumb_owed:
+            self._thumb_owed = False
+            bar = self._vertical_scrollbar
+            if isinstance(bar, RowScrollBar) and not bar._hold:
+                bar._repaint_rows()
         if self.scroll_offset != before:
             # a shorter page brought the scroll position back within it after the
             # layout had placed the sections at the old one: placed again (OneLayout
@@ -324,11 +412,11 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
         return result
 
 
-class BoardSection(BlankArea, Vertical):
+class BoardSection(KeptArrangement, BlankArea, Vertical):
     """A section of a PagedBoard (class ``board-section``), drawn as a BlankArea."""
 
 
-class BoardRow(BlankArea, Horizontal):
+class BoardRow(KeptArrangement, BlankArea, Horizontal):
     """Widgets side by side in a board section, drawn as a BlankArea."""
 
 

@@ -11,6 +11,7 @@ video, so nothing depends on colour.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple, Sequence
 
 from rich.text import Text
@@ -39,10 +40,17 @@ def ring_layout(n: int, cell: int, side: str) -> tuple[list[tuple[int, int]], in
     the pointer (0 = at the pointer), and the grid's (height, width).
 
     ``side`` is "right" or "left": where the pointer sits. Labels ``cell`` wide never
-    overlap: the horizontal radius grows until they don't.
+    overlap: the horizontal radius grows until they don't. (Worked out once per
+    ``(n, cell, side)``; a new list each call.)
     """
+    pos, height, width = _ring_layout(n, cell, side)
+    return list(pos), height, width
+
+
+@lru_cache(maxsize=64)
+def _ring_layout(n: int, cell: int, side: str) -> tuple[tuple[tuple[int, int], ...], int, int]:
     if n < 1:
-        return [], 0, 0
+        return (), 0, 0
     ry = max(1.0, (n // 2) * 0.5 + 1.0) if n > 2 else 1.0
     base = 0.0 if side == "right" else math.pi
     sign = 1.0 if side == "right" else -1.0
@@ -66,7 +74,7 @@ def ring_layout(n: int, cell: int, side: str) -> tuple[list[tuple[int, int]], in
     top = min(r for r, _ in pts)
     height = max(r for r, _ in pts) - top + 1
     left = min(x for _, x in pts)
-    out = [(r - top, int(round(x - left))) for r, x in pts]
+    out = tuple((r - top, int(round(x - left))) for r, x in pts)
     width = max(c for _, c in out) + cell
     return out, height, width
 
@@ -95,19 +103,34 @@ class Ring(DataWidget):
         self.side = side
         self.cell = cell
         self._data = ((), 0, cell)
+        #: (data, title, pointer glyph) -> the lines drawn for them, the last few
+        #: (a decision and its undo, or steps back and forth in review, show a
+        #: ring as it was a moment ago: not drawn again)
+        self._drawn: dict[tuple[object, ...], list[Text]] = {}
 
     def update(self, spaces: Sequence[RingSpace], at: int, *, cell: int | None = None) -> None:
         """Show ``spaces`` (in ring order) with space ``at`` at the pointer; ``cell``
         changes the label width. Redraws only if something changed."""
         data = (tuple(spaces), at, cell or self.cell)
         if data != self._data:
-            _pos, _h, width = ring_layout(len(spaces), data[2], self.side)
+            _pos, _h, width = _ring_layout(len(spaces), data[2], self.side)
             if self.styles.width is None or self.styles.width.value != width + 2:
                 self.styles.width = width + 2  # the ring's own width (``auto`` would measure too early)
         self._set(data)
 
+    #: how many drawings ``build`` keeps
+    KEEP = 8
+
     def build(self, width: int) -> list[Text]:
-        return split_lines(self._draw())
+        # (the ring's lines do not depend on ``width``: it has a width of its own)
+        key = (self._data, self.title, glyph(self, "◀", "<"))
+        lines = self._drawn.get(key)
+        if lines is None:
+            lines = split_lines(self._draw())
+            if len(self._drawn) >= self.KEEP:
+                del self._drawn[next(iter(self._drawn))]
+            self._drawn[key] = lines
+        return list(lines)
 
     def _draw(self) -> Text:
         spaces, at, cell = self._data
@@ -118,7 +141,7 @@ class Ring(DataWidget):
             out.append("\n")
         if not n:
             return out
-        pos, height, width = ring_layout(n, cell, self.side)
+        pos, height, width = _ring_layout(n, cell, self.side)
         arrow = glyph(self, "◀", "<") if self.side == "right" else glyph(self, "▶", ">")
         pad_left = 0 if self.side == "right" else 2
         width += 2

@@ -385,9 +385,9 @@ class WindmillValleyBoard(PagedBoard):
                 out.append(RingSpace(design_label(d), TIER_STYLES[tier], (base + k) in hl))
             return out
 
-        # (each part built once per state and the choices it draws: a cursor key, or a
-        # step back in review to a state drawn before, builds only what changed)
-        hot = (Same(state), seat, frozenset(hl))
+        # (each part built once per what it draws and the choices it draws: a cursor key,
+        # an undo, or a step back in review to a state drawn before, builds only what changed)
+        hot = (tuple(f.large), tuple(f.small), frozenset(hl))  # (all the spaces draw)
         self.query_one("#wv-large", Ring).update(self.kept("large", hot, lambda: spaces(f.large, 0)), at_l, cell=cell)
         self.query_one("#wv-small", Ring).update(
             self.kept("small", hot, lambda: spaces(f.small, C.LARGE_SPACES)), at_s, cell=cell)
@@ -397,7 +397,12 @@ class WindmillValleyBoard(PagedBoard):
             level = int(w[1])
         pick_n = int(w[1]) if mine and w[:1] == ["steps"] else None
         bw = (self.size.width or 44) - 2
-        lines, cal_shown = self.kept("preview", (Same(state), seat, level, pick_n, wide, bw),
+        # (kept by what it draws, not by the state object: a decision that leaves this
+        # player's wheels as they were, or the same one made again after its undo,
+        # builds nothing again)
+        drawn = (tuple(f.large), tuple(f.small), f.step, f.board, f.tools, f.calendar, state.players[seat],
+                 state.phase == "play" and seat == state.current and task is not None and task.kind)
+        lines, cal_shown = self.kept("preview", (drawn, seat, level, pick_n, wide, bw),
                                      lambda: self._preview(state, task, seat, level, pick_n, wide, bw))
         self.query_one("#wv-preview", TextBlock).update(lines)
         # the wheel enhancement offer
@@ -537,7 +542,8 @@ class WindmillValleyBoard(PagedBoard):
         band = f"{g} G or {vp} VP" if vp else f"{g} G"
         rise = C.WATER_RISE[state.floodgate]
         bw = (self.size.width or 44) - 2
-        self.query_one("#wv-water-note", TextBlock).update(self.kept("water-note", (Same(state), bw), lambda: wrap(
+        self.query_one("#wv-water-note", TextBlock).update(self.kept("water-note", (
+                state.floodgate, state.water, bw), lambda: wrap(
             f"Speed {state.floodgate}: water +{rise}/turn. Lowering from {state.water}: {band} per strength"
             + (" (bands 1-3 | 4-6 | 7-10)" if bw > 70 else ""), bw, "dim")))
         # calendar
@@ -554,7 +560,7 @@ class WindmillValleyBoard(PagedBoard):
                 cal_col = after - 1
         pick_k = int(w[1]) - 1 if w[:1] == ["unique"] else None
         self.query_one("#wv-calendar", Market).update(self.kept(
-            "calendar", (Same(state), tuple(people), cal_col, pick_k),
+            "calendar", (tuple(state.uniques), tuple(people), cal_col, pick_k),
             lambda: self._calendar(state, people, cal_col, pick_k)))
         self.query_one("#wv-cal-note", TextBlock).update([])
         # Queen's Wish + end (the same on every cursor key of a decision)
