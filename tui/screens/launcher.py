@@ -98,16 +98,11 @@ def save_line(info: Any, notes: str = "") -> str:
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
-    """The indices of the entries that are copies of another listed one (the
-    same game, seed and players, started later: ``saves.fork`` gives a copy
-    its own start time), so the launcher can mark them "(copy)"."""
-    first: dict[tuple[Any, ...], str] = {}
-    for info in infos:
-        if info.created and info.game_id:
-            key = (info.game_id, info.seed, tuple(info.players))
-            first[key] = min(first.get(key, info.created), info.created)
-    return {i for i, info in enumerate(infos) if info.created and info.game_id
-            and info.created > first[(info.game_id, info.seed, tuple(info.players))]}
+    """The indices of the entries that are copies (``saves.fork``: a game
+    continued as a copy, or loaded from a file; ``SaveInfo.copied_from``), so
+    the launcher can mark them "(copy)". New games of the same table and seed
+    are not copies."""
+    return {i for i, info in enumerate(infos) if getattr(info, "copied_from", "")}
 
 
 def _locked(app: Any, info: Any) -> bool:

@@ -1,0 +1,91 @@
+"""Faults a fresh playtester found from the README alone (the polish5 list:
+the launcher, the server's form and lobby, the record message, the review
+chart and board): each test fails without its fix."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from core.match import Match, Seat
+from saves import autosave, autosave_path, fork, list_autosaves, load
+
+from tests.apphelpers import TULIPS, make_app, new_match, settle
+
+
+def _entries(app) -> list[str]:
+    """The launcher's game entries as shown (the menu's lines with a letter)."""
+    menu = app.screen.query_one("#launcher-menu")
+    lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+    return [line for line in lines if "decision" in line]
+
+
+# -- 1. a new game of the same table and seed is not a "(copy)" -------------------------------
+async def test_new_games_of_one_table_and_seed_are_not_copies(dirs) -> None:
+    data, _ = dirs
+    for hour in (10, 11, 12):  # `lowlands new gift-of-tulips --players Ann,Bob --seed 4`, three times
+        m = Match(TULIPS, [Seat("Ann"), Seat("Bob")], 4)
+        m.created = f"2026-12-01T{hour}:00:00+00:00"
+        m.push(m.legal_moves()[0])
+        autosave(m, data)
+    copy = load(autosave_path(m, data))
+    fork(copy)  # "Continue a copy" / loading a file
+    autosave(copy, data)
+    assert copy.copied_from == m.id and load(autosave_path(copy, data)).copied_from == m.id
+    app = make_app(dirs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        entries = _entries(app)
+        assert len(entries) == 4
+        # once: the two later new games read "... · Ann, Bob (copy)" too
+        assert [e.endswith("(copy)") for e in entries].count(True) == 1, entries
+
+
+# -- 4. opening a game and leaving it without a decision keeps its place ---------------------
+def test_an_autosave_without_a_change_keeps_its_time(dirs) -> None:
+    data, _ = dirs
+    older = new_match(names=("Ann", "Bob"), moves=2)
+    newer = new_match(names=("Cy", "Dee"), moves=3)
+    path = autosave(older, data)
+    time.sleep(1.1)  # (times are kept to the second)
+    autosave(newer, data)
+    assert [i.players for i in list_autosaves(data)][0] == ["Cy", "Dee"]
+    before = path.read_bytes()
+    again = load(path)  # the launcher opens it (its own autosave: same id) ...
+    time.sleep(1.1)  # (times are kept to the second)
+    autosave(again, data)  # ... and q autosaves it without a decision made
+    assert path.read_bytes() == before
+    assert [i.players for i in list_autosaves(data)][0] == ["Cy", "Dee"]  # once: Ann, Bob first
+    again.push(again.legal_moves()[0])
+    autosave(again, data)  # a decision: now it is the newest
+    assert [i.players for i in list_autosaves(data)][0] == ["Ann", "Bob"]
+
+
+# -- 3. an exported record is named as one ---------------------------------------------------
+def test_a_record_given_as_a_save_is_named_a_record(tmp_path, capsys, monkeypatch) -> None:
+    from saves import SaveError, export_text
+    from tui import app as app_module
+    from tui.app import main
+
+    monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LOWLANDS_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")
+
+    def boom(self, *a, **k):
+        raise AssertionError("the TUI was started")
+
+    monkeypatch.setattr(app_module.LowlandsApp, "run", boom)
+    record = tmp_path / "gift-of-tulips-ann-bob.txt"
+    record.write_text(export_text(new_match(moves=4)), encoding="utf-8")
+    for argv in (["review", str(record)], ["load", str(record)], ["export", str(record)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip()
+        # once: "... is not a Lowlands save (it holds JSON, but not a Lowlands save record)."
+        assert "is an exported game record, not a save" in err and "JSON" not in err, err
+    try:
+        load(record)
+    except SaveError as e:
+        assert "exported game record" in str(e)
+    else:  # pragma: no cover
+        raise AssertionError("a record loaded as a save")
+    assert Path(record).read_text(encoding="utf-8").startswith('[Event "Lowlands"]')
