@@ -89,3 +89,66 @@ def test_a_record_given_as_a_save_is_named_a_record(tmp_path, capsys, monkeypatc
     else:  # pragma: no cover
         raise AssertionError("a record loaded as a save")
     assert Path(record).read_text(encoding="utf-8").startswith('[Event "Lowlands"]')
+
+
+# -- 2. the server's new-table form: boxes you can see; an open table's box follows it --------
+async def test_the_new_table_form_draws_its_fields_as_boxes_lit_by_the_focus() -> None:
+    from textual.app import App
+    from textual.widgets import Input
+
+    from core import GAMES
+    from tui.screens.lobby import NewTableScreen
+
+    games = {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewTableScreen(games, "Ann"))
+        await pilot.pause()
+        form = app.screen
+        await pilot.press(str(list(GAMES).index("windmill-valley") + 1), "tab", "tab", "tab")
+        await pilot.pause()
+        level = form.query_one("#level", Input)
+        assert form.focused is level
+        # once: compact fields, one row without a border, the focused one looking like the rest
+        assert all(box.region.height == 3 for box in form.query(Input))
+        lit = {box.id: box.styles.border_top for box in form.query(Input)}
+        assert lit["level"] != lit["seats"] and lit["level"][0] and lit["seats"][0]
+        box = form.query_one("#new-title").parent
+        assert box.region.bottom <= 24 and level.region.bottom <= box.region.bottom
+
+
+async def test_an_open_table_box_shows_who_sat_down_since() -> None:
+    from textual.app import App
+
+    from net import protocol as P
+    from tui.screens.lobby import LobbyScreen, TableActions
+
+    def table(second: str) -> P.TableInfo:
+        return P.TableInfo("t1", "gift-of-tulips", "Gift of Tulips",
+                           [P.SeatInfo("ann", "human"), P.SeatInfo(second, "human")], "ann", "waiting", 0, 0)
+
+    class Client(App[None]):
+        player = "ann"
+
+        def get_default_screen(self) -> LobbyScreen:
+            return LobbyScreen()
+
+    app = Client()
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.screen
+        lobby.show_tables([table("")])
+        await pilot.pause()
+        await pilot.press("1")  # ann opens her table: Seat 2 is free
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, TableActions)
+        seats = box.query_one("#table-seats")
+        assert "Seat 2: (free)" in str(seats.render())
+        lobby.show_tables([table("bob")])  # the hub's Lobby message: bob sat down
+        await pilot.pause()
+        assert app.screen is box
+        assert "Seat 2: bob" in str(seats.render())  # once: still "(free)"
+        assert "every seat is taken" not in " ".join(str(o.prompt) for o in box.query_one("#actions").options)
+        lobby.show_tables([])  # ann's table closed (elsewhere): the box goes
+        await pilot.pause()
+        assert app.screen is lobby
