@@ -152,3 +152,16 @@ async def test_an_open_table_box_shows_who_sat_down_since() -> None:
         lobby.show_tables([])  # ann's table closed (elsewhere): the box goes
         await pilot.pause()
         assert app.screen is lobby
+
+
+# -- 4. "open in another copy" is not cut off at 80 columns -----------------------------------
+def test_the_open_elsewhere_state_survives_80_columns() -> None:
+    from saves.store import SaveInfo
+    from tui.screens.launcher import save_line
+
+    info = SaveInfo("x.json", "windmill-valley", "Windmill Valley", ["Anna", "Bram"], 4,
+                    updated="2026-12-01T05:14:00+00:00", bots=["", "strong"])
+    line = save_line(info, state="open in another copy")
+    # the launcher's box at 80 columns holds 69 cells after the letter;
+    # once: "Windmill Valley · decision 4 · 05:14 · Anna, Bram (strong bot) · op…"
+    assert "open in another copy" in line[:69]

@@ -88,13 +88,14 @@ def describe_save(info: Any) -> tuple[str, str]:
     return f"{title} · decision {info.ply} · {short_updated(info.updated)}", describe_players(info)
 
 
-def save_line(info: Any, notes: str = "") -> str:
-    """A launcher entry: game · decision N · when · players, then ``notes``
-    ("(copy)", "· open in another copy"). On 80 columns only what comes last
-    is cut (with an ellipsis; it never wraps): long names, or a note, never
-    the decision and time, nor the players for a note."""
+def save_line(info: Any, notes: str = "", state: str = "") -> str:
+    """A launcher entry: game · decision N · when · ``state`` · players, then
+    ``notes`` ("(copy)"). ``state`` ("open in another copy") comes before the
+    players, so a long list of names cannot push it off 80 columns; only what
+    comes last is cut (with an ellipsis; it never wraps), never the decision
+    and time."""
     head, players = describe_save(info)
-    return f"{head} · {players}{notes}"
+    return f"{head} · {state + ' · ' if state else ''}{players}{notes}"
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
@@ -241,9 +242,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
                                           id=f"bad:{i}"))
             else:
                 n_ok += 1
-                busy = " · open in another copy" if _locked(self.app, info) else ""
+                busy = "open in another copy" if _locked(self.app, info) else ""
                 copy = " (copy)" if i in copies else ""
-                options.append(Option(Content(f" {key}  {save_line(info, copy + busy)}"), id=f"save:{i}"))
+                options.append(Option(Content(f" {key}  {save_line(info, copy, busy)}"), id=f"save:{i}"))
         if options:
             options.append(None)
         for oid, key, label in MENU:
