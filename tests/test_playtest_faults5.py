@@ -165,3 +165,25 @@ def test_the_open_elsewhere_state_survives_80_columns() -> None:
     # the launcher's box at 80 columns holds 69 cells after the letter;
     # once: "Windmill Valley · decision 4 · 05:14 · Anna, Bram (strong bot) · op…"
     assert "open in another copy" in line[:69]
+
+
+# -- 5. the score track's numbers keep a space between them ----------------------------------
+async def test_the_score_scale_never_runs_two_numbers_together() -> None:
+    import re
+
+    from tests.apphelpers import WidgetApp
+    from tui.widgets.track import Marker, Track
+
+    track = Track(40, grow=True, title="Score (VP)")
+    app = WidgetApp(track)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for width in (40, 55, 62, 80, 118):
+            track.update([Marker("A", 150), Marker("B", 37)])
+            await pilot.pause()
+            scale = track._lines_for(width)[1].plain
+            # once at 62 columns: "0··10·20··30·40·50··60·70·80··90·100110·120130140·150·"
+            numbers = re.findall(r"\d+", scale)
+            assert numbers[:2] == ["0", "10"] or numbers[0] == "0", scale
+            assert all(int(b) > int(a) for a, b in zip(numbers, numbers[1:])), scale
+            assert all(int(n) % 10 == 0 and int(n) < 160 for n in numbers), scale
+            assert len(numbers) >= 4, scale
