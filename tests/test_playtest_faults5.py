@@ -187,3 +187,37 @@ async def test_the_score_scale_never_runs_two_numbers_together() -> None:
             assert all(int(b) > int(a) for a, b in zip(numbers, numbers[1:])), scale
             assert all(int(n) % 10 == 0 and int(n) < 160 for n in numbers), scale
             assert len(numbers) >= 4, scale
+
+
+# -- 6. Windmill Valley review: the board scrolled to a widget starts with whole rows ---------
+async def test_windmill_valley_review_board_starts_with_whole_rows() -> None:
+    from core import get_game
+    from core.bots import choose
+    from tests.apphelpers import ScreenApp
+    from tui.screens.review import ReviewScreen
+    from tui.widgets.board import BoardBody
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat("Anna"), Seat("Bram")], 1)
+    while not m.is_over():
+        m.push(choose(wv, m.state, m.ply))
+    app = ScreenApp(ReviewScreen(m))
+    cut: list[tuple[int, str]] = []
+    scrolled = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        rows = [s.text for s in app.screen._compositor.render_strips()]
+        header = next(r for r in rows if "speed " in r and "small wheel" in r and "│" not in r[:40])
+        assert "big wheel" in header  # once: "Bram's big w small wheel speed 3"
+        body = app.screen.query_one(BoardBody)
+        for step, key in enumerate(["left", "left", "up", "up", "up", "up", "left"]):
+            await pilot.press(key)
+            await settle(pilot)
+            if body.scroll_y <= 0:
+                continue
+            scrolled += 1
+            top = body.content_region.y
+            # once: the top row was the middle of the wheels' preview ("offer and" / "gain 3 VP" / "(+)")
+            cut += [(step, type(w).__name__) for w in body.query("*")
+                    if not w.children and w.display and w.region and w.region.y < top < w.region.bottom]
+    assert scrolled and not cut, cut
