@@ -97,14 +97,13 @@ async def test_the_new_table_form_draws_its_fields_as_boxes_lit_by_the_focus() -
     from textual.widgets import Input
 
     from core import GAMES
+    from tests.serve_helpers import lobby_games
     from tui.screens.lobby import NewTableScreen
 
-    games = {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}
+    form = NewTableScreen(lobby_games(), "Ann")
     app = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(NewTableScreen(games, "Ann"))
-        await pilot.pause()
-        form = app.screen
+        await app.push_screen(form)
         await pilot.press(str(list(GAMES).index("windmill-valley") + 1), "tab", "tab", "tab")
         await pilot.pause()
         level = form.query_one("#level", Input)
