@@ -220,3 +220,30 @@ async def test_windmill_valley_review_board_starts_with_whole_rows() -> None:
             cut += [(step, type(w).__name__) for w in body.query("*")
                     if not w.children and w.display and w.region and w.region.y < top < w.region.bottom]
     assert scrolled and not cut, cut
+
+
+# -- 4. with many unfinished games the menu stays in view; the games scroll -------------------
+async def test_the_menu_stays_in_view_with_fourteen_unfinished_games(dirs) -> None:
+    data, _ = dirs
+    for i in range(14):
+        autosave(new_match(names=(f"P{i}", "Bob"), moves=1), data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        rows = [s.text for s in app.screen._compositor.render_strips()]
+        # once: only "1  New game" showed, 2-5 below the box
+        for label in ("1  New game", "2  Load a saved game", "3  Review a saved game", "4  Themes", "5  Quit"):
+            assert any(label in row for row in rows), (label, rows)
+        games = app.screen.query_one("#launcher-menu")
+        assert app.focused is games and games.highlighted_option.id == "save:0"
+        assert games.max_scroll_y > 0  # the games scroll in their box
+        await pilot.press("end", "down")  # past the last game: the menu, as in one list
+        await settle(pilot)
+        assert app.focused.id == "launcher-fixed" and app.focused.highlighted_option.id == "new"
+        await pilot.press("up")
+        await settle(pilot)
+        assert app.focused is games and games.highlighted_option.id == "save:13"
+        await pilot.resize_terminal(120, 40)  # room for all: one list, as before
+        await settle(pilot, 3)
+        assert not app.screen.query_one("#launcher-fixed").display
+        assert games.get_option_index("new") > games.get_option_index("save:13")
