@@ -128,6 +128,15 @@ async def test_an_open_table_box_shows_who_sat_down_since() -> None:
 
     class Client(App[None]):
         player = "ann"
+        games: dict[str, tuple[str, int, int]] = {}
+        sent: list[object] = []
+
+        @property
+        def link(self) -> "Client":
+            return self
+
+        def send(self, msg: object) -> None:
+            self.sent.append(msg)
 
         def get_default_screen(self) -> LobbyScreen:
             return LobbyScreen()
@@ -151,6 +160,19 @@ async def test_an_open_table_box_shows_who_sat_down_since() -> None:
         lobby.show_tables([])  # ann's table closed (elsewhere): the box goes
         await pilot.pause()
         assert app.screen is lobby
+        # the new-table form made one: its box opens once the hub lists it, so the
+        # Enter after the form's last lands there (once: on the lobby's highlighted table)
+        other = P.TableInfo("t0", "golden-age", "The Dutch Golden Age", [P.SeatInfo("cy", "human")] * 3,
+                            "cy", "waiting", 0, 0)
+        lobby.show_tables([other])
+        lobby._create(P.CreateTable("gift-of-tulips", table("").seats, {}))
+        assert app.sent and isinstance(app.sent[-1], P.CreateTable)
+        lobby.show_tables([other])  # (someone else's change first: nothing opens)
+        await pilot.pause()
+        assert app.screen is lobby
+        lobby.show_tables([table(""), other])
+        await pilot.pause()
+        assert isinstance(app.screen, TableActions) and app.screen.table.id == "t1"
 
 
 # -- 4. "open in another copy" is not cut off at 80 columns -----------------------------------

@@ -5,7 +5,8 @@ started by ``lowlands serve`` for each SSH connection and by ``lowlands web``
 for each browser tab): its first screen is the ``LobbyScreen``, and a table's
 game opens in the game's own screen playing a ``tui.remote.RemoteMatch``.
 
-Lobby keys: Up/Down and Enter (or 1-9) open a table's actions; ``n`` new table;
+Lobby keys: Up/Down and Enter (or 1-9) open a table's actions; ``n`` new table
+(once made, its box opens: an Enter more lands there, not on another table);
 ``q`` quit. Table actions: ``s`` take a seat (or back to yours), ``w`` watch,
 ``t`` start (the creator, once every seat is taken), ``g`` give up your seat
 (before the start), ``x`` close the table (the creator), Escape or ``b`` back.
@@ -70,6 +71,8 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[P.TableInfo] = []
         self.keys: dict[str, int] = {}  # table id -> its number (1-9), kept while it is listed
+        #: the tables listed when the new-table form made one (its box opens when it is listed)
+        self._before_new: set[str] | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -104,6 +107,12 @@ class LobbyScreen(Screen[None]):
         self.note("Enter (or 1-9) opens a table: sit, watch, start.  n: a new table.  q: quit."
                   if tables else "No tables yet. Press n to make one.")
         by_id = {t.id: t for t in self.tables}
+        made = [t for t in self.tables if self._before_new is not None and t.id not in self._before_new
+                and t.creator == me]
+        if made:  # the table the form just made: its box (who sits down, t to start)
+            self._before_new = None
+            if self.app.screen is self:
+                self.open_table(made[0])
         for screen in self.app.screen_stack:  # an open table's box follows its table
             if isinstance(screen, TableActions):
                 if screen.table.id in by_id:
@@ -158,6 +167,7 @@ class LobbyScreen(Screen[None]):
 
     def _create(self, msg: P.CreateTable | None) -> None:
         if msg is not None:
+            self._before_new = {t.id for t in self.tables}
             self.app_.link.send(msg)
 
     def action_help(self) -> None:
