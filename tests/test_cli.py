@@ -306,3 +306,22 @@ def test_start_removes_only_our_stale_temp_files(tmp_path, monkeypatch, capsys) 
     write_atomic(folder / "z.json", b"{}")
     assert sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == sorted(
         [fresh.name, ".notes.tmp", "x.json.abcdefgh.tmp"])
+
+
+def test_new_remembers_its_table_for_the_form(tmp_path, monkeypatch) -> None:
+    """`lowlands new` leaves its table in config.json, as the new-game form
+    does, so the form opens on it next time (README: "filled in with the last
+    game and table you started"); a playtester's Me,Bot game was not kept."""
+    from tui.config import load_config
+
+    started = {}
+    monkeypatch.setattr(app_module.LowlandsApp, "run", lambda self, *a, **k: started.setdefault("app", self))
+    code = main(["new", "windmill-valley", "--players", "Me,Bot", "--bots", "Bot:greedy", "--undo", "strict",
+                 "--bot-time", "2"])
+    assert code == 0
+    assert load_config(tmp_path / "config").last_table.game == ""  # nothing until the game starts
+    started["app"]._start()
+    last = load_config(tmp_path / "config").last_table
+    assert (last.game, last.players, last.bots, last.levels) == ("windmill-valley", ["Me", "Bot"], [False, True],
+                                                                 ["strong", "greedy"])
+    assert last.undo == "strict" and last.bot_time == 2.0 and not last.curtain

@@ -1316,7 +1316,13 @@ def _main(argv: list[str]) -> int:
     start: Any = None
     if command == "new":
         match = make_match(args)
-        start = _game_screen_factory(match, folder, curtain)
+        make_screen = _game_screen_factory(match, folder, curtain)
+
+        def start() -> Screen[Any]:  # the new-game form opens on this table next time
+            from tui.config import last_table_of, remember_table
+
+            remember_table(app.config_dir, last_table_of(match, curtain), app.config)
+            return make_screen()
     elif command == "load":
         match, broken = _load_partial_file(args.file)
         if broken is not None:

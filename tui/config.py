@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Sequence
 
 import msgspec
 import platformdirs
@@ -46,12 +47,45 @@ class Config(msgspec.Struct, kw_only=True):
     Attributes:
         theme: the Textual theme name last chosen (e.g. "lowlands-dark").
         ascii: the ASCII look (plain ASCII glyphs), as last chosen in the app.
-        last_table: the last game started from the new-game form.
+        last_table: the last table started (from the new-game form or ``lowlands new``).
     """
 
     theme: str = "lowlands-dark"
     ascii: bool = False
     last_table: LastTable = msgspec.field(default_factory=LastTable)
+
+
+def last_table_of(match: Any, curtain: bool, levels: Sequence[str] | None = None) -> LastTable:
+    """The table of ``match`` (a ``core.match.Match``) as the new-game form
+    pre-fills it: its game, seats (names, bots and their levels), bot time,
+    undo policy and options, and the ``curtain`` switch. ``levels`` overrides
+    the per-seat levels (the form keeps a level chosen for a seat that is not
+    a bot); otherwise a bot's own level and "strong" for a human."""
+    seats = list(match.seats)
+    return LastTable(
+        game=match.game.id,
+        players=[s.name for s in seats],
+        bots=[s.kind == "bot" for s in seats],
+        levels=list(levels) if levels is not None else [s.level if s.kind == "bot" else "strong" for s in seats],
+        bot_time=float(getattr(match, "bot_time", 1.0) or 1.0),
+        undo=str(getattr(match, "undo_policy", "friendly")),
+        curtain=curtain,
+        options=msgspec.to_builtins(match.options) if getattr(match, "options", None) is not None else {},
+    )
+
+
+def remember_table(folder: Path, table: LastTable, config: Config | None = None) -> bool:
+    """Keep ``table`` as ``Config.last_table`` in ``folder``/config.json
+    (``config``: the Config already loaded, else read from the folder).
+    Returns False, writing nothing more, if it could not be written (the game
+    starts all the same). Used by the new-game form and ``lowlands new``."""
+    try:
+        config = config or load_config(folder)
+        config.last_table = table
+        save_config(config, folder)
+    except Exception:  # noqa: BLE001 - not remembered: the game still starts
+        return False
+    return True
 
 
 def config_dir(override: Path | str | None = None) -> Path:

@@ -219,30 +219,16 @@ class NewGameScreen(QuietTitles, Screen[None]):
         return last if last.game in self.games else None
 
     def remember(self, match: Any, curtain: bool) -> None:
-        """Keep this table in config.json (written atomically) for next time."""
-        from tui.config import LastTable, load_config, save_config
+        """Keep this table in config.json (written atomically) for next time
+        (``tui.config.remember_table``), with each seat's level as chosen here."""
+        from tui.config import last_table_of, remember_table
 
         app: Any = self.app
         folder = getattr(app, "config_dir", None)
         if folder is None:
             return
-        n = self.seat_count()
-        table = LastTable(
-            game=self.game_id,
-            players=[self.query_one(f"#name-{i}", Input).value.strip() for i in range(n)],
-            bots=[bool(self.query_one(f"#bot-{i}", Checkbox).value) for i in range(n)],
-            levels=[str(self.query_one(f"#level-{i}", Select).value) for i in range(n)],
-            bot_time=float(getattr(match, "bot_time", 1.0) or 1.0),
-            undo=str(self.query_one("#undo", Select).value),
-            curtain=curtain,
-            options=msgspec.to_builtins(match.options) if getattr(match, "options", None) is not None else {},
-        )
-        try:
-            config = getattr(app, "config", None) or load_config(folder)
-            config.last_table = table
-            save_config(config, folder)
-        except Exception:  # noqa: BLE001 - not remembered: the game still starts
-            pass
+        levels = [str(self.query_one(f"#level-{i}", Select).value) for i in range(self.seat_count())]
+        remember_table(folder, last_table_of(match, curtain, levels), getattr(app, "config", None))
 
     @property
     def game(self) -> Any:
