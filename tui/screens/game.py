@@ -871,6 +871,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         help, a dialog) is on top (on_screen_resume starts the bot again)."""
         return version != self._version or not self.is_attached or self.app.screen is not self
 
+    def _decision_gone(self, version: int) -> bool:
+        """True once the decision a hint is about is no longer the one to make (a
+        decision, undo or redo since, or the player left); a screen on top (help,
+        the too-small guard) only covers it, and the hint arrives under it."""
+        return version != self._version or not self.is_attached
+
     def _bot_step(self) -> None:
         """Start the bot to move thinking, in a Textual worker: the screen's own
         messages (keys: undo, review, quit) keep flowing meanwhile."""
@@ -912,17 +918,18 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
         m = self.match
         t = thinker()
+        moved_on = self._decision_gone if want_hint else self._moved_on
         future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
         try:
             while not future.done():
-                if self._moved_on(version):
+                if moved_on(version):
                     t.stop()
                 await asyncio.wait({future}, timeout=0.05)
         except asyncio.CancelledError:  # the screen went away
             t.stop()
             raise
         text, info = future.result()
-        return (None, None) if self._moved_on(version) else (text, info)
+        return (None, None) if moved_on(version) else (text, info)
 
     def action_hint(self) -> None:
         """``h`` on a human's decision: the strong bot's choice, from that seat's
@@ -948,7 +955,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         try:
             text, info = await self._think(version, True)
         except Exception:
-            if not self._moved_on(version):
+            if not self._decision_gone(version):
                 raise
             return
         if text is None:
