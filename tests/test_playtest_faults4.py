@@ -93,3 +93,56 @@ async def test_a_bots_move_is_made_after_the_terminal_was_briefly_too_small(dirs
         assert m.ply == 2  # never played under the guard: the search was stopped
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: m.ply == 3)  # thought again and played
+
+
+# -- 2. the hinted choice stays in view, and the hint leaves the choices their rows ---------
+async def test_the_hinted_choice_is_scrolled_into_view_under_a_long_hint() -> None:
+    from tests.test_tui_keyspeed import PickerApp, screen_text
+    from tui.widgets.choice import ChoicePicker
+
+    app = PickerApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        picker = app.query_one("#picker", ChoicePicker)
+        picker.styles.max_height = 11
+        picker.set_choices([("", f"Floodgate {n} (pay {n} G)", "") for n in (1, 2, 3, 4)],
+                           "1. Floodgate (now 1, water 1/10):")
+        await pilot.pause()
+        picker.highlight(3)
+        picker.set_hint("Hint: Floodgate 4: 0.7 VP better than Floodgate 1; projected to finish"
+                        " 1.5 VP ahead (400 searches).")
+        for _ in range(4):
+            await pilot.pause()
+        ol = picker.option_list
+        assert ol.size.height < 4  # the list was cut for the hint's lines
+        rows = screen_text(app)
+        assert any("4 Floodgate 4" in row for row in rows), rows  # once: scrolled out of view
+        assert ol.scroll_offset.y > 0
+
+
+async def test_a_hint_names_the_choices_without_their_details_in_brackets(dirs) -> None:
+    from core import get_game
+    from tests.test_tui_keyspeed import screen_text
+    from tui.screens import screen_for
+
+    game = get_game("windmill-valley")
+    m = Match(game, [Seat("Me"), Seat("Bot", "bot", "strong")], 1)
+    while not (m.to_move() == 0 and game.notation(m.legal_moves()[0]).startswith("gate")):
+        m.push(m.legal_moves()[0])
+    moves = m.legal_moves()
+    assert len(moves) == 3
+    screen = screen_for(m, data_dir=dirs[0])
+    app = make_app(dirs, start=lambda: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        async def think(version: int, want_hint: bool):
+            return game.notation(moves[2]), (game.notation(moves[0]), 1.5, 0.7, 400)
+
+        screen._think = think  # type: ignore[method-assign]
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(screen.picker.hint))
+        await settle(pilot, 3)
+        assert screen.picker.hint.startswith("Hint: Floodgate 3: 0.7 VP better than Floodgate 1; ")
+        rows = screen_text(app)
+        for key in "123":  # every choice still on the screen at 80x24 (once: 1 and 2 only)
+            assert any(f"│{key} Floodgate {key}" in row for row in rows), rows

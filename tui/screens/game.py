@@ -973,9 +973,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
-        """The hint's line with both choices named as the picker names them
-        (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
-        margin, gain, iterations) from the worker."""
+        """The hint's line with both choices named as the picker names them,
+        without their details in brackets where that leaves them apart (the
+        cursor's line shows them; at 80x24 a hint repeating two long labels
+        took the rows of the choices); ``core.bots.hint.hint_line``. ``info``
+        is (other notation or None, margin, gain, iterations) from the worker."""
         from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
@@ -986,8 +988,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
-                         margin_words(self.game, state, margin))
+        best_name = self.choice_label(state, move)
+        short_best = best_name.split(" (")[0]
+        short_other = None if other_name is None else other_name.split(" (")[0]
+        if short_best and short_other != short_best and short_other != "":
+            best_name, other_name = short_best, short_other
+        return hint_line(best_name, other_name, margin, gain, iterations, margin_words(self.game, state, margin))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:

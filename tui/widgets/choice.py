@@ -294,6 +294,7 @@ class PickList(QuietScroll, OptionList):
         # list is not painted again
         if self.size.width == self.__dict__.get("_drawn_width"):
             event.prevent_default()
+        self.scroll_to_highlight()  # a list made shorter (a hint above it) keeps its cursor in view
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self.__dict__["_drawn_width"] = self.size.width
