@@ -24,7 +24,7 @@ class SlowThinker:
 
     def submit(self, game: Any, state: Any, seed: int, seconds: float, hint: bool = False) -> cf.Future:
         future: cf.Future = cf.Future()
-        answer = (game.notation(game.legal_moves(state)[0]), (None, 1.5, 0.0, 300) if hint else None)
+        answer = (game.notation(game.legal_moves(state)[0]), (None, 1.5, 0.0, 100, True) if hint else None)
 
         def done() -> None:
             if not future.done():
@@ -72,6 +72,7 @@ async def test_a_hint_arrives_after_the_terminal_was_briefly_too_small(dirs, mon
         assert app.screen is screen
         await wait_for(pilot, lambda: bool(screen.picker.hint))  # once: "Thinking…" for good
         assert "Thinking" not in screen.picker._prompt
+        assert screen.picker.hint.endswith("(100 searches, more than the thinking time allowed).")
         assert thinker.stops == 0 and m.ply == 2
 
 
@@ -146,3 +147,20 @@ async def test_a_hint_names_the_choices_without_their_details_in_brackets(dirs) 
         rows = screen_text(app)
         for key in "123":  # every choice still on the screen at 80x24 (once: 1 and 2 only)
             assert any(f"│{key} Floodgate {key}" in row for row in rows), rows
+
+
+# -- 3. a hint on the clock rests on at least MIN_ITERATIONS searches -----------------------
+def test_a_hint_with_its_time_gone_still_makes_the_minimum_searches_and_says_so() -> None:
+    from core import get_game
+    from core.bots.hint import MIN_ITERATIONS, hint, hint_line
+
+    game = get_game("windmill-valley")
+    m = Match(game, [Seat("Me"), Seat("You")], 1)
+    while len(m.legal_moves()) < 3:
+        m.push(m.legal_moves()[0])
+    h = hint(game, m.state, 1, seconds=0.0)  # the worker's budget used up before it started
+    assert h.iterations == MIN_ITERATIONS and h.over_time  # once: "(1 search)"
+    assert h.text.endswith(f"({MIN_ITERATIONS} searches, more than the thinking time allowed).")
+    timely = hint(game, m.state, 1, seconds=None, iterations=30)  # a cap of its own: no minimum
+    assert timely.iterations == 30 and not timely.over_time and timely.text.endswith("(30 searches).")
+    assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead (1 search)."

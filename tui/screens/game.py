@@ -977,12 +977,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         without their details in brackets where that leaves them apart (the
         cursor's line shows them; at 80x24 a hint repeating two long labels
         took the rows of the choices); ``core.bots.hint.hint_line``. ``info``
-        is (other notation or None, margin, gain, iterations) from the worker."""
+        is (other notation or None, margin, gain, iterations[, over_time]) from the worker."""
         from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
-        other, margin, gain, iterations = info if info is not None else (None, 0.0, 0.0, 0)
+        other, margin, gain, iterations, *over_time = info if info is not None else (None, 0.0, 0.0, 0)
         if other is not None:
             try:
                 other_name = self.choice_label(state, self.game.parse(state, other))
@@ -993,7 +993,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         short_other = None if other_name is None else other_name.split(" (")[0]
         if short_best and short_other != short_best and short_other != "":
             best_name, other_name = short_best, short_other
-        return hint_line(best_name, other_name, margin, gain, iterations, margin_words(self.game, state, margin))
+        return hint_line(best_name, other_name, margin, gain, iterations, margin_words(self.game, state, margin),
+                         bool(over_time and over_time[0]))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
