@@ -164,3 +164,20 @@ def test_a_hint_with_its_time_gone_still_makes_the_minimum_searches_and_says_so(
     timely = hint(game, m.state, 1, seconds=None, iterations=30)  # a cap of its own: no minimum
     assert timely.iterations == 30 and not timely.over_time and timely.text.endswith("(30 searches).")
     assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead (1 search)."
+
+
+# -- 4. a notice about the position goes when the position changes --------------------------
+async def test_no_undo_notices_go_with_the_position_they_describe(dirs) -> None:
+    m = new_match(("Me", "You"), moves=2)
+    screen = GameScreen(m, data_dir=dirs[0], bot_delay=0.01)
+    app = make_app(dirs, start=lambda: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("u", "u", "u", "u", "u")
+        await settle(pilot)
+        assert m.ply == 0
+        notes = [(n.title, n.message) for n in app._notifications]
+        assert notes == [("No undo", "Nothing to undo yet.")]  # once: the same notice twice
+        await pilot.press("U")
+        await settle(pilot)
+        assert m.ply == 1 and not list(app._notifications)  # once: up beside "u Undo" for 4 s

@@ -259,7 +259,11 @@ class LowlandsApp(App[None]):
 
     def _on_notify(self, event: Any) -> None:
         """Before Textual's own handler (called after this one) adds the new toast:
-        drop the oldest so that at most MAX_TOASTS show."""
+        drop the same notice shown before (u pressed again: one "Nothing to undo
+        yet.", not two) and the oldest, so that at most MAX_TOASTS show."""
+        new = event.notification
+        for old in [n for n in self._notifications if (n.title, n.message) == (new.title, new.message)]:
+            self._unnotify(old, refresh=False)
         held = list(self._notifications)
         for old in held[:max(0, len(held) - self.MAX_TOASTS + 1)]:
             self._unnotify(old, refresh=False)

@@ -530,6 +530,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         over as needed. An opened choice group stays open only when the screen
         comes back (help, save, review) to the very same decision."""
         self._version += 1
+        self._drop_stale_notices()
         was_open, self._open = self._open, None
         m = self.match
         state = m.state
@@ -1175,6 +1176,17 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return False
         moves = list(m.legal_moves())
         return len(moves) == 1 and self.plays_itself(m.state, moves[0])
+
+    #: titles of notices about the position as it was ("No undo: Nothing to undo
+    #: yet."): gone once the match changes (``refresh_view``), not left up beside
+    #: a footer that offers undo again
+    STATE_NOTICES = frozenset({"No undo"})
+
+    def _drop_stale_notices(self) -> None:
+        notes = self.app._notifications
+        stale = [n for n in notes if n.title in self.STATE_NOTICES] if len(notes) else []
+        for n in stale:
+            self.app._unnotify(n, refresh=n is stale[-1])
 
     def action_why_no_undo(self) -> None:
         """u when undo is not allowed: a notice saying why (``Match.why_no_undo``)."""
