@@ -181,3 +181,29 @@ async def test_no_undo_notices_go_with_the_position_they_describe(dirs) -> None:
         await pilot.press("U")
         await settle(pilot)
         assert m.ply == 1 and not list(app._notifications)  # once: up beside "u Undo" for 4 s
+
+
+# -- 5. ctrl+p then Enter behind the curtain quit the program -------------------------------
+async def test_the_palette_never_opens_on_quit(dirs) -> None:
+    from textual.command import CommandList
+
+    from tui.screens import screen_for
+    from tui.screens.game import CurtainScreen
+
+    m = Match(TULIPS, [Seat("Ann"), Seat("Bob")], 3)
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0], curtain=True), curtain=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        for key in ("1", "enter", "1", "r", "ctrl+p"):  # the playtester's keys
+            await pilot.press(key)
+            await pilot.pause(0.1)
+        await wait_for(pilot, lambda: app.screen.query(CommandList) and app.screen.query_one(CommandList).option_count >= 4)
+        await pilot.pause(0.4)  # every provider's lines in
+        lines = [str(o.hit.text) for o in app.screen.query_one(CommandList).options]
+        assert lines[-1] == "Quit" and lines.count("Quit") == 1, lines  # once: Textual's Quit first
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running and app.return_code is None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)

@@ -111,7 +111,8 @@ def _open_match(screen: Screen[Any]) -> Any | None:
 
 
 class LowlandsCommands(Provider):
-    """Command palette entries: help, and for an open game save, export, review, undo, redo."""
+    """Command palette entries: help, for an open game save, export, review, undo,
+    redo; the look, the launcher, and quit last."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         app: Any = self.app
@@ -142,6 +143,9 @@ class LowlandsCommands(Provider):
 
         if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
             cmds.append(("Launcher", "Back to the launcher (the game is autosaved)", app.go_launcher))
+        # last, never the first line the palette opens on: Textual's own Quit came first
+        # in its list at times, and ctrl+p then Enter quit the program
+        cmds.append(("Quit", "Quit Lowlands (an open game is autosaved first)", app.action_quit))
         return cmds
 
     async def discover(self) -> Hits:
@@ -236,11 +240,12 @@ class LowlandsApp(App[None]):
 
     #: Textual's own palette commands a player can use; "Keys", "Maximize"
     #: (which hides the board) and "Screenshot" are for developers (issue 10, item 24).
-    PLAYER_SYSTEM_COMMANDS: frozenset[str] = frozenset({"Theme", "Quit"})
+    PLAYER_SYSTEM_COMMANDS: frozenset[str] = frozenset({"Theme"})
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """Textual's palette commands, only those in PLAYER_SYSTEM_COMMANDS
-        (Quit autosaves: it runs ``action_quit``)."""
+        (Quit is LowlandsCommands' last line: it runs ``action_quit``, which
+        autosaves)."""
         for command in super().get_system_commands(screen):
             if command.title in self.PLAYER_SYSTEM_COMMANDS:
                 yield command
