@@ -681,7 +681,7 @@ class LowlandsApp(App[None]):
         if path is None:
             return
         from saves import SaveError, autosave_path
-        from saves.store import KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
+        from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
 
         kind = KIND_RECORD if export else KIND_SAVE
         try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
@@ -701,9 +701,12 @@ class LowlandsApp(App[None]):
                 if info.game_id:
                     held = (f"a Lowlands save ({info.title}: {', '.join(info.players)}; "
                             f"{'finished' if info.over else f'decision {info.ply}'})")
-            question = (f"{path} exists: {held}. Replace it?" if found == kind else
-                        f"{path} exists and is {held}, not {describe_kind(kind)}. "
-                        "Replace it anyway?")
+            if found == kind:
+                question = f"{path} exists: {held}. Replace it?"
+            elif found == KIND_OTHER:  # (once: "is not a Lowlands file, not a Lowlands save")
+                question = f"{path} exists and is {held}. Replace it anyway?"
+            else:
+                question = f"{path} exists and is {held}, not {describe_kind(kind)}. Replace it anyway?"
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
                 return

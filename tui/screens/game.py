@@ -78,6 +78,8 @@ class CurtainScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
                 Binding("q", "quit_game", "Quit", tooltip="Autosave and quit")]
+    #: its help leaves out the review keys: review is not open from here
+    HELP_LISTS_REVIEW = False
 
     def __init__(self, name: str, on_quit: Any = None) -> None:
         super().__init__()

@@ -349,6 +349,19 @@ class PickList(QuietScroll, OptionList):
         self.refresh(Region(0, y, self.scrollable_content_region.width, self._heights[index]))
 
 
+class FilterInput(Input):
+    """The picker's filter box; the footer says how to leave it (Enter picks,
+    Escape closes it, as Backspace does in an empty box: ``ChoicePicker.on_key``)."""
+
+    BINDINGS = [Binding("enter", "submit", "Pick"),
+                Binding("escape", "close_filter", "Close filter", tooltip="Backspace in an empty box closes it too")]
+
+    def action_close_filter(self) -> None:
+        picker = self.parent
+        if isinstance(picker, ChoicePicker):
+            picker.clear_filter()
+
+
 class ChoicePicker(Vertical):
     """The legal moves, one line each, with hotkeys.
 
@@ -460,7 +473,7 @@ class ChoicePicker(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Prompt(id="picker-prompt")
-        yield Input(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
+        yield FilterInput(placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
         yield PickList(id="picker-list")
 
     # -- public API ---------------------------------------------------------------
@@ -682,6 +695,10 @@ class ChoicePicker(Vertical):
     def focus_list(self) -> None:
         self.option_list.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``/`` is not offered (nor shown in the footer) while the filter is open."""
+        return not (action == "open_filter" and self.filtering)
+
     # -- internals ------------------------------------------------------------------
     def _display_order(self, indices) -> list[int]:
         indices = list(indices)
@@ -871,7 +888,7 @@ class ChoicePicker(Vertical):
                 event.prevent_default()
                 ol = self.option_list
                 (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
-            elif event.key == "escape":
+            elif event.key == "escape" or (event.key == "backspace" and not self.query_one("#picker-filter", Input).value):
                 event.stop()
                 event.prevent_default()
                 self.clear_filter()
