@@ -9,6 +9,7 @@ from typing import Any
 
 from core.match import Match, Seat
 from tests.apphelpers import TULIPS, make_app, new_match, settle
+from tests.test_bots_tui import wait_for
 from tui.app import TooSmallScreen
 from tui.screens.game import GameScreen
 
@@ -44,21 +45,18 @@ class SlowThinker:
         self._done()
 
 
-async def wait_for(pilot, cond, rounds: int = 150) -> None:
-    for _ in range(rounds):
-        if cond():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached")
+def tulips_table(dirs, names=("Me", "You")) -> tuple[Match, GameScreen, Any]:
+    """(match, its screen, the app): a Gift of Tulips table of humans two decisions in."""
+    m = new_match(names, moves=2)
+    screen = GameScreen(m, data_dir=dirs[0], bot_delay=0.01)
+    return m, screen, make_app(dirs, start=lambda: screen)
 
 
 # -- 1. a hint asked for just before the terminal was briefly too small --------------------
 async def test_a_hint_arrives_after_the_terminal_was_briefly_too_small(dirs, monkeypatch) -> None:
     thinker = SlowThinker(0.4)
     monkeypatch.setattr("core.bots.worker.thinker", lambda: thinker)
-    m = new_match(("Me", "You"), moves=2)
-    screen = GameScreen(m, data_dir=dirs[0], bot_delay=0.01)
-    app = make_app(dirs, start=lambda: screen)
+    m, screen, app = tulips_table(dirs, ("Me", "You"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("h")
@@ -168,9 +166,7 @@ def test_a_hint_with_its_time_gone_still_makes_the_minimum_searches_and_says_so(
 
 # -- 4. a notice about the position goes when the position changes --------------------------
 async def test_no_undo_notices_go_with_the_position_they_describe(dirs) -> None:
-    m = new_match(("Me", "You"), moves=2)
-    screen = GameScreen(m, data_dir=dirs[0], bot_delay=0.01)
-    app = make_app(dirs, start=lambda: screen)
+    m, screen, app = tulips_table(dirs, ("Me", "You"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("u", "u", "u", "u", "u")
@@ -226,9 +222,7 @@ async def test_the_replace_question_names_a_foreign_file_once(dirs) -> None:
         raise AssertionError("not refused")
     except SaveError as e:
         assert f"{notes} exists and is not a Lowlands file; it is left as it is" in str(e)
-    m = new_match(("Ann", "Bob"), moves=2)
-    screen = GameScreen(m, data_dir=data, bot_delay=0.01)
-    app = make_app(dirs, start=lambda: screen)
+    m, screen, app = tulips_table(dirs, ("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("s", "s")
@@ -262,9 +256,7 @@ async def test_a_long_path_box_marks_its_hidden_start(dirs) -> None:
 async def test_the_open_filter_says_how_to_leave_it(dirs) -> None:
     from tui.chrome import KeyFooter
 
-    m = new_match(("Ann", "Bob"), moves=2)
-    screen = GameScreen(m, data_dir=dirs[0], bot_delay=0.01)
-    app = make_app(dirs, start=lambda: screen)
+    m, screen, app = tulips_table(dirs, ("Ann", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("slash")
