@@ -77,7 +77,8 @@ class CurtainScreen(ModalScreen[None]):
     """
 
     BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
-                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit")]
+                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit"),
+                Binding("question_mark", "help", "Help", show=False)]  # ("? this help" everywhere)
     #: its help leaves out the review keys: review is not open from here
     HELP_LISTS_REVIEW = False
 
@@ -100,6 +101,11 @@ class CurtainScreen(ModalScreen[None]):
 
     def action_open(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        show = getattr(self.app, "show_help", None)  # (LowlandsApp's: the keys and the games)
+        if show is not None:
+            show(None)
 
     def action_quit_game(self) -> None:
         """q: autosave and quit, as in the game (the README's promise)."""
