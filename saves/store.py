@@ -224,8 +224,9 @@ def check_overwrite(target: str | os.PathLike[str], kind: str, *, reads: tuple[s
     if found == KIND_FOLDER:
         raise SaveError(f"{t} is a folder; name a file inside it.", str(t))
     if not force:
-        raise SaveError(f"{t} exists and is {_KIND_WORDS[found]}, not {_KIND_WORDS[kind]}; "
-                        "it is left as it is (use --force to replace it).", str(t))
+        held = (_KIND_WORDS[found] if found == KIND_OTHER  # (not "not a Lowlands file, not a Lowlands save")
+                else f"{_KIND_WORDS[found]}, not {_KIND_WORDS[kind]}")
+        raise SaveError(f"{t} exists and is {held}; it is left as it is (use --force to replace it).", str(t))
 
 
 def describe_kind(kind: str | None) -> str:

@@ -78,8 +78,8 @@ async def test_hint_highlights_the_strong_choice_and_says_why(tmp_path: Path) ->
         assert notes[0].startswith("Hint: ") and "projected to finish" in notes[0]
         picked = screen._shown[screen.picker.highlighted_index].moves
         assert len(picked) == 1  # the choice itself, not a group holding it
-        # named as the picker names it, not by the notation
-        assert notes[0].startswith(f"Hint: {screen.choice_label(match.state, picked[0])}: ")
+        # named as the picker names it (without its details in brackets), not by the notation
+        assert notes[0].startswith(f"Hint: {screen.choice_label(match.state, picked[0]).split(' (')[0]}: ")
         assert match.ply == 2  # a hint plays nothing
 
 
@@ -139,8 +139,10 @@ async def test_hint_opens_the_group_that_holds_its_choice(tmp_path: Path) -> Non
         assert screen._open is groups[0]
         assert screen._shown[screen.picker.highlighted_index].moves == (target,)
         state = match.state
-        assert notes[0] == (f"Hint: {screen.choice_label(state, target)}: 1.5 VP better than "
-                            f"{screen.choice_label(state, other)}; projected to finish 2.5 VP ahead (40 searches).")
+        # named as the picker names them, the details in brackets left to the cursor's line
+        best, second = (screen.choice_label(state, mv).split(" (")[0] for mv in (target, other))
+        assert notes[0] == (f"Hint: {best}: 1.5 VP better than {second}; projected to finish 2.5 VP ahead"
+                            " (40 searches).")
 
 
 async def test_a_table_with_a_strong_bot_prestarts_the_worker(tmp_path: Path, monkeypatch) -> None:

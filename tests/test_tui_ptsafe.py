@@ -92,7 +92,7 @@ async def test_hint_is_shown_above_the_choices_and_cleared_by_the_decision(dirs)
             await pilot.pause(0.02)
         await settle(pilot)
         hint = screen.picker.hint
-        assert hint.startswith(f"Hint: {screen.choice_label(m.state, target)}")
+        assert hint.startswith(f"Hint: {screen.choice_label(m.state, target).split(' (')[0]}")
         assert not app._notifications, "no toast over the screen"
         prompt = screen.picker.query_one(Prompt)
         assert hint.split()[1] in prompt.text  # drawn in the line(s) above the choices

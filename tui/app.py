@@ -111,7 +111,8 @@ def _open_match(screen: Screen[Any]) -> Any | None:
 
 
 class LowlandsCommands(Provider):
-    """Command palette entries: help, and for an open game save, export, review, undo, redo."""
+    """Command palette entries: help, for an open game save, export, review, undo,
+    redo; the look, the launcher, and quit last."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
         app: Any = self.app
@@ -142,6 +143,9 @@ class LowlandsCommands(Provider):
 
         if not isinstance(screen, LauncherScreen):  # not offered where it would lead nowhere
             cmds.append(("Launcher", "Back to the launcher (the game is autosaved)", app.go_launcher))
+        # last, never the first line the palette opens on: Textual's own Quit came first
+        # in its list at times, and ctrl+p then Enter quit the program
+        cmds.append(("Quit", "Quit Lowlands (an open game is autosaved first)", app.action_quit))
         return cmds
 
     async def discover(self) -> Hits:
@@ -236,11 +240,12 @@ class LowlandsApp(App[None]):
 
     #: Textual's own palette commands a player can use; "Keys", "Maximize"
     #: (which hides the board) and "Screenshot" are for developers (issue 10, item 24).
-    PLAYER_SYSTEM_COMMANDS: frozenset[str] = frozenset({"Theme", "Quit"})
+    PLAYER_SYSTEM_COMMANDS: frozenset[str] = frozenset({"Theme"})
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         """Textual's palette commands, only those in PLAYER_SYSTEM_COMMANDS
-        (Quit autosaves: it runs ``action_quit``)."""
+        (Quit is LowlandsCommands' last line: it runs ``action_quit``, which
+        autosaves)."""
         for command in super().get_system_commands(screen):
             if command.title in self.PLAYER_SYSTEM_COMMANDS:
                 yield command
@@ -259,7 +264,11 @@ class LowlandsApp(App[None]):
 
     def _on_notify(self, event: Any) -> None:
         """Before Textual's own handler (called after this one) adds the new toast:
-        drop the oldest so that at most MAX_TOASTS show."""
+        drop the same notice shown before (u pressed again: one "Nothing to undo
+        yet.", not two) and the oldest, so that at most MAX_TOASTS show."""
+        new = event.notification
+        for old in [n for n in self._notifications if (n.title, n.message) == (new.title, new.message)]:
+            self._unnotify(old, refresh=False)
         held = list(self._notifications)
         for old in held[:max(0, len(held) - self.MAX_TOASTS + 1)]:
             self._unnotify(old, refresh=False)
@@ -713,7 +722,7 @@ class LowlandsApp(App[None]):
         if path is None:
             return
         from saves import SaveError, autosave_path
-        from saves.store import KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
+        from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
 
         kind = KIND_RECORD if export else KIND_SAVE
         try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
@@ -733,9 +742,12 @@ class LowlandsApp(App[None]):
                 if info.game_id:
                     held = (f"a Lowlands save ({info.title}: {', '.join(info.players)}; "
                             f"{'finished' if info.over else f'decision {info.ply}'})")
-            question = (f"{path} exists: {held}. Replace it?" if found == kind else
-                        f"{path} exists and is {held}, not {describe_kind(kind)}. "
-                        "Replace it anyway?")
+            if found == kind:
+                question = f"{path} exists: {held}. Replace it?"
+            elif found == KIND_OTHER:  # (once: "is not a Lowlands file, not a Lowlands save")
+                question = f"{path} exists and is {held}. Replace it anyway?"
+            else:
+                question = f"{path} exists and is {held}, not {describe_kind(kind)}. Replace it anyway?"
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
                 return

@@ -25,6 +25,8 @@ class Hint(msgspec.Struct, frozen=True):
         other: the next best choice that was searched (None when there is none).
         margin: the choice's projected final score margin (VP).
         iterations: the searches made.
+        over_time: the thinking time ran out before ``MIN_ITERATIONS`` searches,
+            which were made all the same (the line says so).
     """
 
     move: Any
@@ -33,6 +35,14 @@ class Hint(msgspec.Struct, frozen=True):
     other: Any = None
     margin: float = 0.0
     iterations: int = 0
+    over_time: bool = False
+
+
+#: The fewest searches behind a hint given on the clock: a slow or busy machine
+#: (or a worker process slow to start) thinks on past the thinking time rather
+#: than hint from a handful of searches ("(1 search)"). About 0.4 s of Windmill
+#: Valley's search, the slowest (``arena.ITERATIONS_PER_SECOND``), unloaded.
+MIN_ITERATIONS = 100
 
 
 #: A next best choice that projects up to this many VP more than the choice counts
@@ -53,7 +63,7 @@ def margin_words(game: Any, state: Any, margin: float) -> str:
 
 
 def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int,
-              outlook: str | None = None) -> str:
+              outlook: str | None = None, over_time: bool = False) -> str:
     """The hint's one line, with the two choices named ``best`` and ``other``
     (a screen passes its picker labels, the record its notation). It says what
     it compares: the projected final score margins (VP) of the choice and of the
@@ -61,9 +71,12 @@ def hint_line(best: str, other: str | None, margin: float, gain: float, iteratio
     2"; the other ahead by less than ``EVEN_VP``: "about as good as"; by more: the
     choice has better chances to win, the search's own measure), then where the
     choice leads (``outlook``, ``margin_words``; default ``margin_phrase``) and
-    the searches made."""
+    the searches made ("(100 searches, more than the thinking time allowed)"
+    when ``over_time``: the time ran out before ``MIN_ITERATIONS``)."""
     outlook = outlook or margin_phrase(margin)
     searched = f"{iterations} search{'es' if iterations != 1 else ''}"
+    if over_time:
+        searched += ", more than the thinking time allowed"
     if other is None:
         if iterations == 0 or gain == 0.0 and margin == 0.0:
             return f"Hint: {best}: the only choice."
@@ -83,9 +96,16 @@ def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
 
     The reason compares the expected projected final score margin (VP) after
     the choice with that after the next most searched choice. Only
-    ``game.view(state, seat)`` is looked at. Raises IndexError once the game is over.
+    ``game.view(state, seat)`` is looked at. On the clock (``seconds`` set) the
+    search goes on to ``MIN_ITERATIONS`` (or the cap ``iterations``, if lower)
+    when the time ran out before (``Hint.over_time``), unless ``should_stop``.
+    Raises IndexError once the game is over.
     """
     a = search(game, state, seed, iterations=iterations, seconds=seconds, should_stop=should_stop)
+    least = MIN_ITERATIONS if iterations is None else min(iterations, MIN_ITERATIONS)
+    over_time = seconds is not None and 0 < a.iterations < least
+    if over_time and not (should_stop is not None and should_stop()):
+        a = search(game, state, seed, iterations=least, seconds=None, should_stop=should_stop)
     best = a.choices[0]
     name = game.notation(best.move)
     if len(a.choices) == 1 or a.iterations == 0:
@@ -93,10 +113,10 @@ def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,
     tried = [c for c in a.choices[1:] if c.visits > 0]
     if not tried:
         return Hint(best.move, hint_line(name, None, best.margin, 0.0, a.iterations,
-                                         margin_words(game, state, best.margin)), 0.0,
-                    margin=best.margin, iterations=a.iterations)
+                                         margin_words(game, state, best.margin), over_time), 0.0,
+                    margin=best.margin, iterations=a.iterations, over_time=over_time)
     other = tried[0]
     gain = best.margin - other.margin
     return Hint(best.move, hint_line(name, game.notation(other.move), best.margin, gain, a.iterations,
-                                     margin_words(game, state, best.margin)),
-                gain, other=other.move, margin=best.margin, iterations=a.iterations)
+                                     margin_words(game, state, best.margin), over_time),
+                gain, other=other.move, margin=best.margin, iterations=a.iterations, over_time=over_time)

@@ -67,7 +67,7 @@ def _think(
     game_id: str, state: bytes, seed: int, seconds: float, want_hint: bool, asked: float | None = None
 ) -> tuple[str, Any]:
     """In the worker: (notation of the strong move, the hint or None). The hint
-    is (other notation or None, margin VP, gain VP, iterations), for
+    is (other notation or None, margin VP, gain VP, iterations, over_time), for
     ``hint.hint_line`` with the screen's own words for the two moves.
     ``asked``: ``time.monotonic()`` when the app asked (one clock for every
     process); the search gets what is left of ``seconds`` since then."""
@@ -83,7 +83,7 @@ def _think(
     if want_hint:
         h = hint(game, s, seed, seconds=seconds, iterations=DEFAULT_ITERATIONS, should_stop=stop)
         other = None if h.other is None else game.notation(h.other)
-        return game.notation(h.move), (other, h.margin, h.gain, h.iterations)
+        return game.notation(h.move), (other, h.margin, h.gain, h.iterations, h.over_time)
     a = search(game, s, seed, iterations=DEFAULT_ITERATIONS, seconds=seconds, should_stop=stop)
     return game.notation(a.move), None
 

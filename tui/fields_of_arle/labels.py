@@ -526,7 +526,8 @@ class FieldsOfArleLabels(GameLabels):
         if t.kind == "place":
             n = len(state.players)
             month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
-            return f"{name}: place a worker ({month}; food {h.g['food']})"
+            goal = f"; target {C.SOLO_TARGET}" if n == 1 else ""  # solo: the score to reach (R11)
+            return f"{name}: place a worker ({month}; food {h.g['food']}{goal})"
         if t.kind == "opt":
             return f"{name}: {space_name(t.a)} ({space_offer(state, seat, t.a)}), choose:"
         if t.kind == "endwork":

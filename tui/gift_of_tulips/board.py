@@ -94,7 +94,7 @@ class GiftOfTulipsBoard(Board):
         gets = (state.current if isinstance(target, Keep) else target.to if isinstance(target, Give) else -1) \
             if drawn else -1
         self.query_one("#got-bouquets", TextBlock).update(self.kept(
-            "bouquets", (*common, gets, choice_gain(state, target, drawn)),
+            "bouquets", (*common, gets, choice_gain(state, target, drawn), target is None),
             lambda: self._bouquets(state, target, drawn, seats, letters, wide)))
         self.query_one("#got-cards", Cards).update(self.kept(
             "cards", (*common, viewer, self.touching(targets, (Choose, Secret))),
@@ -219,7 +219,8 @@ class GiftOfTulipsBoard(Board):
         # while a drawn card may go to any bouquet, the columns are as wide as the
         # widest preview of this decision, whichever the cursor is on: a cursor key
         # then repaints the cells that change, not rows whose columns moved
-        previews = bool(drawn) and state.phase == "play"
+        # (none without a choice under a cursor: in review, or while a bot decides)
+        previews = bool(drawn) and state.phase == "play" and target is not None
         ghost = self._widest_previews(state, drawn, seats, dot, rows) if previews else []
         lines = grid(rows + ghost, justify="llrrrrrr", width=self._width())[:len(rows)]
         if wide:

@@ -10,15 +10,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rich.segment import Segment
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
+from textual.strip import Strip
 from textual.widgets import Button, Input, Label, Static
 
+from tui.widgets.common import glyph
+
 _R = TypeVar("_R")
+
+
+class PathInput(Input):
+    """A path box. A path longer than the box shows its end (the cursor is
+    there) and its first cell an ellipsis ("…", "<" under --ascii), so a path
+    whose start is out of view does not read as one that starts there (an
+    absolute path seemed relative at 80x24)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        if y or not self.value or not self.scroll_offset.x or not strip.cell_length:
+            return strip
+        first = next(iter(strip.crop(0, 1)), None)
+        mark = Segment(glyph(self, "\u2026", "<"), first.style if first is not None else None)
+        return Strip.join([Strip([mark], 1), strip.crop(1)])
 
 
 class Dialog(ModalScreen[_R]):
@@ -206,7 +225,7 @@ class PathDialog(Dialog["Path | None"]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -wide"):
             yield Label(Content(self.title_text), classes="dialog-title")
-            yield Input(value=self.default, placeholder="path to a .json file", id="path")
+            yield PathInput(value=self.default, placeholder="path to a .json file", id="path")
             yield Static("", id="path-error", classes="field-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)
@@ -318,7 +337,7 @@ class LoadDialog(PathDialog):
                 yield lst
             else:
                 yield Label(Content(f"No saves in {self.data}; type a path:"))
-            yield Input(value=self.default, placeholder="path to a .json file", id="path")
+            yield PathInput(value=self.default, placeholder="path to a .json file", id="path")
             yield Static("", id="path-error", classes="field-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)

@@ -77,7 +77,10 @@ class CurtainScreen(ModalScreen[None]):
     """
 
     BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
-                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit")]
+                Binding("q", "quit_game", "Quit", tooltip="Autosave and quit"),
+                Binding("question_mark", "help", "Help", show=False)]  # ("? this help" everywhere)
+    #: its help leaves out the review keys: review is not open from here
+    HELP_LISTS_REVIEW = False
 
     def __init__(self, name: str, on_quit: Any = None) -> None:
         super().__init__()
@@ -98,6 +101,11 @@ class CurtainScreen(ModalScreen[None]):
 
     def action_open(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        show = getattr(self.app, "show_help", None)  # (LowlandsApp's: the keys and the games)
+        if show is not None:
+            show(None)
 
     def action_quit_game(self) -> None:
         """q: autosave and quit, as in the game (the README's promise)."""
@@ -541,6 +549,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         over as needed. An opened choice group stays open only when the screen
         comes back (help, save, review) to the very same decision."""
         self._version += 1
+        self._drop_stale_notices()
         was_open, self._open = self._open, None
         m = self.match
         state = m.state
@@ -879,6 +888,12 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         help, a dialog) is on top (on_screen_resume starts the bot again)."""
         return version != self._version or not self.is_attached or self.app.screen is not self
 
+    def _decision_gone(self, version: int) -> bool:
+        """True once the decision a hint is about is no longer the one to make (a
+        decision, undo or redo since, or the player left); a screen on top (help,
+        the too-small guard) only covers it, and the hint arrives under it."""
+        return version != self._version or not self.is_attached
+
     def _bot_step(self) -> None:
         """Start the bot to move thinking, in a Textual worker: the screen's own
         messages (keys: undo, review, quit) keep flowing meanwhile."""
@@ -920,17 +935,18 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
         m = self.match
         t = thinker()
+        moved_on = self._decision_gone if want_hint else self._moved_on
         future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
         try:
             while not future.done():
-                if self._moved_on(version):
+                if moved_on(version):
                     t.stop()
                 await asyncio.wait({future}, timeout=0.05)
         except asyncio.CancelledError:  # the screen went away
             t.stop()
             raise
         text, info = future.result()
-        return (None, None) if self._moved_on(version) else (text, info)
+        return (None, None) if moved_on(version) else (text, info)
 
     def action_hint(self) -> None:
         """``h`` on a human's decision: the strong bot's choice, from that seat's
@@ -956,7 +972,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         try:
             text, info = await self._think(version, True)
         except Exception:
-            if not self._moved_on(version):
+            if not self._decision_gone(version):
                 raise
             return
         if text is None:
@@ -974,21 +990,28 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
-        """The hint's line with both choices named as the picker names them
-        (``core.bots.hint.hint_line``); ``info`` is (other notation or None,
-        margin, gain, iterations) from the worker."""
+        """The hint's line with both choices named as the picker names them,
+        without their details in brackets where that leaves them apart (the
+        cursor's line shows them; at 80x24 a hint repeating two long labels
+        took the rows of the choices); ``core.bots.hint.hint_line``. ``info``
+        is (other notation or None, margin, gain, iterations[, over_time]) from the worker."""
         from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
         other_name: str | None = None
-        other, margin, gain, iterations = info if info is not None else (None, 0.0, 0.0, 0)
+        other, margin, gain, iterations, *over_time = info if info is not None else (None, 0.0, 0.0, 0)
         if other is not None:
             try:
                 other_name = self.choice_label(state, self.game.parse(state, other))
             except IllegalMove:
                 other_name = other
-        return hint_line(self.choice_label(state, move), other_name, margin, gain, iterations,
-                         margin_words(self.game, state, margin))
+        best_name = self.choice_label(state, move)
+        short_best = best_name.split(" (")[0]
+        short_other = None if other_name is None else other_name.split(" (")[0]
+        if short_best and short_other != short_best and short_other != "":
+            best_name, other_name = short_best, short_other
+        return hint_line(best_name, other_name, margin, gain, iterations, margin_words(self.game, state, margin),
+                         bool(over_time and over_time[0]))
 
     # -- curtain and game over -------------------------------------------------------
     def _human_count(self) -> int:
@@ -1169,6 +1192,17 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return False
         moves = list(m.legal_moves())
         return len(moves) == 1 and self.plays_itself(m.state, moves[0])
+
+    #: titles of notices about the position as it was ("No undo: Nothing to undo
+    #: yet."): gone once the match changes (``refresh_view``), not left up beside
+    #: a footer that offers undo again
+    STATE_NOTICES = frozenset({"No undo"})
+
+    def _drop_stale_notices(self) -> None:
+        notes = self.app._notifications
+        stale = [n for n in notes if n.title in self.STATE_NOTICES] if len(notes) else []
+        for n in stale:
+            self.app._unnotify(n, refresh=n is stale[-1])
 
     def action_why_no_undo(self) -> None:
         """u when undo is not allowed: a notice saying why (``Match.why_no_undo``)."""

@@ -38,7 +38,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
                           "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
     ("Left / Right", "the board's previous / next panel (when it is folded into panels: the bar above it)"),
-    ("/", "filter the choices by typing"),
+    ("/", "filter the choices by typing (Enter picks; Escape, or Backspace in the empty box, closes it)"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
     ("r", "review the game move by move"),
     ("h", "hint: the strong bot's choice and why (on your decision)"),
@@ -119,14 +119,17 @@ class HelpScreen(QuietTitles, Screen[None]):
         super().__init__()
         self.game_id = game_id
 
-    def _screen_keys(self) -> list[tuple[str, str]]:
-        """The visible bindings of the screen below (where help was asked for)."""
+    def _below(self) -> Any:
+        """The screen below (where help was asked for), or None."""
         stack = self.app.screen_stack
         if self in stack:
             i = stack.index(self)
-            below: Any = stack[i - 1] if i > 0 else None
-        else:
-            below = stack[-1] if stack else None
+            return stack[i - 1] if i > 0 else None
+        return stack[-1] if stack else None
+
+    def _screen_keys(self) -> list[tuple[str, str]]:
+        """The visible bindings of the screen below (where help was asked for)."""
+        below = self._below()
         if below is None:
             return []
         rows: list[tuple[str, str]] = []
@@ -151,7 +154,8 @@ class HelpScreen(QuietTitles, Screen[None]):
             parts.append(keys_table("Keys on this screen", here))
         if self.game_id is not None:
             parts.append(keys_table("Keys in a game", list(GAME_KEYS)))
-        parts.append(keys_table("Keys in review", list(REVIEW_KEYS)))
+        if getattr(self._below(), "HELP_LISTS_REVIEW", True):  # (not behind the curtain: no review there)
+            parts.append(keys_table("Keys in review", list(REVIEW_KEYS)))
         parts.append(keys_table("Keys everywhere", list(GENERAL_KEYS)))
         return "\n".join(parts)
 

@@ -315,6 +315,7 @@ class PickList(QuietScroll, OptionList):
         # list is not painted again
         if self.size.width == self.__dict__.get("_drawn_width"):
             event.prevent_default()
+        self.scroll_to_highlight()  # a list made shorter (a hint above it) keeps its cursor in view
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self.__dict__["_drawn_width"] = self.size.width
@@ -367,6 +368,19 @@ class PickList(QuietScroll, OptionList):
             return
         y -= self.scroll_offset.y
         self.refresh(Region(0, y, self.scrollable_content_region.width, self._heights[index]))
+
+
+class FilterInput(Input):
+    """The picker's filter box; the footer says how to leave it (Enter picks,
+    Escape closes it, as Backspace does in an empty box: ``ChoicePicker.on_key``)."""
+
+    BINDINGS = [Binding("enter", "submit", "Pick"),
+                Binding("escape", "close_filter", "Close filter", tooltip="Backspace in an empty box closes it too")]
+
+    def action_close_filter(self) -> None:
+        picker = self.parent
+        if isinstance(picker, ChoicePicker):
+            picker.clear_filter()
 
 
 class ChoicePicker(Vertical):
@@ -490,7 +504,7 @@ class ChoicePicker(Vertical):
         never filter)."""
         box = self.__dict__.get("_filter_box")
         if box is None and create:
-            box = self.__dict__["_filter_box"] = Input(
+            box = self.__dict__["_filter_box"] = FilterInput(
                 placeholder="type to filter, Enter picks, Esc closes", id="picker-filter")
             self.mount(box, after=self.query_one("#picker-prompt", Prompt))
         return box
@@ -720,6 +734,10 @@ class ChoicePicker(Vertical):
     def focus_list(self) -> None:
         self.option_list.focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``/`` is not offered (nor shown in the footer) while the filter is open."""
+        return not (action == "open_filter" and self.filtering)
+
     # -- internals ------------------------------------------------------------------
     def _display_order(self, indices) -> list[int]:
         indices = list(indices)
@@ -910,7 +928,7 @@ class ChoicePicker(Vertical):
                 event.prevent_default()
                 ol = self.option_list
                 (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
-            elif event.key == "escape":
+            elif event.key == "escape" or (event.key == "backspace" and not box.value):
                 event.stop()
                 event.prevent_default()
                 self.clear_filter()
