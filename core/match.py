@@ -94,6 +94,8 @@ class Match:
         #: when the match began (UTC, ISO 8601) and a short id naming its autosave
         self.created: str = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.id: str = secrets.token_hex(6)
+        #: the id of the game this one was copied from (``saves.fork``), "" for an original
+        self.copied_from: str = ""
 
     # -- the live game ------------------------------------------------------
     @property

@@ -75,6 +75,8 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
 
     A field this version does not know is refused (SaveError), never dropped:
     loading and autosaving again would otherwise lose it silently.
+    ``copied_from``: the id of the game this one was copied from
+    (``saves.store.fork``), "" for an original (and in older saves).
     """
 
     format: str
@@ -90,6 +92,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True):
     state_sha256: str
     id: str
     bot_time: float = 1.0
+    copied_from: str = ""
 
 
 class _Header(msgspec.Struct):
@@ -124,6 +127,7 @@ def to_file(match: Match, updated: str | None = None) -> SaveFile:
         state_sha256=match.state_sha256(),
         id=match.id,
         bot_time=match.bot_time,
+        copied_from=getattr(match, "copied_from", ""),
     )
 
 
@@ -147,10 +151,14 @@ def _name(source: str) -> str:
 def read_file(data: bytes, source: str = "") -> SaveFile:
     """Parse and check the JSON structure of a save, without replaying it.
 
-    Raises SaveError: not JSON / truncated, no "lowlands-save" marker, a
+    Raises SaveError: an exported game record (plain text), not JSON /
+    truncated, no "lowlands-save" marker, a
     version other than VERSION, or a field missing or of the wrong type.
     """
     name = _name(source)
+    if data.lstrip().startswith(b'[Event "Lowlands"]'):  # saves.store.RECORD_MAGIC (``lowlands export``)
+        raise SaveError(f"{name} is an exported game record, not a save: it cannot be loaded or "
+                        "reviewed (open the save it was exported from).", source)
     try:
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.ValidationError:
@@ -290,6 +298,7 @@ def decode_partial(data: bytes, source: str = "", each: Any = None) -> tuple[Mat
         raise SaveError(f"{name} cannot be set up again: {e}", source) from None
     match.id = f.id
     match.created = f.created
+    match.copied_from = f.copied_from
     broken: SaveError | None = None
     for i, text in enumerate(f.moves, 1):
         if match.is_over():

@@ -28,7 +28,7 @@ import platformdirs
 
 if TYPE_CHECKING:
     from core.match import Match
-from saves.format import SaveError, decode_match, decode_partial, encode_file, encode_match, read_file, to_file
+from saves.format import SaveError, SaveFile, decode_match, decode_partial, encode_file, encode_match, read_file, to_file
 
 #: Environment variable that overrides the data folder (``--data-dir`` wins over it).
 ENV_DATA_DIR = "LOWLANDS_DATA_DIR"
@@ -57,6 +57,8 @@ class SaveInfo(msgspec.Struct):
             otherwise.
         created: when the game was started, or copied (``fork``) (ISO 8601).
         seed: the game's seed (a copy has its original's).
+        copied_from: the id of the game it was copied from (``fork``); "" for
+            an original (the launcher marks a copy "(copy)").
         bots: per seat (as ``players``), the bot's level ("strong") or "" for
             a human; [] when the file does not say.
     """
@@ -73,6 +75,7 @@ class SaveInfo(msgspec.Struct):
     created: str = ""
     seed: int = 0
     bots: list[str] = []
+    copied_from: str = ""
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -312,11 +315,13 @@ def load_partial(path: str | os.PathLike[str], each: Any = None) -> tuple[Match,
 def fork(match: Match) -> None:
     """Make ``match`` a new game copied from the one it was read from: a new
     ``match.id`` (so its autosave is its own, beside the original's) and a
-    ``created`` time of now (the launcher tells the copy by it)."""
+    ``created`` time of now; ``copied_from`` names the original (the
+    launcher marks the copy "(copy)" by it)."""
     import secrets
 
     from saves.format import now_iso
 
+    match.copied_from = match.id
     match.id = secrets.token_hex(6)
     match.created = now_iso()
 
@@ -326,8 +331,21 @@ def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
     return Path(root) / AUTOSAVE_DIR / f"{match.id}.json"
 
 
+def _unchanged(path: Path, f: SaveFile) -> bool:
+    """Whether the file at ``path`` already holds ``f`` but for its ``updated``
+    time (a game opened and left without a decision, undo or redo), so that
+    ``updated`` stays the time of the game's last change."""
+    try:
+        old = read_file(path.read_bytes(), str(path))
+    except (OSError, SaveError):
+        return False
+    return msgspec.structs.replace(old, updated=f.updated) == f
+
+
 def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     """Save ``match`` atomically as its autosave under ``root``; returns the path.
+    A file that already holds the same game (moves, seats, options ...) is
+    left as it is, so its ``updated`` time stays that of the last change.
 
     Also records the file's identity (inode, size, mtime) and summary in the
     folder's index (INDEX_NAME), so ``list_autosaves`` need not replay it
@@ -336,12 +354,15 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     """
     path = autosave_path(match, root)
     f = to_file(match)
+    if _unchanged(path, f):  # opened and quit without a decision: it keeps its time (and launcher place)
+        return path
     try:
         st = write_atomic(path, encode_file(f))
     except OSError as e:
         raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
                     match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed,
+                    copied_from=f.copied_from,
                     bots=[s.level if s.kind == "bot" else "" for s in match.seats])
     try:
         _index_put(path, st, info)
@@ -422,7 +443,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         f = read_file(data, str(p))
         info.game_id, info.players, info.ply, info.updated = (
             f.game, [s.name for s in f.seats], len(f.moves), f.updated)
-        info.created, info.seed = f.created, f.seed
+        info.created, info.seed, info.copied_from = f.created, f.seed, f.copied_from
         info.bots = [s.level if s.kind == "bot" else "" for s in f.seats]
         from core import GAMES
 

@@ -133,3 +133,10 @@ async def make_table(server: TableServer, host: "Term", guest: "Term", title: st
     host.send("t")
     await wait_until(lambda: table.match is not None, what="the start")
     return table
+
+
+def lobby_games() -> dict[str, tuple[str, int, int]]:
+    """The games as the hub's Welcome offers them to the lobby: id -> (title, min, max players)."""
+    from core import GAMES
+
+    return {g.id: (g.title, g.min_players, g.max_players) for g in GAMES.values()}

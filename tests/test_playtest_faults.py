@@ -176,14 +176,14 @@ async def test_launcher_names_the_bots_and_puts_the_players_first(tmp_path) -> N
         assert all("Gift of Tulips · decision 1 · " in line for line in lines)
 
 
-def test_a_game_open_elsewhere_names_its_players_before_saying_so() -> None:
+def test_a_game_open_elsewhere_says_so_before_its_players() -> None:
     from saves.store import SaveInfo
     from tui.screens.launcher import save_line
 
     info = SaveInfo("x.json", "gift-of-tulips", "Gift of Tulips", ["Ann", "Bob"], 4, bots=["", "greedy"])
-    line = save_line(info, " · open in another copy")
-    # once: "Gift of Tulips · decision 4 · 18:16 · open in another copy · Ann, …" cut at 80 columns
-    assert line.index("Ann, Bob (greedy bot)") < line.index("open in another copy")
+    line = save_line(info, state="open in another copy")
+    # (polish5: the state before the names, which a long list cut it from: "… Bram (strong bot) · op…")
+    assert line.endswith("decision 4 · " + line.split(" · ")[2] + " · open in another copy · Ann, Bob (greedy bot)")
 
 
 # -- 6 and 7: labels that say what a key does now, text not cut at 80x24 ---------------------

@@ -72,7 +72,7 @@ def test_file_has_the_agreed_fields_in_order():
     obj = json.loads(encode_match(m))
     assert list(obj) == [
         "format", "version", "game", "options", "seats", "seed", "undo_policy",
-        "moves", "created", "updated", "state_sha256", "id", "bot_time",
+        "moves", "created", "updated", "state_sha256", "id", "bot_time", "copied_from",
     ]
     assert obj["format"] == "lowlands-save" and obj["version"] == 1
     assert obj["game"] == "gift-of-tulips"

@@ -2,6 +2,8 @@
 
 Keyboard-first: the OptionList is focused; Up/Down and Enter, or the hotkeys
 shown in front of each line: 1-5 for the menu (6, in the footer, switches the ASCII look), a-p (no q) for unfinished games.
+When the games and the menu do not fit in one list, the menu gets a box of its
+own below the games (``split``), which scroll; Up/Down go from one to the other.
 The unfinished games come from ``saves.list_autosaves`` (newest first); a
 corrupt autosave is listed with its error and is never deleted or rewritten;
 one broken at some move has its letter, game and players and can be reviewed
@@ -88,26 +90,22 @@ def describe_save(info: Any) -> tuple[str, str]:
     return f"{title} · decision {info.ply} · {short_updated(info.updated)}", describe_players(info)
 
 
-def save_line(info: Any, notes: str = "") -> str:
-    """A launcher entry: game · decision N · when · players, then ``notes``
-    ("(copy)", "· open in another copy"). On 80 columns only what comes last
-    is cut (with an ellipsis; it never wraps): long names, or a note, never
-    the decision and time, nor the players for a note."""
+def save_line(info: Any, notes: str = "", state: str = "") -> str:
+    """A launcher entry: game · decision N · when · ``state`` · players, then
+    ``notes`` ("(copy)"). ``state`` ("open in another copy") comes before the
+    players, so a long list of names cannot push it off 80 columns; only what
+    comes last is cut (with an ellipsis; it never wraps), never the decision
+    and time."""
     head, players = describe_save(info)
-    return f"{head} · {players}{notes}"
+    return f"{head} · {state + ' · ' if state else ''}{players}{notes}"
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
-    """The indices of the entries that are copies of another listed one (the
-    same game, seed and players, started later: ``saves.fork`` gives a copy
-    its own start time), so the launcher can mark them "(copy)"."""
-    first: dict[tuple[Any, ...], str] = {}
-    for info in infos:
-        if info.created and info.game_id:
-            key = (info.game_id, info.seed, tuple(info.players))
-            first[key] = min(first.get(key, info.created), info.created)
-    return {i for i, info in enumerate(infos) if info.created and info.game_id
-            and info.created > first[(info.game_id, info.seed, tuple(info.players))]}
+    """The indices of the entries that are copies (``saves.fork``: a game
+    continued as a copy, or loaded from a file; ``SaveInfo.copied_from``), so
+    the launcher can mark them "(copy)". New games of the same table and seed
+    are not copies."""
+    return {i for i, info in enumerate(infos) if getattr(info, "copied_from", "")}
 
 
 def _locked(app: Any, info: Any) -> bool:
@@ -118,6 +116,24 @@ def _locked(app: Any, info: Any) -> bool:
         return holder(app.data_dir, Path(info.path).stem) is not None
     except Exception:  # noqa: BLE001 - no lock information: say nothing
         return False
+
+
+class LauncherList(OptionList):
+    """The launcher's lists: while the menu has a box of its own below the
+    games (``LauncherScreen.split``), Down from the last game goes on to the
+    menu and Up from the menu's first item back to the games, as in one list."""
+
+    def _step_out(self, direction: int) -> bool:
+        screen = self.screen
+        return isinstance(screen, LauncherScreen) and screen.step_out(self, direction)
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted != self.option_count - 1 or not self._step_out(1):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted != 0 or not self._step_out(-1):
+            super().action_cursor_up()
 
 
 class LauncherScreen(QuietTitles, Screen[None]):
@@ -145,6 +161,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
         self.list_error: str = ""
         self._listed = False
         self._covered = covered
+        #: whether the menu is in its own box (#launcher-fixed): too many games to fit with it
+        self.split = False
 
     def compose(self) -> ComposeResult:
         if self._covered:
@@ -156,7 +174,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         with Vertical(id="launcher-body"):
             dash = "-" if getattr(self.app, "ascii", False) else "—"
             yield Static(Content(f"Lowlands {dash} Dutch tabletop games at one keyboard"), id="launcher-title")
-            yield OptionList(id="launcher-menu")
+            yield LauncherList(id="launcher-menu")
+            # the menu, in a box of its own below the games when they do not all fit with it
+            yield LauncherList(id="launcher-fixed")
             yield Static("", id="launcher-note")
         yield KeyFooter()
 
@@ -167,10 +187,12 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     def _show_first(self) -> None:
         if getattr(self.app, "ascii", False):  # no "…" under --ascii: cut long entries
-            self.query_one("#launcher-menu", OptionList).styles.text_overflow = "clip"
+            for ol in self.query(LauncherList):
+                ol.styles.text_overflow = "clip"
         self.refresh_menu()
         self._listed = True
-        self.query_one(OptionList).focus()
+        menu = self.query_one("#launcher-menu", OptionList)
+        (menu if menu.highlighted is not None else self.query_one("#launcher-fixed", OptionList)).focus()
 
     @property
     def covered(self) -> bool:
@@ -221,7 +243,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         if self._covered:
             return
         menu = self.query_one("#launcher-menu", OptionList)
-        keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        fixed = self.query_one("#launcher-fixed", OptionList)
+        was = fixed if self.focused is fixed else menu
+        keep = was.highlighted_option.id if was.highlighted_option is not None else None
         self.autosaves = self._load_autosaves()
         options: list[Option | None] = []
         copies = copied(self.autosaves)
@@ -246,28 +270,68 @@ class LauncherScreen(QuietTitles, Screen[None]):
                                           id=f"bad:{i}"))
             else:
                 n_ok += 1
-                busy = " · open in another copy" if _locked(self.app, info) else ""
+                busy = "open in another copy" if _locked(self.app, info) else ""
                 copy = " (copy)" if i in copies else ""
-                options.append(Option(Content(f" {key}  {save_line(info, copy + busy)}"), id=f"save:{i}"))
-        if options:
-            options.append(None)
+                options.append(Option(Content(f" {key}  {save_line(info, copy, busy)}"), id=f"save:{i}"))
+        games = [o.id for o in options if o is not None]
+        items = []
         for oid, key, label in MENU:
             if getattr(self.app, "ascii", False):
                 label = label.replace("…", "...")
-            options.append(Option(Content(f" {key}  {label}"), id=oid))
-        menu.clear_options()
-        menu.add_options(options)
-        ids = [o.id for o in options if o is not None and not o.disabled]
-        openable = [i for i in ids if not (i.startswith("bad:") and getattr(
-            self.autosaves[int(i[4:])], "partial", -1) <= 0)]  # not first on one that cannot open
-        target = keep if keep in ids else (openable or ids)[0]
-        menu.highlighted = menu.get_option_index(target)
+            items.append(Option(Content(f" {key}  {label}"), id=oid))
         note = self.list_error
         if not note and not n_ok:
             note = "No unfinished games. Press 1 to start one."
+        self.split = bool(options) and len(options) + 1 + len(items) > self._rows(bool(note))
+        menu.clear_options()
+        fixed.clear_options()
+        if self.split:  # the games scroll in their box; the menu stays in view below it
+            menu.add_options(options)
+            fixed.add_options(items)
+        else:
+            menu.add_options(options + ([None] if options else []) + items)
+        fixed.display = self.split
+        openable = [i for i in games if not (i.startswith("bad:") and getattr(
+            self.autosaves[int(i[4:])], "partial", -1) <= 0)]  # not first on one that cannot open
+        target = keep if keep in games + [o.id for o in items] else (openable or ["new"])[0]
+        self._highlight(target, focus=self.focused in (menu, fixed))
         box = self.query_one("#launcher-note", Static)
         box.update(Content(note))
         box.display = bool(note)  # an empty note gives its lines to the menu
+
+    def _rows(self, note: bool) -> int:
+        """The rows the launcher's list has for its entries in this terminal (the
+        header, footer, the body's padding, the title, the box, a note taken off)."""
+        return self.app.size.height - 8 - (2 if note else 0)
+
+    def _highlight(self, option_id: str, focus: bool = True) -> OptionList:
+        """Highlight ``option_id`` in the list that holds it (focused, if ``focus``); that list."""
+        menu = self.query_one("#launcher-menu", OptionList)
+        fixed = self.query_one("#launcher-fixed", OptionList)
+        ol = fixed if self.split and option_id in {oid for oid, _k, _l in MENU} else menu
+        ol.highlighted = ol.get_option_index(option_id)
+        if focus:
+            ol.focus()
+        return ol
+
+    def step_out(self, ol: OptionList, direction: int) -> bool:
+        """Down from the last game to the menu's box, Up from its first item back
+        (``LauncherList``); False when the menu is not in a box of its own."""
+        if not self.split:
+            return False
+        menu = self.query_one("#launcher-menu", OptionList)
+        fixed = self.query_one("#launcher-fixed", OptionList)
+        other = fixed if ol is menu else menu  # (Down from the menu's last: the first game, as one list wraps)
+        other.highlighted = 0 if direction > 0 else other.option_count - 1
+        other.focus()
+        return True
+
+    def on_resize(self) -> None:
+        """A new terminal size may give the menu its own box, or take it back."""
+        if not self._covered and self.is_mounted and self.autosaves:
+            note = self.query_one("#launcher-note", Static).display
+            if self.split != (len(self.autosaves) + 1 + len(MENU) > self._rows(note)):
+                self.refresh_menu()
 
     # -- keys -----------------------------------------------------------------------
     def _openable(self) -> list[int]:
@@ -287,9 +351,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
                 self._run(f"{'bad' if self.autosaves[ok[k]].error else 'save'}:{ok[k]}")
 
     def action_pick(self, option_id: str) -> None:
-        menu = self.query_one("#launcher-menu", OptionList)
         try:
-            menu.highlighted = menu.get_option_index(option_id)
+            self._highlight(option_id)
         except Exception:  # noqa: BLE001 - option missing
             return
         self._run(option_id)
@@ -314,7 +377,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
         """x / Delete: remove the highlighted unfinished game, after a confirmation
         naming it (``saves.store.delete_autosave`` removes only our own autosaves)."""
         menu = self.query_one("#launcher-menu", OptionList)
-        option = menu.highlighted_option
+        option = menu.highlighted_option if self.focused is not self.query_one("#launcher-fixed") else None
         oid = str(option.id) if option is not None and option.id else ""
         if not oid.startswith(("save:", "bad:")):
             self.app.notify("Highlight an unfinished game to delete it.")
@@ -353,7 +416,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
         self.app.push_screen(HelpScreen(None))
 
-    @on(OptionList.OptionSelected, "#launcher-menu")
+    @on(OptionList.OptionSelected, "#launcher-menu, #launcher-fixed")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option_id:

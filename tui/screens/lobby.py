@@ -5,7 +5,8 @@ started by ``lowlands serve`` for each SSH connection and by ``lowlands web``
 for each browser tab): its first screen is the ``LobbyScreen``, and a table's
 game opens in the game's own screen playing a ``tui.remote.RemoteMatch``.
 
-Lobby keys: Up/Down and Enter (or 1-9) open a table's actions; ``n`` new table;
+Lobby keys: Up/Down and Enter (or 1-9) open a table's actions; ``n`` new table
+(once made, its box opens: an Enter more lands there, not on another table);
 ``q`` quit. Table actions: ``s`` take a seat (or back to yours), ``w`` watch,
 ``t`` start (the creator, once every seat is taken), ``g`` give up your seat
 (before the start), ``x`` close the table (the creator), Escape or ``b`` back.
@@ -70,6 +71,8 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[P.TableInfo] = []
         self.keys: dict[str, int] = {}  # table id -> its number (1-9), kept while it is listed
+        #: the tables listed when the new-table form made one (its box opens when it is listed)
+        self._before_new: set[str] | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -103,6 +106,19 @@ class LobbyScreen(Screen[None]):
         self.sub_title = f"{self.app_.player} · {n} table{'s' if n != 1 else ''}"
         self.note("Enter (or 1-9) opens a table: sit, watch, start.  n: a new table.  q: quit."
                   if tables else "No tables yet. Press n to make one.")
+        by_id = {t.id: t for t in self.tables}
+        made = [t for t in self.tables if self._before_new is not None and t.id not in self._before_new
+                and t.creator == me]
+        if made:  # the table the form just made: its box (who sits down, t to start)
+            self._before_new = None
+            if self.app.screen is self:
+                self.open_table(made[0])
+        for screen in self.app.screen_stack:  # an open table's box follows its table
+            if isinstance(screen, TableActions):
+                if screen.table.id in by_id:
+                    screen.show(by_id[screen.table.id])
+                else:  # closed meanwhile
+                    screen.dismiss(None)
 
     def number(self, tables: list[P.TableInfo]) -> list[P.TableInfo]:
         """``tables`` (the hub's, newest first) in the order of their numbers:
@@ -151,6 +167,7 @@ class LobbyScreen(Screen[None]):
 
     def _create(self, msg: P.CreateTable | None) -> None:
         if msg is not None:
+            self._before_new = {t.id for t in self.tables}
             self.app_.link.send(msg)
 
     def action_help(self) -> None:
@@ -201,12 +218,38 @@ class TableActions(ModalScreen["tuple[str, str] | None"]):
         return out
 
     def compose(self) -> ComposeResult:
-        t = self.table
         with Vertical():
-            yield Label(Content(f"{t.title} · {t.status} · by {t.creator}"), classes="dialog-title")
-            yield Static(Content("\n".join(f"Seat {i + 1}: {seat_text(s)}" for i, s in enumerate(t.seats))))
-            yield OptionList(*[Option(Content(f"{key}  {text}"), id=name) for name, key, text in self.actions]
-                             + [Option(Content("b  Back"), id="back")], id="actions")
+            yield Label(self._title(), id="table-title", classes="dialog-title")
+            yield Static(self._seats(), id="table-seats")
+            yield OptionList(*self._options(), id="actions")
+
+    def _title(self) -> Content:
+        t = self.table
+        return Content(f"{t.title} · {t.status} · by {t.creator}")
+
+    def _seats(self) -> Content:
+        return Content("\n".join(f"Seat {i + 1}: {seat_text(s)}" for i, s in enumerate(self.table.seats)))
+
+    def _options(self) -> list[Option]:
+        return ([Option(Content(f"{key}  {text}"), id=name) for name, key, text in self.actions]
+                + [Option(Content("b  Back"), id="back")])
+
+    def show(self, table: P.TableInfo) -> None:
+        """The table as the hub now has it (someone sat down or left, the game
+        started): its seats and actions redrawn, the highlighted action kept."""
+        if table == self.table:
+            return
+        self.table = table
+        self.actions = self._actions()
+        self.query_one("#table-title", Label).update(self._title())
+        self.query_one("#table-seats", Static).update(self._seats())
+        ol = self.query_one("#actions", OptionList)
+        keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        ol.clear_options()
+        ol.add_options(self._options())
+        ids = [name for name, _k, _t in self.actions] + ["back"]
+        ol.highlighted = ids.index(keep) if keep in ids else 0
+        self.refresh_bindings()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -238,23 +281,22 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
     whoever sits down. Enter in the bots field makes the table.
     """
 
-    # one line per field (label and box side by side), so the form with a
-    # game's options fits 80x24; taller than the screen, it scrolls. The boxes
-    # are compact: Input's focused border (tall) would leave no row for the text
+    # a row per field, label and box side by side; the boxes are Textual's own
+    # (a border that lights up with the focus, so you see where you type); taller
+    # than the screen, the form scrolls to the focused field
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
     NewTableScreen > VerticalScroll { width: 64; height: auto; max-height: 100%; border: thick $primary;
                                        padding: 0 2; background: $surface; }
-    NewTableScreen #new-title { margin: 1 0 0 0; }
     NewTableScreen #games { height: auto; max-height: 8; }
-    NewTableScreen .field { height: 1; margin-top: 1; }
-    NewTableScreen #options .field { margin-top: 0; }
-    NewTableScreen .field Label { width: 38; }
-    NewTableScreen Input { width: 20; height: 1; border: none; background: $boost; }
+    NewTableScreen .field { height: 3; }
+    NewTableScreen .field Label { width: 38; padding-top: 1; }
+    NewTableScreen Input { width: 20; }
     NewTableScreen #new-error { color: $error; height: auto; }
-    NewTableScreen #new-hint { color: $text-muted; margin: 1 0; }
-    NewTableScreen #options { height: auto; margin-top: 1; }
-    NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; }
+    NewTableScreen #new-error.-empty { display: none; }
+    NewTableScreen #new-hint { color: $text-muted; }
+    NewTableScreen #options { height: auto; }
+    NewTableScreen #options Checkbox { border: none; padding: 0; height: 1; margin: 1 0 0 0; }
     """
 
     BINDINGS = [Binding("escape,b", "back", "Back")]  # (b: from the game list; Escape anywhere)
@@ -277,14 +319,14 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
             yield Vertical(id="options")
             with Horizontal(classes="field"):
                 yield Label("Seats (players, you included):")
-                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1, compact=True)
+                yield Input("", id="seats", restrict=r"[0-9]*", max_length=1)
             with Horizontal(classes="field"):
                 yield Label("Bots' level (random, greedy, strong):")
-                yield Input(DEFAULT_LEVEL, id="level", max_length=8, compact=True)
+                yield Input(DEFAULT_LEVEL, id="level", max_length=8)
             with Horizontal(classes="field"):
                 yield Label("Of the seats, played by the computer:")
-                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1, compact=True)
-            yield Static("", id="new-error")
+                yield Input("0", id="bots", restrict=r"[0-9]*", max_length=1)
+            yield Static("", id="new-error", classes="-empty")
             yield Label("Enter in the last field makes the table; Esc goes back.", id="new-hint")
 
     def on_mount(self) -> None:
@@ -336,7 +378,7 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
                 out.append(Tick(f"Option: {label}", default, id=f"opt-{f.name}", tooltip=docs.get(f.name)))
             else:
                 out.append(Horizontal(Label(f"Option: {label}"),
-                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name), compact=True), classes="field"))
+                                      Input(str(default), id=f"opt-{f.name}", tooltip=docs.get(f.name)), classes="field"))
         return out
 
     @on(Input.Submitted, "#options Input")
@@ -375,7 +417,9 @@ class NewTableScreen(ModalScreen["P.CreateTable | None"]):
         event.stop()
         msg = self.request()
         if isinstance(msg, str):
-            self.query_one("#new-error", Static).update(Content(msg))
+            error = self.query_one("#new-error", Static)
+            error.update(Content(msg))
+            error.remove_class("-empty")
         else:
             self.dismiss(msg)
 

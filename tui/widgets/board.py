@@ -307,11 +307,44 @@ class BoardBody(BlankArea, QuietScroll, VerticalScroll, can_focus=False):
         delta = Region.get_scroll_to_visible(window, region, top=top).y
         virtual = max(size.height, result.total_region.bottom)
         y = max(0, min(round(self.scroll_y) + delta, virtual - size.height))
+        if delta > 0 and not top:  # down to the widget: the top line starts a widget, not the middle of one
+            y = min(self._next_start(result, y), region.y, virtual - size.height)
         if y != round(self.scroll_y):
             # (as Textual sets an anchored container's scroll in its arrangement)
             self.set_reactive(BoardBody.scroll_y, y)
             self.set_reactive(BoardBody.scroll_target_y, y)
             self.vertical_scrollbar.position = y
+
+    def scroll_to_widget(self, widget: Widget, *, animate: bool = True, top: bool = False,
+                         immediate: bool = False, **kwargs: Any) -> bool:
+        """Textual's, but a scroll down (not to the top, not animated) stops
+        where a widget of a section begins, so the body never starts in the
+        middle of one (a wrapped row); ``widget`` stays in view."""
+        before = round(self.scroll_target_y)
+        moved = super().scroll_to_widget(widget, animate=animate, top=top, immediate=immediate, **kwargs)
+        y = round(self.scroll_target_y)
+        if moved and not top and not animate and y > before:
+            result = self.arrange(self.scrollable_content_region.size)
+            region = self._placed(result, widget)
+            snapped = min(self._next_start(result, y), region.y if region is not None else y, round(self.max_scroll_y))
+            if snapped > y:
+                self.scroll_to(y=snapped, animate=False, immediate=immediate)
+        return moved
+
+    def _next_start(self, result: Any, y: int) -> int:
+        """The first line at or below ``y`` where a widget of a section begins
+        (or ends), from the arrangement ``result``; ``y`` itself when it does."""
+        for placement in result.placements:
+            section, box = placement.widget, placement.region
+            if not box.y <= y < box.bottom:
+                continue
+            if not isinstance(section, Widget) or not section.children:
+                return y if y == box.y else box.bottom
+            inner = box.shrink(section.styles.gutter)
+            edges = sorted({inner.y + e for p in section.arrange(inner.size).placements
+                            for e in (p.region.y, p.region.bottom)} | {box.bottom})
+            return next((e for e in edges if e >= y), y)
+        return y
 
     def _size_updated(self, size: Any, virtual_size: Any, container_size: Any, layout: bool = True) -> bool:
         before = self.scroll_offset

@@ -124,15 +124,16 @@ class Track(DataWidget):
         lines: list[Text] = []
         if self.title:
             lines.append(self._title_text())
-        # the scale: numbers every 10 spaces (or the given labels), dots between
+        # the scale: numbers every 10 spaces (or the given labels), dots between;
+        # labels that would touch the one before are skipped ("100·120", not "100110")
         cw = self.cell if per == 1 and length * self.cell <= avail else 1  # characters per space
         scale = [" "] * (cols * cw)
         marks = self.labels or {n: str(n) for n in range(self.start, self.start + length, 10)}
-        for n, label in sorted(marks.items()):
+        for n, label in sorted(marks.items()):  # a label that does not fit whole, a space either side, is left out
             col = self._cell(n, length) // per * cw
-            for i, ch in enumerate(label):
-                if col + i < cols * cw and (i == 0 or scale[col + i] == " "):
-                    scale[col + i] = ch
+            end = col + len(label)
+            if end <= cols * cw and not "".join(scale[max(0, col - 1):end + 1]).strip():
+                scale[col:end] = label
         tick = glyph(self, "·", ".")
         hl_cols = {self._cell(p, length) // per for p in highlights}
         # one string and a span per column (what appending each column would make)

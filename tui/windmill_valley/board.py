@@ -434,8 +434,11 @@ class WindmillValleyBoard(PagedBoard):
                 rows.append([head if k == 0 else Text(""), Text(bl[k] if k < len(bl) else "", style=style),
                              Text(sl[k] if k < len(sl) else "", style=style), note if k == 0 else Text("")])
 
-        rows: list[list[Any]] = [[Text(""), Text((f"{name}'s big wheel" if wide else "big")[:tw], style="dim"),
-                                  Text("small wheel"[:tw], style="dim"), Text(f"speed {level}", style="dim")]]
+        def head(*words: str) -> Text:  # the longest heading that fits its column whole
+            return Text(next((h for h in words if len(h) <= tw), words[-1][:tw]), style="dim")
+
+        rows: list[list[Any]] = [[Text(""), head(f"{name}'s big wheel", "big wheel", "big") if wide else head("big"),
+                                  head("small wheel", "small"), Text(f"speed {level}", style="dim")]]
         now_l, now_s = f.large[at_l], f.small[at_s]
         turned = state.phase == "play" and seat == state.current and task is not None and task.kind not in (
             "gate", "steps")
