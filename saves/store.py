@@ -332,11 +332,15 @@ def autosave_path(match: Match, root: str | os.PathLike[str]) -> Path:
     return Path(root) / AUTOSAVE_DIR / f"{match.id}.json"
 
 
-def _unchanged(path: Path, f: SaveFile) -> bool:
+def _unchanged(path: Path, f: SaveFile, size: int) -> bool:
     """Whether the file at ``path`` already holds ``f`` but for its ``updated``
     time (a game opened and left without a decision, undo or redo), so that
-    ``updated`` stays the time of the game's last change."""
+    ``updated`` stays the time of the game's last change. ``size``: the bytes
+    ``f`` encodes to; a file of another size differs (``updated`` is always
+    as long), so after a decision only the file's size is read, not the file."""
     try:
+        if path.stat().st_size != size:
+            return False
         old = read_file(path.read_bytes(), str(path))
     except (OSError, SaveError):
         return False
@@ -355,10 +359,11 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     """
     path = autosave_path(match, root)
     f = to_file(match)
-    if _unchanged(path, f):  # opened and quit without a decision: it keeps its time (and launcher place)
+    data = encode_file(f)
+    if _unchanged(path, f, len(data)):  # opened and quit without a decision: it keeps its time (and launcher place)
         return path
     try:
-        st = write_atomic(path, encode_file(f))
+        st = write_atomic(path, data)
     except OSError as e:
         raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],

@@ -57,7 +57,16 @@ def test_an_autosave_without_a_change_keeps_its_time(dirs) -> None:
     assert path.read_bytes() == before
     assert [i.players for i in list_autosaves(data)][0] == ["Cy", "Dee"]  # once: Ann, Bob first
     again.push(again.legal_moves()[0])
-    autosave(again, data)  # a decision: now it is the newest
+    from saves import store
+
+    reads = []
+    real_read = store.read_file
+    store.read_file = lambda *a: reads.append(a) or real_read(*a)  # type: ignore[assignment]
+    try:
+        autosave(again, data)  # a decision: now it is the newest
+    finally:
+        store.read_file = real_read  # type: ignore[assignment]
+    assert reads == []  # the old file's size told it apart: a decision's autosave decodes nothing
     assert [i.players for i in list_autosaves(data)][0] == ["Ann", "Bob"]
 
 
