@@ -107,14 +107,20 @@ ACTION_VP = {
 ACTION_VP["green"] = float(C.VP_TOKEN)
 
 
+def _pay_net(state: State, seat: int) -> float:
+    """What the best next payment onto one of ``seat``'s paintings nets (VP)."""
+    best = 0.0
+    for pt in state.players[seat].paintings:
+        best = max(best, painting_vp(pt.card, pt.paid + 1) - painting_vp(pt.card, pt.paid))
+    return best - MONEY_VP * C.PAINTER_PAYMENT / C.HALF
+
+
 def _action_vp(state: State, seat: int, color: str) -> float:
     """What the auctioned ``color`` action is worth to ``seat`` (VP): brown, the
     better of a new painting and the next payment onto one of its paintings."""
     v = ACTION_VP[color]
-    if color == "brown":
-        for pt in state.players[seat].paintings:
-            gain = painting_vp(pt.card, pt.paid + 1) - painting_vp(pt.card, pt.paid)
-            v = max(v, gain - MONEY_VP * C.PAINTER_PAYMENT / C.HALF)
+    if color == "brown" and state.players[seat].paintings:
+        v = max(v, _pay_net(state, seat))
     return v
 
 
@@ -158,14 +164,6 @@ TRACK_SHARE = {
 #: in three seeded three-strong games, a turn's own projection rose 1.95 VP on
 #: average against 1.01 counted for its markers and roll.
 TURN_SURPLUS = 0.9
-
-
-def _pay_net(state: State, seat: int) -> float:
-    """What the best next payment onto one of ``seat``'s paintings nets (VP)."""
-    best = 0.0
-    for pt in state.players[seat].paintings:
-        best = max(best, painting_vp(pt.card, pt.paid + 1) - painting_vp(pt.card, pt.paid))
-    return best - MONEY_VP * C.PAINTER_PAYMENT / C.HALF
 
 
 def _income_guilders(state: State, seat: int) -> float:
