@@ -11,7 +11,7 @@ from core.bots.hint import hint
 from core.golden_age import GAME
 from core.golden_age import components as C
 from core.golden_age.evaluate import (
-    ACTION_NET, ACTION_VP, MONEY_VP, TURN_SURPLUS, bot_moves, painting_vp, projected, tempo, turn_vp,
+    ACTION_NET, ACTION_VP, MONEY_VP, NEAR_VP, TURN_SURPLUS, bot_moves, painting_vp, projected, tempo, turn_vp,
 )
 from core.golden_age.rules import MoveToken
 from core.golden_age.state import Painting
@@ -189,4 +189,19 @@ def test_a_seat_behind_does_not_auction_what_the_leader_can_buy():
     assert _auctions(s) == {"auction gel", "auction fri"}
     s = _three()
     s.players[0].finished = ["a6"]  # seat 0 leads: the others bid against each other
+    assert _auctions(s) == {"auction gel", "auction fri"}
+
+
+def test_no_auction_for_a_rival_near_33_vp():
+    """A rival with more VP than the auctioneer and within ``NEAR_VP`` of 33 may end
+    the game on its next turn, so it gets no auction from it even when the
+    auctioneer's projection leads (money and cards are not VP yet)."""
+    s = _three()
+    s.players[0].money = 150 * G  # 15 VP in money, 37.5 in the projection
+    s.players[2].finished = ["a6", "a6", "a5"]  # 23 VP + Brabant's marker: 27 VP
+    proj = projected(s)
+    assert proj[0] > max(proj[1], proj[2])
+    assert GAME.scores(s)[2].total >= 33 - NEAR_VP > GAME.scores(s)[0].total
+    assert _auctions(s) == set()
+    s.players[2].finished = ["a6", "a5"]  # 19 VP: behind seat 0's 23
     assert _auctions(s) == {"auction gel", "auction fri"}

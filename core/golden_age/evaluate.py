@@ -45,7 +45,7 @@ Three strong bots: 9.0-10.7 rounds in 3 games (before: 9-19, mean 12).
 from __future__ import annotations
 
 from core.golden_age import components as C
-from core.golden_age.rules import MoveToken, StartAuction, can_draw, site_color, vp_parts
+from core.golden_age.rules import MoveToken, StartAuction, can_draw, site_color, vp, vp_parts
 from core.golden_age.state import State
 
 #: VP per guilder in hand (money buys VP at roughly 3-4 guilders each).
@@ -314,6 +314,11 @@ def _gathers(state: State, seat: int, m: MoveToken) -> bool:
     return g(src, a - 1) + g(dst, b + 1) > g(src, a) + g(dst, b)
 
 
+#: A rival this close to 33 VP (or closer) and ahead of a seat in VP gets no
+#: auction from it (``bot_moves``; 3-4 players).
+NEAR_VP = 8
+
+
 def bot_moves(state: State, moves: list) -> list:
     """The moves worth a bot's search (``BotModules.bot_moves``).
 
@@ -331,10 +336,11 @@ def bot_moves(state: State, moves: list) -> list:
     margin), and it pays at most half the action's worth; the auctioneer pays
     the bank and tops any bid up to the action's worth or all its money
     (``_top_bid``). Without the variant (3-4 players, the auctioneer cannot
-    bid), a seat behind the leader (``projected``) does not auction an action
-    the leader can bid in: in the race to 33 VP the leader would buy it for
-    half a guilder (three strong bots sold the Colony cards that founded the
-    winner's last colony)."""
+    bid), a seat does not auction an action a rival ahead of it can bid in:
+    the leader (``projected``), or a rival with more VP and within ``NEAR_VP``
+    of 33: in the race to 33 VP it would buy it for half a guilder (three
+    strong bots sold the Colony cards that founded the winner's last colony,
+    and the token that took a winner from 29 to 30 VP before a 3 VP painting)."""
     if state.phase != "act":
         return moves
     seat = state.current
@@ -346,12 +352,17 @@ def bot_moves(state: State, moves: list) -> list:
     if not auctions:
         return moves
     others = [i for i in range(len(state.players)) if i != seat]
-    leader = -1
+    ahead = set()
     if not state.auctioneer_bids:
         proj = projected(state)
         best = max(others, key=lambda i: proj[i])
         if proj[best] > proj[seat]:
-            leader = best
+            ahead.add(best)
+        mine = vp(state, seat)
+        for i in others:
+            have = vp(state, i)
+            if have > mine and have >= C.WIN_VP - NEAR_VP:
+                ahead.add(i)
     drop = set()
     for m in auctions:
         color = site_color(m.site)
@@ -359,7 +370,7 @@ def bot_moves(state: State, moves: list) -> list:
         if bidders and state.auctioneer_bids:
             mine = _top_bid(state, seat, color)
             bidders = [i for i in bidders if _top_bid(state, i, color, 0.5) > mine]
-        if not bidders or leader in bidders:
+        if not bidders or ahead.intersection(bidders):
             drop.add(m)
     return [m for m in moves if m not in drop] if drop else moves
 
