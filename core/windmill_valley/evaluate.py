@@ -35,8 +35,28 @@ the Gardener's cards to come (the negative hypergeometric draws to its last
 calendar card, from the open discard) instead of judged at their mean: the
 projection's mean error 3-5 turns before the end fell from +10.9 to +5.9 VP,
 but 7 wins; the same over the two later slices only (playing for the long
-games, the only ones won): as many wins as without in the first 9 games. With
-more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
+games, the only ones won): as many wins as without in the first 9 games.
+Later, on the same 20 games (issue 8, fourth attempt): the first 3 guilders
+at 1.0 VP each, the rest at 0.3 (the bot spent its last guilders on the
+floodgate's VP and then lowered the water for 1-2 VP a turn for up to 8
+turns): 9 wins, 83.8 VP, margin +0.7 (more VP, fewer wins); a "windmills next
+to a field" contract counting ``1 - (1 - share) ** 4`` of the windmills to
+come (the builder picks its space: holders built 38 of their 46 later
+windmills next to the field, where ``adjacent_share`` said 0.37; over these
+games the contracts held brought 365 VP against 247 projected when taken,
+the "next to a field" ones 152 against 49): 8 wins in the first 15 games
+(10 without). The projection's error by turns before the end (20 games):
++17 VP one or two turns before it (the Gardener's last calendar card comes
+sooner than expected; rows and windmill groups that can no longer be
+completed still count by their progress), -9 eight or nine turns before.
+More search, the same 8 longer games of these (0, 3, 4, 6, 12, 13, 15, 18):
+at 1000 iterations 4 wins, 89.8 VP, margin +4.4; at 250 also 4 wins, 81.6
+VP, margin -3.0 (other games won). Where an iteration's time goes (cProfile,
+8 mid-game solo positions, 250 iterations each): three quarters in the leaf
+played on to the turn's end (about 17 evaluations and 21 applies an
+iteration), about half of all in ``projected``, a third in apply, a tenth in
+determinizing.
+With more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
 before ``adjacent_share``), against random 10 of 10; 4 players against three
 random 8 of 8 (before it).
 """
