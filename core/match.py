@@ -191,7 +191,7 @@ class Match:
         level = self.seats[seat].level
         seed = self.seed * 1_000_003 + self.ply
         if level == "strong":
-            return search(self.game, self._state, seed, DEFAULT_ITERATIONS, self.bot_time, should_stop).move
+            return search(self.game, self._state, seed, DEFAULT_ITERATIONS, self.bot_time, should_stop, reuse=True).move
         return choose(self.game, self._state, seed, level)
 
     # -- undo / redo ----------------------------------------------------------

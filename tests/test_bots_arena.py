@@ -92,12 +92,12 @@ def test_clock_mode_thinks_on_the_wall_clock_as_the_app_does(monkeypatch) -> Non
     budgets: list[tuple] = []
     real = strong.search
 
-    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None):  # noqa: ANN001
-        budgets.append((iterations, seconds))
-        return real(game, state, seed, iterations, seconds, should_stop)
+    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None, reuse=False):  # noqa: ANN001
+        budgets.append((iterations, seconds, reuse))
+        return real(game, state, seed, iterations, seconds, should_stop, reuse)
 
     monkeypatch.setattr("core.bots.search", spy)
     code = main(["arena", "gift-of-tulips", "--players", "2", "--bots", "strong,random", "--games", "1",
                  "--bot-time", "0.01", "--clock"])
     assert code == 0
-    assert budgets and set(budgets) == {(strong.DEFAULT_ITERATIONS, 0.01)}
+    assert budgets and set(budgets) == {(strong.DEFAULT_ITERATIONS, 0.01, True)}

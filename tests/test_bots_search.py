@@ -173,8 +173,11 @@ def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> No
     given: list[float] = []
     real = strong.search
 
-    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None):  # noqa: ANN001
+    reused: list[bool] = []
+
+    def spy(game, state, seed, iterations=None, seconds=None, should_stop=None, reuse=False):  # noqa: ANN001
         given.append(seconds)
+        reused.append(reuse)
         return real(game, state, seed, iterations=20, seconds=None)
 
     monkeypatch.setattr(strong, "search", spy)
@@ -186,6 +189,7 @@ def test_the_worker_counts_the_thinking_time_from_the_request(monkeypatch) -> No
     assert 0.0 < given[0] <= 1.0 - 0.4 - worker.ANSWER_SECONDS
     assert given[1] == 0.0  # the search still makes one iteration
     assert given[2] == 1.0
+    assert reused == [True] * 3  # a bot's decision goes on from its last search's subtree
 
 
 def test_a_prestarted_worker_has_the_rules_loaded_and_answers() -> None:
@@ -206,3 +210,68 @@ def test_a_prestarted_worker_has_the_rules_loaded_and_answers() -> None:
         assert game.parse(state, text) in game.legal_moves(state)
     finally:
         t.close()
+
+
+class Walk(Open):
+    """A one-seat game of four moves, each "a" (+1 VP) or "b" (0); the second
+    move turns up something hidden (``reveals``), like a card drawn."""
+
+    id = "walk"
+    min_players = max_players = 1
+
+    def setup(self, names: Any, seed: int, options: Any = None) -> Any:
+        return ()
+
+    def to_move(self, state: Any) -> int | None:
+        return None if len(state) == 4 else 0
+
+    def is_over(self, state: Any) -> bool:
+        return len(state) == 4
+
+    def legal_moves(self, state: Any) -> list[str]:
+        return [] if len(state) == 4 else ["a", "b"]
+
+    def apply(self, state: Any, move: str) -> Any:
+        return (*state, move)
+
+    def reveals(self, before: Any, after: Any) -> bool:
+        return len(after) == 2
+
+    def margins(self, state: Any) -> list[float]:
+        return [float(state.count("a"))]
+
+    def winners(self, state: Any) -> list[int]:
+        return [0]
+
+
+def _visits(a: Any) -> int:
+    return sum(c.visits for c in a.choices)
+
+
+def test_a_bot_goes_on_from_the_subtree_under_its_own_last_move() -> None:
+    """``reuse``: the next decision right after the bot's own move starts from
+    the subtree it searched there (more visits than its own iterations); a move
+    that turns up something hidden, a search of another position, or one
+    without ``reuse`` (a hint) starts afresh; and the same calls give the same
+    moves again."""
+    import core.bots.strong as strong
+
+    game = Walk()
+    strong.forget()
+    first = search(game, (), 1, iterations=40, seconds=None, reuse=True)
+    assert _visits(first) == 40
+    one = (first.move,)
+    hint = search(game, one, 2, iterations=40, seconds=None)  # no reuse: a fresh tree, the kept one stays
+    assert _visits(hint) == 40
+    second = search(game, one, 2, iterations=40, seconds=None, reuse=True)
+    assert _visits(second) > 40  # went on from the subtree under the first move
+    assert strong._kept is None  # the second move turns up something hidden: nothing kept
+    third = search(game, (*one, second.move), 3, iterations=40, seconds=None, reuse=True)
+    assert _visits(third) == 40
+    again = search(game, (*one, second.move), 3, iterations=40, seconds=None, reuse=True)
+    assert _visits(again) == 40  # kept for the position after "third", not this one
+    strong.forget()
+    replay = [search(game, (), 1, iterations=40, seconds=None, reuse=True).move]
+    replay.append(search(game, (replay[0],), 2, iterations=40, seconds=None, reuse=True).move)
+    assert replay == [first.move, second.move] == ["a", "a"]
+    strong.forget()

@@ -36,6 +36,7 @@ def choose(
     *,
     iterations: int | None = None,
     seconds: float | None = None,
+    reuse: bool = False,
 ) -> Any:
     """The move a bot of ``level`` makes in ``state`` (for the seat to move).
 
@@ -45,6 +46,8 @@ def choose(
         level: "random", "greedy" or "strong".
         iterations, seconds: the strong bot's budget (see ``core.bots.strong``);
             both None means its defaults (1 s, capped at DEFAULT_ITERATIONS).
+        reuse: the strong bot goes on from the subtree it kept after its last
+            move when this is the position that move led to (``strong.search``).
     Raises:
         ValueError for an unknown level; IndexError if the game is over.
     """
@@ -55,7 +58,7 @@ def choose(
     if level == "strong":
         if iterations is None and seconds is None:
             iterations, seconds = DEFAULT_ITERATIONS, DEFAULT_SECONDS
-        return search(game, state, seed, iterations=iterations, seconds=seconds).move
+        return search(game, state, seed, iterations=iterations, seconds=seconds, reuse=reuse).move
     raise ValueError(f"Unknown bot level {level!r}; choose from {', '.join(LEVELS)}.")
 
 

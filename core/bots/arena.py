@@ -38,7 +38,7 @@ import msgspec
 
 import core
 from core.bots import LEVELS, choose
-from core.bots.strong import DEFAULT_ITERATIONS
+from core.bots.strong import DEFAULT_ITERATIONS, forget
 from core.bots.common import margins
 
 #: Strong-bot iterations per second of budget, by game: what the 2-core
@@ -109,11 +109,12 @@ def play_game(
     Raises RuntimeError if the game does not end within 100 000 decisions.
     """
     state = game.setup([f"{lv.capitalize()}{i + 1}" for i, lv in enumerate(levels)], seed, options)
+    forget()  # a subtree kept from another game never carries over
     ply = 0
     while not game.is_over(state):
         seat = game.to_move(state)
         t0, c0 = time.perf_counter(), time.process_time()
-        move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=seconds)
+        move = choose(game, state, seed * 1_000_003 + ply, levels[seat], iterations=iterations, seconds=seconds, reuse=True)
         dt, dc = time.perf_counter() - t0, time.process_time() - c0
         state = game.apply(state, move)
         if on_decision is not None:

@@ -151,6 +151,43 @@ def _rewards(
     return [math.tanh((x - b) / MARGIN_SCALE) for x, b in zip(marg, base)], marg
 
 
+#: What a search with ``reuse`` kept for its seat's next decision: (game id,
+#: that position's view as msgpack bytes, the subtree under the chosen move,
+#: the root margins its rewards are measured from). See ``search``.
+_kept: tuple[str, bytes, "_Node", list[float]] | None = None
+
+
+def forget() -> None:
+    """Drop the subtree a search with ``reuse`` kept (a new game begins)."""
+    global _kept
+    _kept = None
+
+
+def _view_bytes(game: Game, state: Any, seat: int) -> bytes:
+    """What ``seat`` sees of ``state`` (its view) as msgpack bytes: equal for
+    every state the seat cannot tell apart."""
+    return msgspec.msgpack.encode(game.view(state, seat))
+
+
+def _keep(game: Game, s: Any, seat: int, node: "_Node | None", move: Any, base: list[float]) -> None:
+    """Keep ``node`` (the subtree under ``move`` in ``s``, a determinization of
+    the searched position) for ``seat``'s next decision, when that comes right
+    after ``move`` and ``move`` turns up nothing hidden (``game.reveals``): then
+    every determinization of the next position is one of this one, and the
+    subtree's statistics hold for it."""
+    global _kept
+    _kept = None
+    if node is None or node.n == 0:
+        return
+    reveals = getattr(game, "reveals", None)
+    if reveals is None:  # a game that cannot say what a move turns up keeps nothing
+        return
+    after = apply_trusted(game, s, move)
+    if game.is_over(after) or game.to_move(after) != seat or reveals(s, after):
+        return
+    _kept = (game.id, _view_bytes(game, after, seat), node, base)
+
+
 def search(
     game: Game,
     state: Any,
@@ -158,6 +195,7 @@ def search(
     iterations: int | None = DEFAULT_ITERATIONS,
     seconds: float | None = DEFAULT_SECONDS,
     should_stop: Any = None,
+    reuse: bool = False,
 ) -> Analysis:
     """Search the decision pending in ``state`` for the seat to move.
 
@@ -169,8 +207,18 @@ def search(
         seconds: time budget in seconds (None: iterations only, deterministic).
         should_stop: optional callable; the search ends early when it returns True
             (the app uses it when the player leaves the table).
+        reuse: a bot playing its moves (the app's bot seats, the arena): the
+            search keeps the subtree under its chosen move, and a later search
+            with ``reuse`` of exactly the position that move leads to (the same
+            seat's next decision of the turn, nothing hidden turned up: the
+            same view) goes on from that subtree instead of an empty tree, so
+            a turn's later decisions build on what the first ones searched
+            (``iterations`` counts only the new iterations). A search without
+            ``reuse`` (hints) starts afresh and keeps nothing; same view, seed,
+            budget and kept subtree => same move.
     Returns:
-        An Analysis (at least one iteration is always run).
+        An Analysis (at least one iteration is always run; visits include
+        those of a subtree reused).
     Raises:
         IndexError if the game is over; ValueError if neither budget is given.
     """
@@ -188,9 +236,16 @@ def search(
     base = margins(game, first)
     seats = max(1, len(base))
     base = base + [0.0] * (seats - len(base))
-    if len(root_moves) == 1:
-        return Analysis([Choice(root_moves[0], 0, 0.0, 0.0)], 0, time.perf_counter() - t0)
     root = _Node(seats)
+    if reuse:
+        kept = _kept
+        forget()
+        if kept is not None and kept[0] == game.id and len(kept[3]) == seats and kept[1] == _view_bytes(game, state, seat):
+            root, base = kept[2], kept[3]
+    if len(root_moves) == 1:
+        if reuse:
+            _keep(game, first, seat, root.children.get(root_moves[0]), root_moves[0], base)
+        return Analysis([Choice(root_moves[0], 0, 0.0, 0.0)], 0, time.perf_counter() - t0)
     turn_end = leaves_at_turn_end(game)
     weight = win_weight(game, WIN_WEIGHT)
     deadline = None if seconds is None else t0 + seconds * (1 - RESERVE)
@@ -213,6 +268,8 @@ def search(
     choices = [Choice(m, c.n, c.w[seat] / max(1, c.n), c.m / max(1, c.n)) for m, c in kids]
     tried = {c.move for c in choices}
     choices += [Choice(m, 0, 0.0, 0.0) for m in root_moves if m not in tried]
+    if reuse:
+        _keep(game, first, seat, root.children.get(choices[0].move), choices[0].move, base)
     return Analysis(choices, done, time.perf_counter() - t0)
 
 

@@ -84,7 +84,7 @@ def _think(
         h = hint(game, s, seed, seconds=seconds, iterations=DEFAULT_ITERATIONS, should_stop=stop)
         other = None if h.other is None else game.notation(h.other)
         return game.notation(h.move), (other, h.margin, h.gain, h.iterations, h.over_time)
-    a = search(game, s, seed, iterations=DEFAULT_ITERATIONS, seconds=seconds, should_stop=stop)
+    a = search(game, s, seed, iterations=DEFAULT_ITERATIONS, seconds=seconds, should_stop=stop, reuse=True)
     return game.notation(a.move), None
 
 
