@@ -181,8 +181,10 @@ class Match:
         """The move the bot seat to move would make now, by its level, within the
         table's ``bot_time`` (the strong level stops early when ``should_stop()``
         turns true). Seeded by the match seed and ply, so a replayed position gets
-        the same answer from the random and greedy levels. Pure: pushes nothing.
-        Raises IndexError once the game is over."""
+        the same answer from the random and greedy levels; the strong level goes
+        on from the subtree its search kept after this seat's last move, when
+        this is the position that move led to (``strong.search``'s ``reuse``).
+        Pushes nothing. Raises IndexError once the game is over."""
         from core.bots import DEFAULT_ITERATIONS, choose, search
 
         seat = self.to_move()
