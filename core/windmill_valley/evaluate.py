@@ -70,7 +70,7 @@ mean score rose from 81.5 to 87.2 VP and its margin from -1.5 to +4.3, the
 longer games were won by more, but it won 18 against 21); on seed 1 alone,
 1000 iterations without it (11 wins against 10, margin +8.8 VP better), and
 with it the solo margin as the win chances over three equally likely game
-lengths (``tanh`` of each length's margin, 12 VP scale; 9 wins in 19); and
+lengths (``tanh`` of each length's margin, 12 VP scale; 10 wins, 9 without it); and
 without it the calendar spaces of a turn whose wheels have already turned no
 longer counted as reachable in it, with plans short of bulbs counted by the
 square of their reachable share (2 wins in the first 8 games against 5:
