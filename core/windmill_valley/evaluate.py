@@ -88,6 +88,18 @@ against a 3000-iteration search: at 250 iterations ``EXPLORE`` 0.7 and
 With more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
 before ``adjacent_share``), against random 10 of 10; 4 players against three
 random 8 of 8 (before it).
+Sixth look (issue 8): a kept subtree can hold a deep decision's statistics
+skewed by its own early exploration. In game 2 of seed 2 the bot twice
+declined a free unique calendar reward (2 guilders; "plant up to 2 bulbs"):
+the kept node gave "take no unique reward" 179 visits at 0.24 against 38 at
+0.03, where a fresh 250-iteration search of the same position gave the claim
+219 visits at 0.41 against 31 at 0.19. Shrinking a kept subtree's statistics
+(visits and rewards times 0.3, or to one visit a node, keeping each mean) cost
+more than it mended, on seed 1: 9 and 7 wins in 20, 76.8 and 69.9 VP against
+87 with the whole subtree kept. How long solo games run (rounds as the state
+counts them, greedy player, 10 games): 7-15, mean 11.5; 2-player games 9-13
+(greedy against greedy 10.8, strong against greedy 11.3): the Gardener's
+deck matches a player's pace on average but spreads the end far wider.
 """
 
 from __future__ import annotations
