@@ -102,7 +102,7 @@ counts them, greedy player, 10 games): 7-15, mean 11.5; 2-player games 9-13
 deck matches a player's pace on average but spreads the end far wider.
 Seeds 3 and 4 (the whole subtree kept): 8 and 10 wins in 20, so 36 in 80 over
 seeds 1-4 (45%). Seed 1 game by game, by the round it ended: 0 of the 8 games
-of 9 rounds or fewer won (the Gardener 65-80 VP, the bot at most 58), 3 of 6
+of 9 rounds or fewer won (the Gardener 65-80 VP, the bot 28-73, 7-37 VP behind), 3 of 6
 of 11-12 rounds, 6 of 6 of 13 or more. A bot told the Gardener's true deck
 order (its search's samples and ``gardener_cards_left`` both read it; a
 measurement only) won 8 and 9 in two runs of seed 1, and again none of those
