@@ -49,7 +49,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll, TextBlock
-from tui.widgets.textlines import wrap_plain, wrap_text
+from tui.widgets.textlines import wrap, wrap_text
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -108,8 +108,11 @@ class ChangesText(DataWidget):
     def build(self, width: int) -> list[Text]:
         out: list[Text] = []
         for line in self._data:
-            for n, chunk in enumerate(wrap_plain(line, max(8, width - 2)) or [""]):
-                out.append(Text((" " if n == 0 else "   ") + chunk))
+            # " " before each line, two more before its continuations: every row
+            # at most ``width`` cells (the continuations were wrapped as if they
+            # had the first row's room, and their last letter was cut)
+            for row in wrap(line, max(8, width) - 1, indent="  ") or [Text("")]:
+                out.append(Text(" ") + row)
         rows = self.lines()
         if len(out) > rows:
             more = len(out) - rows + 1
