@@ -33,3 +33,44 @@ async def test_the_changes_box_shows_every_letter() -> None:
             assert all(cell_len(row) <= width for row in rows), (width, rows)
             if not any("more lines" in row for row in rows):
                 assert " ".join(" ".join(rows).split()) == f"{GARDENER} B Bram: VP 16 -> 22 (+6)"
+
+
+def _solo_match(plies: int):
+    """A Windmill Valley solo match (Anna against the Gardener) after ``plies``
+    seeded random decisions."""
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat("Anna")], 1)
+    while m.ply < plies and not m.is_over():
+        m.push(choose(wv, m.state, m.ply))
+    return m
+
+
+# -- 2. the Gardener's windmills have a mark of their own on the valley map -------------------
+async def test_the_gardeners_windmills_are_not_drawn_as_the_2_guilder_field(tmp_path) -> None:
+    from core.windmill_valley import components as C
+    from tests.apphelpers import ScreenApp
+    from tui.windmill_valley import WindmillValleyScreen
+    from tui.windmill_valley.board import GARDENER_MILL
+
+    m = _solo_match(40)
+    mills = [C.SPACES[i] for i, v in enumerate(m.state.board) if v == C.BOT]
+    assert mills  # (the seed: the Gardener has built by then)
+    screen = WindmillValleyScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("left")  # the Valley panel
+        await settle(pilot)
+        board = screen.wv_board
+        rows = board.query_one("#wv-map").text.splitlines()
+        crossings = [row for row in rows if row[:2].strip().isdigit()]
+        assert len(crossings) == 5
+        # once: "1     ·    ·    ·    ·    ·    G    ·", the G of a field worth 2 guilders
+        assert not any("G" in row for row in crossings), crossings
+        assert sum(row.count(GARDENER_MILL) for row in crossings) == len(mills)
+        note = " ".join(board.query_one("#wv-map-note").text.split())
+        assert f"{GARDENER_MILL} the Gardener's windmill" in note and "G 2 G" in note

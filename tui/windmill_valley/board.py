@@ -73,6 +73,11 @@ FIELD_STYLES: dict[str, str] = {"Wt": BULB_STYLES["w"], "Ye": BULB_STYLES["y"], 
                                 "G": "#ffca28", "T": "#90a4ae"}
 
 
+#: The Gardener's windmills on the map (full look, ASCII look): a mark of their own,
+#: not the Gardener's letter G, which the map's fields use for guilders.
+GARDENER_MILL, GARDENER_MILL_ASCII = "◆", "#"
+
+
 #: Which panel each pending decision (Task.kind) is about.
 SECTION_OF: dict[str, str] = {
     # the floodgate, wheels and actions of a turn stay on one page: the preview follows the
@@ -687,6 +692,7 @@ class WindmillValleyBoard(PagedBoard):
         build_at = C.SPACE_BY_NAME.get(w[1]) if w[:1] == ["build"] and len(w) >= 2 else None
         legal = set(connected_spaces(state)) if task is not None and task.kind in ("build", "buildat") else set()
         empty, edge = glyph(self, "·", "."), "+"
+        gardener_mill = glyph(self, GARDENER_MILL, GARDENER_MILL_ASCII)
         nodes = {}
         for i, (x, y) in enumerate(C.SPACES):
             v = state.board[i]
@@ -694,8 +700,8 @@ class WindmillValleyBoard(PagedBoard):
                 ch, st = (edge, "bold") if C.MARKET_EDGE[i] else (empty, "dim")
                 if i in legal:
                     ch, st = ("o", "bold")
-            elif v == C.BOT:
-                ch, st = letters[-1], "bold"
+            elif v == C.BOT:  # (not its letter G: a field "G" is worth 2 guilders)
+                ch, st = gardener_mill, "bold"
             elif v >= 10:
                 ch, st = letters[v - 10].lower(), seat_style(v - 10)
             else:
@@ -721,8 +727,9 @@ class WindmillValleyBoard(PagedBoard):
             note += wrap("Paths: " + "; ".join(
                 f"{k + 1}: " + (", ".join(f"{letters[s]} +{vp}" for s, vp in enumerate(o) if vp) or "nobody")
                 for k, o in enumerate(outs)), bw)
-        note += wrap("+ market's edge, o buildable now, lower case = no connection. PL plant, LW lower water, "
-                     "G 2 G, Wt/Ye/Rd bulb, T tool, MK market, FE farm enh., EW enhance", bw, "dim")
+        solo = f"{gardener_mill} the Gardener's windmill, " if state.solo is not None else ""
+        note += wrap(f"{solo}+ market's edge, o buildable now, lower case = no connection. PL plant, "
+                     "LW lower water, G 2 G, Wt/Ye/Rd bulb, T tool, MK market, FE farm enh., EW enhance", bw, "dim")
         out["#wv-map-note"] = (note,)
         return out
 
