@@ -74,3 +74,27 @@ async def test_the_gardeners_windmills_are_not_drawn_as_the_2_guilder_field(tmp_
         assert sum(row.count(GARDENER_MILL) for row in crossings) == len(mills)
         note = " ".join(board.query_one("#wv-map-note").text.split())
         assert f"{GARDENER_MILL} the Gardener's windmill" in note and "G 2 G" in note
+
+
+# -- 3. Windmill Valley solo: the Gardener's race in view at 80x24; PgUp/PgDn in the help -----
+async def test_the_gardeners_vp_calendar_and_cards_are_in_the_header_at_80x24(tmp_path) -> None:
+    from tests.apphelpers import ScreenApp
+    from tui.chrome import TitleHeader
+    from tui.screens.help import GAME_KEYS
+    from tui.windmill_valley import WindmillValleyScreen
+
+    m = _solo_match(40)
+    b = m.state.solo
+    screen = WindmillValleyScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        header = screen.query_one(TitleHeader)
+        for key in ("", "left", "left", "left", "left"):  # every panel: the header stays
+            if key:
+                await pilot.press(key)
+                await settle(pilot)
+            line = header.render_line(0).text
+            # once: "Windmill Valley — Anna to choose: planting (round 10)" (the Gardener on Tracks, below)
+            assert f"Gardener {b.vp} VP, calendar {b.calendar}/4, {len(b.deck)} cards left" in line, line
+    assert any(key.startswith("PgUp") for key, _ in GAME_KEYS)  # (scrolling a long panel: in `?`)

@@ -38,6 +38,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
                           "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
     ("Left / Right", "the board's previous / next panel (when it is folded into panels: the bar above it)"),
+    ("PgUp / PgDn", "scroll the board's panel a page up / down (when it is longer than the screen)"),
     ("/", "filter the choices by typing (Enter picks; Escape, or Backspace in the empty box, closes it)"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
     ("r", "review the game move by move"),

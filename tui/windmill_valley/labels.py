@@ -417,10 +417,17 @@ class WindmillValleyLabels(GameLabels):
             return f"{name}: set-up, starting card"
         if state.phase == "place":
             return f"{name}: set-up, market marker"
-        end = ", last round" if 0 <= state.end_round <= state.round else ""
+        last = 0 <= state.end_round <= state.round
         t = state.tasks[-1] if state.tasks else None
         step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
-        return f"{name} to choose: {step} (round {state.round + 1}{end})"
+        if state.solo is not None:
+            # solo: the table's state first, the Gardener's race to the end of the calendar
+            # in view on every page at 80x24; the words a narrow header cuts last are the
+            # decision's, which the choices' prompt says too
+            b = state.solo
+            return (f"Round {state.round + 1}{' (the last)' if last else ''} · {C.SOLO_NAME} {b.vp} VP, "
+                    f"calendar {b.calendar}/4, {len(b.deck)} cards left · {name}: {step}")
+        return f"{name} to choose: {step} (round {state.round + 1}{', last round' if last else ''})"
 
     def final_log(self, state: Any) -> list[str]:
         """The game's own end-of-game lines (``Game.epilogue``), then each player's total by category."""
