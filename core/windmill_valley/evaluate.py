@@ -88,6 +88,27 @@ against a 3000-iteration search: at 250 iterations ``EXPLORE`` 0.7 and
 With more players (``--seed 1``): 2 players strong against greedy 19 of 20 (16
 before ``adjacent_share``), against random 10 of 10; 4 players against three
 random 8 of 8 (before it).
+Sixth look (issue 8): a kept subtree can hold a deep decision's statistics
+skewed by its own early exploration. In game 2 of seed 2 the bot twice
+declined a free unique calendar reward (2 guilders; "plant up to 2 bulbs"):
+the kept node gave "take no unique reward" 179 visits at 0.24 against 38 at
+0.03, where a fresh 250-iteration search of the same position gave the claim
+219 visits at 0.41 against 31 at 0.19. Shrinking a kept subtree's statistics
+(visits and rewards times 0.3, or to one visit a node, keeping each mean) cost
+more than it mended, on seed 1: 9 and 7 wins in 20, 76.8 and 69.9 VP (the
+whole subtree kept: 9 wins there, 87.2 VP over seeds 1 and 2). How long solo games run (rounds as the state
+counts them, greedy player, 10 games): 7-15, mean 11.5; 2-player games 9-13
+(greedy against greedy 10.8, strong against greedy 11.3): the Gardener's
+deck matches a player's pace on average but spreads the end far wider.
+Seeds 3 and 4 (the whole subtree kept): 8 and 10 wins in 20, so 36 in 80 over
+seeds 1-4 (45%). Seed 1 game by game, by the round it ended: 0 of the 8 games
+of 9 rounds or fewer won (the Gardener 65-80 VP, the bot 28-73, 7-37 VP behind), 3 of 6
+of 11-12 rounds, 6 of 6 of 13 or more. A bot told the Gardener's true deck
+order (its search's samples and ``gardener_cards_left`` both read it; a
+measurement only) won 8 and 9 in two runs of seed 1, and again none of those
+8 short games: knowing when the game ends does not save them. A MixMax
+backup (a node's value half its mean, half its best child's) won 10 and 10 on
+seeds 1 and 2 (20 in 40 against 18), 86.8 VP: within the noise, not kept.
 """
 
 from __future__ import annotations
@@ -155,6 +176,19 @@ _SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
 _STEPS_TO_END = C.CALENDAR_END * C.LARGE_SPACES
 
 
+def deck_left(state: State) -> tuple[int, int]:
+    """(calendar cards, cards) left in the Gardener's deck, counted from its
+    open discard pile (an empty deck counts as the 20 it is reshuffled into);
+    (0, 0) with no Gardener."""
+    b = state.solo
+    if b is None:
+        return 0, 0
+    n = len(C.SOLO_CARDS) - len(b.discard)
+    if n <= 0:
+        return _SOLO_STEPS, len(C.SOLO_CARDS)
+    return _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard), n
+
+
 def gardener_cards_left(state: State) -> float:
     """Expected Gardener cards still to draw until its calendar reaches the end
     (0.0 with no Gardener or once there). The discard pile is open, so the
@@ -165,10 +199,7 @@ def gardener_cards_left(state: State) -> float:
     if b is None or b.calendar >= C.CALENDAR_END:
         return 0.0
     need = C.CALENDAR_END - b.calendar
-    n = len(C.SOLO_CARDS) - len(b.discard)
-    k = _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard)
-    if n <= 0:
-        n, k = len(C.SOLO_CARDS), _SOLO_STEPS
+    k, n = deck_left(state)
     if k >= need:
         return need * (n + 1) / (k + 1)
     return n + (need - k) * (len(C.SOLO_CARDS) + 1) / (_SOLO_STEPS + 1)
@@ -371,18 +402,38 @@ def margins(state: State) -> list[float]:
     return margin_of(mine)
 
 
+def gardener_end_chance(state: State) -> float:
+    """Chance (0..1) that the Gardener's next card ends the game: it needs one
+    more calendar step and ``k`` of the ``n`` cards left in its deck step it
+    (its discard pile is open; a deck used up is reshuffled from all 20):
+    ``k / n``; 0.0 when it needs more steps, has no deck, or the end is already
+    triggered or past (RULES.md section 10)."""
+    b = state.solo
+    if b is None or state.phase == "over" or state.end_round >= 0 or b.calendar != C.CALENDAR_END - 1:
+        return 0.0
+    k, n = deck_left(state)
+    return k / n
+
+
 def margin_text(state: State, margin: float) -> str:
     """The hint's words for the player's projected margin ``margin`` (VP; the
     ``BotModules.margin_text`` hook): solo, both projected final scores, the
     Gardener's (``gardener``, its end bonus included) and the player's (the
     Gardener's plus ``margin``): "projected end: you 71 VP, the Gardener 110 VP
-    with its end bonus"; else ``core.engine.margin_phrase``."""
+    with its end bonus"; while the Gardener's next card may end the game
+    (``gardener_end_chance``), also that chance, since the projection counts
+    the turns left at their mean: "...; its next card ends the game with chance
+    4 in 12"; else ``core.engine.margin_phrase``."""
     b = state.solo
     if b is None:
         return margin_phrase(margin)
     them = gardener(state)
     bonus = "" if state.phase == "over" else " with its end bonus"
-    return f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
+    text = f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
+    if gardener_end_chance(state) > 0.0:
+        k, n = deck_left(state)
+        text += f"; its next card ends the game with chance {k} in {n}"
+    return text
 
 
 def evaluate(state: State, seat: int) -> float:
