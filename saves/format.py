@@ -28,6 +28,7 @@ may fail in any way.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -157,8 +158,8 @@ def read_file(data: bytes, source: str = "") -> SaveFile:
     """
     name = _name(source)
     if data.lstrip().startswith(b'[Event "Lowlands"]'):  # saves.store.RECORD_MAGIC (``lowlands export``)
-        raise SaveError(f"{name} is an exported game record, not a save: it cannot be loaded or "
-                        "reviewed (open the save it was exported from).", source)
+        raise SaveError(f"{name} is an exported game record, not a save: it opens in review only "
+                        "(lowlands review, or Review in the launcher; c there goes on as a new game).", source)
     try:
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.ValidationError:
@@ -249,80 +250,118 @@ def decode_partial(data: bytes, source: str = "", each: Any = None) -> tuple[Mat
     Raises SaveError when even the set-up cannot be rebuilt (not a save, an
     unknown version, game, field or option, a bad seat or undo policy).
     """
+    name = _name(source)
+    f = read_file(data, source)
+    match = setup_match(name, source, f.game, f.options, f.seats, f.seed, f.undo_policy, f.bot_time)
+    match.id = f.id
+    match.created = f.created
+    match.copied_from = f.copied_from
+    broken: SaveError | None = None
+    stop = replay(match, f.moves, each)
+    if stop is not None:
+        i, why = stop
+        if why == AFTER_END:
+            broken = SaveError(f"{name} has move {i} '{f.moves[i - 1]}' after the end of the game.", source)
+        else:
+            broken = SaveError(f"{name} is damaged: move {i} '{f.moves[i - 1]}' {why}.", source)
+    elif match.state_sha256() != f.state_sha256:
+        broken = SaveError(
+            f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
+            "different final position than the one saved (the file was edited, or written by "
+            "a version of Lowlands with different rules).",
+            source,
+        )
+    return match, broken
+
+
+def setup_match(name: str, source: str, game_id: str, options: dict[str, Any], seats: list[SeatRecord],
+                seed: int, undo_policy: str = "friendly", bot_time: float = 1.0) -> Match:
+    """A new Match of the game ``game_id`` at its set-up, from what a file says
+    (a save, or a game record: ``saves.record.read_record``), every part checked.
+
+    ``name`` names the file in the messages ("games/ann.json"), ``source`` is
+    the SaveError's source. ``options``: the game's options as builtins (a
+    missing one takes its default). Raises SaveError: an unknown game or
+    option, options the game does not accept, a player count it does not
+    take, a seat of unknown kind or bot level, a bot time outside 0-600
+    seconds, an unknown undo policy, or a set-up the game refuses.
+    """
     from core import GAMES
-    from core.engine import IllegalMove
     from core.bots import LEVELS as BOT_LEVELS
     from core.match import Match, Seat
 
-    name = _name(source)
-    f = read_file(data, source)
-    game = GAMES.get(f.game)
+    game = GAMES.get(game_id)
     if game is None:
         known = ", ".join(sorted(GAMES)) or "none"
         raise SaveError(
-            f"{name} is for a game this version of Lowlands does not know ('{f.game}'; "
+            f"{name} is for a game this version of Lowlands does not know ('{game_id}'; "
             f"known games: {known}).",
             source,
         )
-    unknown = sorted(set(f.options) - set(game.Options.__struct_encode_fields__))
+    unknown = sorted(set(options) - set(game.Options.__struct_encode_fields__))
     if unknown:
         raise SaveError(_unknown_field(name, f"option '{unknown[0]}' of {game.title}"), source)
     try:
-        options = msgspec.convert(f.options, game.Options)
+        opts = msgspec.convert(options, game.Options)
     except msgspec.ValidationError as e:
         raise SaveError(f"{name} has options {game.title} does not accept ({_plain(e)}).", source) from None
-    n = len(f.seats)
+    n = len(seats)
     if not game.min_players <= n <= game.max_players:
         raise SaveError(
             f"{name} has {n} player{'s' if n != 1 else ''}, but {game.title} takes "
             f"{game.min_players}-{game.max_players}.",
             source,
         )
-    for s in f.seats:
+    for s in seats:
         if s.kind not in ("human", "bot"):
             raise SaveError(f"{name} has a seat of unknown kind '{s.kind}' (expected human or bot).", source)
         if s.level not in BOT_LEVELS:
             raise SaveError(
                 f"{name} has a bot of unknown level '{s.level}' (expected {', '.join(BOT_LEVELS)}).", source
             )
-    if not 0 < f.bot_time <= 600:
-        raise SaveError(f"{name} has a bot time of {f.bot_time} seconds (expected more than 0, at most 600).", source)
-    if f.undo_policy not in ("friendly", "strict"):
+    if not 0 < bot_time <= 600:
+        raise SaveError(f"{name} has a bot time of {bot_time} seconds (expected more than 0, at most 600).", source)
+    if undo_policy not in ("friendly", "strict"):
         raise SaveError(
-            f"{name} has an unknown undo policy '{f.undo_policy}' (expected friendly or strict).", source
+            f"{name} has an unknown undo policy '{undo_policy}' (expected friendly or strict).", source
         )
     try:
-        match = Match(game, [Seat(s.name, s.kind, s.level) for s in f.seats], f.seed, options, f.undo_policy,  # type: ignore[arg-type]
-                      bot_time=f.bot_time)
+        return Match(game, [Seat(s.name, s.kind, s.level) for s in seats], seed, opts, undo_policy,  # type: ignore[arg-type]
+                     bot_time=bot_time)
     except Exception as e:  # the game refused this set-up
         raise SaveError(f"{name} cannot be set up again: {e}", source) from None
-    match.id = f.id
-    match.created = f.created
-    match.copied_from = f.copied_from
-    broken: SaveError | None = None
-    for i, text in enumerate(f.moves, 1):
+
+
+#: ``replay``'s reason for a move made after the game ended.
+AFTER_END = "comes after the end of the game"
+
+
+def replay(match: Match, moves: Sequence[str], each: Any = None) -> tuple[int, str] | None:
+    """Make each move of ``moves`` (notations, in order) on ``match``.
+
+    Each is checked once: the game's ``parse`` gives only a legal move
+    (IllegalMove otherwise), which is then applied trusted (see the module
+    docstring). ``each(match, before, move)`` as in ``decode_partial``.
+    Returns None when every move was made; else ``(i, why)``: the 1-based
+    number of the first move that could not be, and why, in words that follow
+    it ("is not legal there", AFTER_END, "could not be replayed (...)"); the
+    moves before it stay made. Never raises for a bad move.
+    """
+    from core.engine import IllegalMove
+
+    game = match.game
+    for i, text in enumerate(moves, 1):
         if match.is_over():
-            broken = SaveError(f"{name} has move {i} '{text}' after the end of the game.", source)
-            break
+            return i, AFTER_END
         try:
             # parse returns only a legal move (IllegalMove otherwise): that is the
             # one legality check, so the move is applied trusted (see module doc)
             before = match.state
             match.push(game.parse(before, text), trusted=True)
         except IllegalMove:
-            broken = SaveError(f"{name} is damaged: move {i} '{text}' is not legal there.", source)
-            break
-        except Exception as e:  # a save must never crash the app
-            broken = SaveError(f"{name} is damaged: move {i} '{text}' could not be replayed ({e}).", source)
-            break
+            return i, "is not legal there"
+        except Exception as e:  # a file must never crash the app
+            return i, f"could not be replayed ({e})"
         if each is not None:
             each(match, before, match.moves[-1])
-    else:
-        if match.state_sha256() != f.state_sha256:
-            broken = SaveError(
-                f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
-                "different final position than the one saved (the file was edited, or written by "
-                "a version of Lowlands with different rules).",
-                source,
-            )
-    return match, broken
+    return None

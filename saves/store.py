@@ -313,6 +313,18 @@ def load_partial(path: str | os.PathLike[str], each: Any = None) -> tuple[Match,
     return decode_partial(_read(path), str(path), each)
 
 
+def load_for_review(path: str | os.PathLike[str], each: Any = None) -> tuple[Match, SaveError | None]:
+    """What review opens at ``path``: a save as ``load_partial`` gives it, or
+    the game of an exported game record (``saves.record.read_record``: whole,
+    or refused with a SaveError naming the line). Never modifies the file."""
+    data = _read(path)
+    if data.lstrip().startswith(RECORD_MAGIC):
+        from saves.record import read_record
+
+        return read_record(data, str(path), each), None
+    return decode_partial(data, str(path), each)
+
+
 def fork(match: Match) -> None:
     """Make ``match`` a new game copied from the one it was read from: a new
     ``match.id`` (so its autosave is its own, beside the original's) and a

@@ -294,20 +294,27 @@ async def test_review_shows_no_legend_for_a_choice_it_does_not_have(dirs) -> Non
 
 
 async def test_fields_of_arle_solo_names_its_target_while_placing_workers(dirs) -> None:
+    """The solo target is in the header (every decision, every page), so the
+    prompt above the choices keeps to one line at 120 columns (polish6 item 2)."""
     from core import get_game
     from tui.screens import screen_for
+    from tui.widgets.choice import Prompt
 
-    m = Match(get_game("fields-of-arle"), [Seat("Me")], 3)
+    m = Match(get_game("fields-of-arle"), [Seat("Ann")], 3)
     screen = screen_for(m, data_dir=dirs[0])
     app = make_app(dirs, start=lambda: screen)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert screen.picker._prompt == "Me: place a worker (July; food 5; target 110)"
+        assert screen.picker._prompt == "Ann: place a worker (July; food 5)"
+        assert screen.sub_title.endswith("Ann: place a worker · target 110 VP")
+        assert screen.picker.query_one("#picker-prompt", Prompt).text.count("\n") == 0  # one line
+        assert "target 110 VP" in str(app.screen.query_one("TitleHeader").render_line(0).text)
     duo = Match(get_game("fields-of-arle"), [Seat("Me"), Seat("You")], 3)
     duo_screen = screen_for(duo, data_dir=dirs[0])
     async with make_app(dirs, start=lambda: duo_screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert ": place a worker (July; food " in duo_screen.picker._prompt and "target" not in duo_screen.picker._prompt
+        assert "target" not in duo_screen.sub_title
 
 
 async def test_help_behind_the_curtain_lists_no_review_keys(dirs) -> None:

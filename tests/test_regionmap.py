@@ -85,3 +85,38 @@ async def test_a_new_state_draws_only_the_regions_lines_again() -> None:
             want = fresh.render()
         assert text.plain == want.plain
         assert [(s.start, s.end, str(s.style)) for s in text.spans] == [(s.start, s.end, str(s.style)) for s in want.spans]
+
+
+async def test_a_frame_closes_every_region_and_carries_a_line_above_and_below() -> None:
+    """polish6 item 3: with ``frame`` a wall runs round the plan, so a region at
+    the plan's edge is a closed box too (its outer side was open); the frame's
+    rows carry ``top`` and ``bottom``, the legend goes under the map."""
+    m = RegionMap(min_cell=4, max_cell=4, cell_height=1, frame=True)
+    async with WidgetApp(m).run_test(size=(40, 10)) as pilot:
+        m.update(CELLS, [Region("a", ["AA"]), Region("b", ["BB"]), Region("c", ["CC"])], legend="under",
+                 top="over the top", bottom="low")
+        await pilot.pause()
+        lines = m.render().plain.splitlines()
+        assert lines[0] == "┌ over the top ┐"  # 4+1+4+1+4 cells and walls, and the frame's two sides
+        assert lines[1] == "│ AA      │ BB │"
+        assert lines[2] == "├────┬────┤    │"  # the frame meets the inner walls: ├ and ┤ where they join
+        assert lines[3].startswith("│ CC │") and lines[3].endswith("│    │")
+        assert lines[4] == "└ low     └────┘"  # (under the water, open: the sea meets the outside)
+        assert lines[5] == "under"
+        m.update(CELLS, [Region("a", ["AA"]), Region("b", ["BB"]), Region("c", ["CC"])],
+                 top="a title longer than the frame")
+        await pilot.pause()
+        top = m.render().plain.splitlines()[0]
+        assert len(top) == 16 and top.startswith("┌ a title lon") and top.endswith("… ┐")
+
+
+async def test_a_frame_under_ascii_and_water_at_the_edge_left_open() -> None:
+    m = RegionMap(min_cell=3, max_cell=3, cell_height=1, frame=True)
+    async with WidgetApp(m, ascii=True).run_test(size=(40, 10)) as pilot:
+        m.update([["a", "~"], ["a", "b"]], [Region("a", ["A"]), Region("b", ["B"])])
+        await pilot.pause()
+        lines = m.render().plain.splitlines()
+        assert lines[0] == "+---+    "  # the sea meets the outside open: no wall above or beside it
+        assert lines[1][:5] == "| A |" and lines[1][-1] != "|"
+        assert lines[-1] == "+---+---+"
+        assert all(ch.isascii() for ln in lines for ch in ln)

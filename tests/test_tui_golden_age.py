@@ -6,6 +6,7 @@ turns, an auction with two bidders, undo across a bid and review, at 80x24 and
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -435,14 +436,19 @@ async def test_bots_bid_and_play_while_the_header_says_who(tmp_path: Path) -> No
     app, screen = app_for(match, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for _ in range(400):
+        # until round 3, however long the bots take on a loaded machine (a bound on the
+        # steps, each a fixed pause, ran out under load); a step waits for the screen
+        deadline = time.monotonic() + 180
+        while not (match.state.round >= 2 or match.is_over()):
+            assert time.monotonic() < deadline, f"stuck at decision {match.ply}: {screen.sub_title}"
             seat = match.to_move()
             if seat is not None and match.is_bot(seat):
                 assert screen.sub_title == f"{match.seats[seat].name} is thinking…"  # issue 8 item 4
                 await pilot.pause(0.02)
                 continue
-            if match.state.round >= 2 or match.is_over():
-                break
+            if screen._forced() is not None:  # Ann's roll plays itself after the repaint: not a key
+                await pilot.pause(0.02)
+                continue
             # Ann: open an auction when she can (the bots bid), else the first choice, else end
             keys = [c for c in screen.picker.choices if c.label.startswith("Auction")]
             end = [c for c in screen.picker.choices if c.label.startswith("End the turn")]
@@ -662,3 +668,51 @@ async def test_guild_group_key_and_painter_labels_name_their_place(tmp_path: Pat
         assert labels[0] != labels[1], labels
         for site, label in zip(("utr", "guild-brown"), labels):
             assert label.startswith((site_label(site), short_site(site))) and "Art12" in label and "(6/6)" in label, label
+
+
+def screen_rows(app: App) -> list[str]:
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("moves", [0, 40])
+async def test_at_80x24_the_map_page_shows_closed_boxes_and_every_colour(tmp_path: Path, moves: int) -> None:
+    """polish6 item 3: the map is framed, so the provinces on its edge are closed
+    boxes (their outer side was open), and every province's colour is on the
+    screen with the whole map, at the set-up and in play."""
+    import random
+
+    match = make_match(seed=5)
+    r = random.Random(5)
+    while match.ply < moves or (moves and match.state.phase not in ("act",)):
+        match.push(r.choice(match.legal_moves()))
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = screen.query_one(GoldenAgeBoard)
+        board.set_tab("map")
+        await pilot.pause()
+        lines = screen.query_one("#ga-map", RegionMap).text.splitlines()
+        framed = lines[:-1]  # (the last: the legend's line under the frame)
+        assert framed[0][0] == "┌" and framed[0][-1] == "┐" and framed[-1][0] == "└" and framed[-1][-1] == "┘"
+        assert all(ln[0] in "│├" and ln[-1] in "│┤" for ln in framed[1:-1]), "\n".join(framed)
+        shown = "\n".join(screen_rows(app))
+        for ln in (framed[0], framed[-1], lines[-1]):
+            assert ln in shown, ln  # the map whole and its legend above the fold
+        for colour in ("green Hol Lim", "yellow Bra Gro", "brown Utr Ove", "blue Zee Fri", "grey Vla Gel"):
+            assert colour in shown
+
+
+async def test_guilds_shown_by_a_terminal_grown_past_the_pages_fit_their_width(tmp_path: Path) -> None:
+    """The guild table drawn as the board unfolded (80x24 -> 120x40) is drawn
+    again for the width the layout gives it (it was built before it had one,
+    and its deck column was cut)."""
+    match = make_match(seed=4)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        guilds = screen.query_one("#ga-guilds", TextBlock)
+        assert guilds.size.width == 44
+        assert guilds.text.splitlines()[0].rstrip().endswith("deck")

@@ -140,3 +140,27 @@ def test_windmill_valley_solo_hint_says_both_projected_scores() -> None:
     them = gardener(s)
     assert f"projected end: you {them + h.margin:.0f} VP, the Gardener {them:.0f} VP with its end bonus" in h.text
     assert "margin" not in h.text
+
+
+def test_windmill_valley_solo_hint_names_the_chance_that_the_gardeners_next_card_ends_the_game() -> None:
+    """A playtester trusted "projected end: you 85 VP, the Gardener 82 VP" with
+    the Gardener one calendar step from the end; its next card ended the game
+    and the player lost 69 to 77. The projection counts the turns left at their
+    mean, so the hint also says the chance of the end on the next card: the
+    calendar cards left among the cards left, read from the open discard pile."""
+    from core.windmill_valley import components as C
+    from core.windmill_valley.evaluate import gardener_end_chance, margin_text
+
+    game = core.get_game("windmill-valley")
+    s = game.setup(["Ann"], 42)
+    assert "next card" not in margin_text(s, 0.0) and gardener_end_chance(s) == 0.0
+    steps = [i for i, c in enumerate(C.SOLO_CARDS) if c[1]]
+    plain = [i for i, c in enumerate(C.SOLO_CARDS) if not c[1]]
+    s.solo.discard = steps[:3] + plain[:5]  # 3 calendar cards seen, 8 cards drawn
+    s.solo.deck = [c for c in s.solo.deck if c not in s.solo.discard]
+    s.solo.calendar = 3
+    k, n = len(steps) - 3, len(C.SOLO_CARDS) - 8
+    assert gardener_end_chance(s) == k / n
+    assert margin_text(s, 3.0).endswith(f"with its end bonus; its next card ends the game with chance {k} in {n}")
+    s.solo.calendar = 2  # two steps to go: no next-card chance to name
+    assert "next card" not in margin_text(s, 3.0)

@@ -4,7 +4,7 @@
     lowlands new gift-of-tulips --players Ann,Bob,Cy [--seed N] [--bots Bob]
              [--undo friendly|strict] [--curtain]
     lowlands load FILE                         continue a saved game
-    lowlands review FILE                       review a saved game
+    lowlands review FILE                       review a saved game or an exported record
     lowlands export FILE [-o OUT [--force]]    print the plain-text game record
     lowlands serve [--host H] [--port 2222] [--open]   host tables over SSH (net.cli)
     lowlands web [--port 8000]                 the same tables in a browser
@@ -204,7 +204,9 @@ class LowlandsApp(App[None]):
         self._legible_filter: Any = None
         self._start = start
         self._screens_seen: WeakSet[Screen[Any]] = WeakSet()
-        #: matches shown read-only (a broken save, a game locked by another copy)
+        #: matches only looked at here, never autosaved nor locked: shown read-only
+        #: (a broken save, a game locked by another copy), or a file reviewed
+        #: (a save or a game record) until review's ``c`` makes it a new game
         self.read_only_matches: WeakSet[Any] = WeakSet()
         #: ids of the matches whose lock (saves.lock) this app holds
         self._locks: set[str] = set()
@@ -556,13 +558,14 @@ class LowlandsApp(App[None]):
         """Load the save at ``path`` (read-only) and open it: its game screen, or
         review. A SaveError is shown in a MessageDialog; returns False then."""
         from saves import SaveError, load_partial
+        from saves.store import load_for_review
 
         from tui.screens.dialogs import MessageDialog
 
         from tui.history import record_replay
 
         try:
-            match, broken = load_partial(path, record_replay)
+            match, broken = (load_for_review if review else load_partial)(path, record_replay)
         except SaveError as e:
             self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
             return False
@@ -572,7 +575,8 @@ class LowlandsApp(App[None]):
             else:
                 self.run_worker(self._offer_partial_review(match, broken), group="partial-review")
             return False
-        fork_unless_autosave(match, path, self.data_dir)
+        if fork_unless_autosave(match, path, self.data_dir) and review:
+            self.read_only_matches.add(match)  # a file looked at: no autosave until c makes it a game
         return self.open_match(match, review=review, source=path)
 
     def open_match(self, match: Any, *, review: bool = False, source: Path | None = None) -> bool:
@@ -725,8 +729,11 @@ class LowlandsApp(App[None]):
         from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
 
         kind = KIND_RECORD if export else KIND_SAVE
-        try:  # never over the live autosave, nor a folder; another kind of file only when confirmed
-            check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir),), force=True)
+        # never over the live autosave or the file a review shows, nor a folder; another kind of
+        # file only when confirmed
+        read = [s.source for s in self.screen_stack if getattr(s, "match", None) is match and getattr(s, "source", None)]
+        try:
+            check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir), *read), force=True)
         except SaveError as e:
             from tui.screens.dialogs import MessageDialog
 
@@ -967,7 +974,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the strong bots' thinking time per decision (default 1.0)")
     new.add_argument("--undo", choices=["friendly", "strict"], default="friendly", help="undo policy")
     new.add_argument("--curtain", action="store_true", help="hide the board between players")
-    for name, text in (("load", "continue a saved game"), ("review", "review a saved game")):
+    for name, text in (("load", "continue a saved game"), ("review", "review a saved game or an exported record")):
         c = sub.add_parser(name, parents=[common], help=text)
         c.add_argument("file", metavar="FILE")
         c.add_argument("--curtain", action="store_true", help="hide the board between players")
@@ -1128,10 +1135,12 @@ def version() -> str:
         return "unknown"
 
 
-def _load_partial_file(path_text: str) -> tuple[Any, Any]:
-    """``saves.load_partial`` for a command line: (match, SaveError or None).
+def _load_partial_file(path_text: str, review: bool = False) -> tuple[Any, Any]:
+    """``saves.load_partial`` for a command line: (match, SaveError or None);
+    for ``review``, ``saves.store.load_for_review`` (a game record too).
     Raises CliError when not even the set-up can be read."""
     from saves import SaveError, load_partial
+    from saves.store import load_for_review
 
     from tui.history import record_replay
 
@@ -1141,7 +1150,8 @@ def _load_partial_file(path_text: str) -> tuple[Any, Any]:
     if not path.is_file():
         raise CliError(f"not a file: {path}")
     try:
-        return load_partial(path, record_replay)  # (the log's words worked out while replaying)
+        # (the log's words worked out while replaying)
+        return (load_for_review if review else load_partial)(path, record_replay)
     except SaveError as e:
         raise CliError(str(e)) from None
 
@@ -1347,15 +1357,18 @@ def _main(argv: list[str]) -> int:
         def start() -> None:  # asks first if another copy is playing it
             app.open_match(match)
     elif command == "review":
-        match, broken = _load_partial_file(args.file)
+        match, broken = _load_partial_file(args.file, review=True)
+        forked = False
         if broken is None:
-            fork_unless_autosave(match, Path(args.file).expanduser(), folder)
+            forked = fork_unless_autosave(match, Path(args.file).expanduser(), folder)
             read_only = ""
         else:  # broken at some move: the game up to its last legal move, read-only
             read_only = broken_review_note(broken, match)
 
         def start() -> Screen[Any] | None:
             if not read_only:  # read-only if another copy is playing it
+                if forked:  # a file looked at: no autosave until c makes it a game
+                    app.read_only_matches.add(match)
                 app.open_match(match, review=True, source=Path(args.file).expanduser())
                 return None
             from tui.screens.review import ReviewScreen

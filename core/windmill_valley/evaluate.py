@@ -176,6 +176,19 @@ _SOLO_STEPS = sum(c[1] for c in C.SOLO_CARDS)
 _STEPS_TO_END = C.CALENDAR_END * C.LARGE_SPACES
 
 
+def deck_left(state: State) -> tuple[int, int]:
+    """(calendar cards, cards) left in the Gardener's deck, counted from its
+    open discard pile (an empty deck counts as the 20 it is reshuffled into);
+    (0, 0) with no Gardener."""
+    b = state.solo
+    if b is None:
+        return 0, 0
+    n = len(C.SOLO_CARDS) - len(b.discard)
+    if n <= 0:
+        return _SOLO_STEPS, len(C.SOLO_CARDS)
+    return _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard), n
+
+
 def gardener_cards_left(state: State) -> float:
     """Expected Gardener cards still to draw until its calendar reaches the end
     (0.0 with no Gardener or once there). The discard pile is open, so the
@@ -186,10 +199,7 @@ def gardener_cards_left(state: State) -> float:
     if b is None or b.calendar >= C.CALENDAR_END:
         return 0.0
     need = C.CALENDAR_END - b.calendar
-    n = len(C.SOLO_CARDS) - len(b.discard)
-    k = _SOLO_STEPS - sum(C.SOLO_CARDS[c][1] for c in b.discard)
-    if n <= 0:
-        n, k = len(C.SOLO_CARDS), _SOLO_STEPS
+    k, n = deck_left(state)
     if k >= need:
         return need * (n + 1) / (k + 1)
     return n + (need - k) * (len(C.SOLO_CARDS) + 1) / (_SOLO_STEPS + 1)
@@ -392,18 +402,38 @@ def margins(state: State) -> list[float]:
     return margin_of(mine)
 
 
+def gardener_end_chance(state: State) -> float:
+    """Chance (0..1) that the Gardener's next card ends the game: it needs one
+    more calendar step and ``k`` of the ``n`` cards left in its deck step it
+    (its discard pile is open; a deck used up is reshuffled from all 20):
+    ``k / n``; 0.0 when it needs more steps, has no deck, or the end is already
+    triggered or past (RULES.md section 10)."""
+    b = state.solo
+    if b is None or state.phase == "over" or state.end_round >= 0 or b.calendar != C.CALENDAR_END - 1:
+        return 0.0
+    k, n = deck_left(state)
+    return k / n
+
+
 def margin_text(state: State, margin: float) -> str:
     """The hint's words for the player's projected margin ``margin`` (VP; the
     ``BotModules.margin_text`` hook): solo, both projected final scores, the
     Gardener's (``gardener``, its end bonus included) and the player's (the
     Gardener's plus ``margin``): "projected end: you 71 VP, the Gardener 110 VP
-    with its end bonus"; else ``core.engine.margin_phrase``."""
+    with its end bonus"; while the Gardener's next card may end the game
+    (``gardener_end_chance``), also that chance, since the projection counts
+    the turns left at their mean: "...; its next card ends the game with chance
+    4 in 12"; else ``core.engine.margin_phrase``."""
     b = state.solo
     if b is None:
         return margin_phrase(margin)
     them = gardener(state)
     bonus = "" if state.phase == "over" else " with its end bonus"
-    return f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
+    text = f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
+    if gardener_end_chance(state) > 0.0:
+        k, n = deck_left(state)
+        text += f"; its next card ends the game with chance {k} in {n}"
+    return text
 
 
 def evaluate(state: State, seat: int) -> float:

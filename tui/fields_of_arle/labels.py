@@ -526,8 +526,7 @@ class FieldsOfArleLabels(GameLabels):
         if t.kind == "place":
             n = len(state.players)
             month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
-            goal = f"; target {C.SOLO_TARGET}" if n == 1 else ""  # solo: the score to reach (R11)
-            return f"{name}: place a worker ({month}; food {h.g['food']}{goal})"
+            return f"{name}: place a worker ({month}; food {h.g['food']})"  # (solo: the target is in the header)
         if t.kind == "opt":
             return f"{name}: {space_name(t.a)} ({space_offer(state, seat, t.a)}), choose:"
         if t.kind == "endwork":
@@ -561,4 +560,5 @@ class FieldsOfArleLabels(GameLabels):
             return f"{half} · {name} (computer) is choosing..."
         t = state.tasks[-1]
         what = space_name(t.a) if t.kind == "opt" else DECISION_WORDS.get(t.kind, "chooses")
-        return f"{half} · {name}: {what}"
+        goal = f" · target {C.SOLO_TARGET} VP" if len(state.players) == 1 else ""  # solo: the score to reach (R11)
+        return f"{half} · {name}: {what}{goal}"

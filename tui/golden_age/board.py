@@ -9,7 +9,10 @@
   ``components.EDGES``) share a wall, and no others do; each province with its
   key ("a Holland": the key that picks it in every list of provinces), its
   colour, its Influence Marker (``[B]`` active, ``(B)`` used this turn, ``[ ]``
-  none) and the Movement Tokens per player (``A2`` = two of A's);
+  none) and the Movement Tokens per player (``A2`` = two of A's); framed, so
+  every province is a closed box, the legend in the frame's top row (the
+  notation) and bottom row and under it (each province's colour: a box has
+  room for it beside the name only in Gelderland);
 * the King's track around the King: his space and the next twelve, each with
   its province pair, the chance that 2d6 reaches it and what each player
   would be paid there;
@@ -247,7 +250,7 @@ class GoldenAgeBoard(Board):
         yield TextBlock(id="ga-status")
         yield TextBlock(id="ga-brief")
         with HorizontalGroup(id="ga-row1"):
-            yield RegionMap(id="ga-map", min_cell=6, max_cell=12)
+            yield RegionMap(id="ga-map", min_cell=6, max_cell=12, frame=True)
             yield TextBlock(id="ga-track")
         yield TextBlock(id="ga-players")
         with HorizontalGroup(id="ga-row2"):
@@ -279,6 +282,24 @@ class GoldenAgeBoard(Board):
         # events already out of date), which redrew the whole board each time
         if self._last is not None and self._draw_size() != self._drawn_at:
             self._redraw()
+
+    def _when_placed(self, tries: int) -> None:
+        """Draw the guilds and Indies again for the widths the layout gives them
+        (drawn just as they were shown, e.g. when a terminal grew past the pages,
+        they had none yet: the guild table was cut): after the screen's next
+        layout pass (``OneLayout.after_layout``: the one that shows them places
+        them in its next pass), or its next frame; ``tries`` passes at most."""
+        def check() -> None:
+            if self.query_one("#ga-guilds").size.width and self.query_one("#ga-indies").size.width:
+                self._redraw()
+            elif tries > 1:
+                self._when_placed(tries - 1)
+
+        screen = self.screen
+        if hasattr(screen, "after_layout"):
+            screen.after_layout(check)
+        else:
+            self.call_after_refresh(check)
 
     def _draw_size(self) -> tuple[Any, ...]:
         # (its own height is what it drew: the lines it wrote, not what it drew from)
@@ -383,6 +404,8 @@ class GoldenAgeBoard(Board):
             self.query_one("#ga-indies", TextBlock).update(self.kept(
                 "indies", (indies_data(state), *common, indies_w, self.touching(targets, (Found, Special))),
                 lambda: self._indies(state, targets, letters)))
+            if not (guilds_w and indies_w):  # shown just now, not placed yet: drawn again once placed
+                self._when_placed(2)
 
     # status and auction
     def _status(self, s: Any, targets: Sequence[Any], seats: list[str], letters: list[str], a_: bool,
@@ -391,7 +414,8 @@ class GoldenAgeBoard(Board):
         dot = " - " if a_ else " · "
         if s.phase.startswith("place"):
             narrow = width < 60
-            what = {"place_marker": "1 Influence Marker each, one per province",
+            what = {"place_marker": "1 marker each, one per province" if narrow else  # (one line at 80x24)
+                                    "1 Influence Marker each, one per province",
                     "place_tokens": "2 Movement Tokens each" if narrow else
                                     "2 Movement Tokens each, not where a marker is, at most 2 per province",
                     "place_king": "the King starts on a Governor space"}[s.phase]
@@ -488,13 +512,17 @@ class GoldenAgeBoard(Board):
             else:
                 for p in target_provinces(t):
                     marks[p] = CURSOR if single else marks.get(p, LEGAL)
-        plain, legend = self.kept("map", (provinces_data(s), tuple(letters)), lambda: self._provinces(s, letters))
+        plain, legends = self.kept("map", (provinces_data(s), tuple(letters)), lambda: self._provinces(s, letters))
         regions = [r._replace(mark=marks[r.id]) if r.id in marks else r for r in plain]
         walls = [tuple(sorted(p)) for p in hot if len(p) == 2]
-        self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend)
+        top, bottom, legend = legends
+        self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend, top=top, bottom=bottom)
 
-    def _provinces(self, s: Any, letters: list[str]) -> tuple[list[Region], Text]:
-        """The provinces as the map draws them (unmarked) and the map's legend."""
+    def _provinces(self, s: Any, letters: list[str]) -> tuple[list[Region], tuple[Text, Text, Text]]:
+        """The provinces as the map draws them (unmarked) and the map's legend:
+        (in the frame's top row, in its bottom row, under the map). The frame's
+        rows carry two of its three lines, so at 80x24 the map page shows the
+        whole map and every province's colour above the fold."""
         regions = []
         for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
@@ -514,11 +542,10 @@ class GoldenAgeBoard(Board):
             # the colour word where there is room; the legend names every province's colour
             with_colour = title + Text(f" {color}", style=COLOR_STYLES[color].replace("bold ", ""))
             regions.append(Region(pid, ((with_colour, title), line2), ""))
-        legend = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
+        notation = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
         groups = [f"{c} " + " ".join(C.PROVINCES[p][0][:3] for p in C.PROVINCE_IDS if C.PROVINCES[p][1] == c)
                   for c in C.COLORS]  # each province's colour (a name alone says it only in colour)
-        legend.append("\n" + ", ".join(groups[:3]) + "\n" + ", ".join(groups[3:]), style="dim")
-        return regions, legend
+        return regions, (notation, Text(", ".join(groups[:2]), style="dim"), Text(", ".join(groups[2:]), style="dim"))
 
     # the King's track
     def _track(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool, short: bool,

@@ -306,11 +306,15 @@ class LoadDialog(PathDialog):
 
     The list shows the files in ``data/saves`` and the autosaves, newest first,
     each with its game, players and decision; a damaged one with its reason.
+    ``records``: a typed path may also name a game record (review opens one).
     """
 
-    def __init__(self, title: str, data: Path, default: Path | str | None = None, *, action: str = "Open") -> None:
+    def __init__(self, title: str, data: Path, default: Path | str | None = None, *, action: str = "Open",
+                 records: bool = False) -> None:
         super().__init__(title, default, must_exist=True, action=action)
         self.data = Path(data)
+        #: whether a game record (``lowlands export``) opens too (review): the path box says so
+        self.records = records
         self.saves: list[Any] = list_saves(self.data)
 
     def compose(self) -> ComposeResult:
@@ -337,7 +341,8 @@ class LoadDialog(PathDialog):
                 yield lst
             else:
                 yield Label(Content(f"No saves in {self.data}; type a path:"))
-            yield PathInput(value=self.default, placeholder="path to a .json file", id="path")
+            yield PathInput(value=self.default, id="path", placeholder="path to a save (.json) or a game record (.txt)"
+                            if self.records else "path to a .json file")
             yield Static("", id="path-error", classes="field-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(f"{self.action_label} (Enter)"), id="ok", variant="primary", compact=True)

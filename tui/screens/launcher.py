@@ -461,7 +461,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
         data = Path(self.app.data_dir)  # type: ignore[attr-defined]
         folder = data / "saves" if (data / "saves").is_dir() else data
-        title = "Review a saved game" if review else "Load a saved game"
-        path = await self.app.push_screen_wait(LoadDialog(title, data, f"{folder}/", action="Open"))
+        title = "Review a saved game or an exported record" if review else "Load a saved game"
+        path = await self.app.push_screen_wait(LoadDialog(title, data, f"{folder}/", action="Open", records=review))
         if path is not None:
             self.app.open_file(path, review=review)  # type: ignore[attr-defined]

@@ -841,6 +841,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
 
             fork(self.match)
             self.source = None
+            getattr(self.app, "read_only_matches", set()).discard(self.match)  # a game now: autosaved
         if dropped > 0:
             self.match.continue_from(self.cursor)
         if dropped > 0 or not live:

@@ -13,6 +13,10 @@ Each region writes its lines (a title, then whatever the game shows: a marker,
 tokens) in the largest rectangle of its cells. A region's ``mark`` (a Rich style,
 e.g. ``reverse bold``) is laid over all of it, so a highlighted target never relies
 on colour; ``walls`` highlights the wall between two regions (a move's border).
+With ``frame`` a wall also runs round the whole plan, so a region at its edge is a
+closed box too; the frame's top and bottom rows can carry a line of text each
+(``update``'s ``top`` and ``bottom``, like a panel's title), the rest of a legend
+goes under the map.
 Used for the Golden Age province map; any game with regions and borders can use it.
 """
 
@@ -67,32 +71,42 @@ class RegionMap(DataWidget):
         title: heading above the map.
         min_cell, max_cell: a cell is as wide as the widget allows within these.
         cell_height: text lines per cell row (walls between rows take one more).
+        frame: draw a wall round the whole plan (one more column each side, one
+            more row above and below), so every region is a closed box.
     """
 
     def __init__(self, *, title: str = "", min_cell: int = 6, max_cell: int = 14, cell_height: int = 2,
-                 name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+                 frame: bool = False, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(title=title, name=name, id=id, classes=classes)
         self.min_cell = min_cell
         self.max_cell = max_cell
         self.cell_height = max(1, cell_height)
-        self._data = ((), (), (), "")
+        self.frame = frame
+        self._data = ((), (), (), "", ("", ""))
 
     def update(self, cells: Sequence[Sequence[str]], regions: Sequence[Region],
-               walls: Iterable[tuple[str, str]] = (), legend: str | Text = "") -> None:
+               walls: Iterable[tuple[str, str]] = (), legend: str | Text = "", *,
+               top: str | Text = "", bottom: str | Text = "") -> None:
         """Show ``regions`` laid out on ``cells`` (rows of region ids, all rows equally
         long); ``walls`` = pairs of region ids whose shared wall is highlighted;
-        ``legend`` = lines drawn under the map (wrapped). Redraws only on a change."""
+        ``legend`` = lines drawn under the map (wrapped); ``top`` and ``bottom`` =
+        a line written into the frame's top and bottom rows (with ``frame`` only;
+        cut with an ellipsis where longer than the frame less its corners and a
+        space each side). Redraws only on a change."""
         frozen = tuple(r._replace(lines=tuple(r.lines)) for r in regions)
         self._set((tuple(tuple(row) for row in cells), frozen,
-                   tuple(sorted(tuple(sorted(w)) for w in walls)), legend))
+                   tuple(sorted(tuple(sorted(w)) for w in walls)), legend, (top, bottom)))
 
     # -- geometry -------------------------------------------------------------------
     def cell_width(self, width: int | None = None) -> int:
-        """Characters per cell at ``width`` columns (the widget's width by default)."""
+        """Characters per cell at ``width`` columns (the widget's width by default;
+        a frame takes two of them)."""
         cells = self._data[0]
         cols = len(cells[0]) if cells else 1
         width = width if width is not None else self._width()
-        return max(self.min_cell, min(self.max_cell, (width - (cols - 1)) // cols))
+        room = width - (cols - 1) - (2 if self.frame else 0)
+        return max(self.min_cell, min(self.max_cell, room // cols))
 
     @staticmethod
     def borders(cells: Sequence[Sequence[str]]) -> set[frozenset[str]]:
@@ -143,7 +157,7 @@ class RegionMap(DataWidget):
         marks is drawn once per layout (``_plan``); a new mark or highlighted
         wall (a cursor key) draws again only the rows it falls on, and a row
         drawn with the same marks before (the cursor back on a choice) is kept."""
-        cells, regions, hot_walls, legend = self._data
+        cells, regions, hot_walls, legend, borders = self._data
         ascii_ = use_ascii(self)
         out: list[Text] = [self._title_text()] if self.title else []
         for ln in out:
@@ -152,11 +166,13 @@ class RegionMap(DataWidget):
         if not cells:
             return out
         plain = tuple(r._replace(mark="") for r in regions)
-        key = (cells, tuple(_region_key(r) for r in plain), self.cell_width(width), self.cell_height, width, ascii_)
+        borders = borders if self.frame else ("", "")
+        key = (cells, tuple(_region_key(r) for r in plain), self.cell_width(width), self.cell_height, width, ascii_,
+               tuple(_key(b) for b in borders))
         plans: dict[tuple[Any, ...], tuple[Any, ...]] = self.__dict__.setdefault("_plans_kept", {})
         plan = plans.get(key)  # (an undo draws a plan drawn a moment ago)
         if plan is None:
-            plan = plans[key] = (key, self._plan(cells, plain, width, ascii_))
+            plan = plans[key] = (key, self._plan(cells, plain, width, ascii_, borders))
             if len(plans) > self.PLANS_KEPT:
                 del plans[next(iter(plans))]
         chars, styles, lines, places = plan[1]
@@ -238,57 +254,67 @@ class RegionMap(DataWidget):
         regions (``ids``), width and look: a new state draws only the regions'
         lines again."""
         w, h = self.cell_width(width), self.cell_height
-        key = (cells, ids, w, h, width, ascii_)
+        f = 1 if self.frame else 0
+        key = (cells, ids, w, h, width, ascii_, f)
         kept = self.__dict__.get("_geometry_kept")
         if kept is not None and kept[0] == key:
             return kept[1]
         rows, cols = len(cells), len(cells[0])
-        height, full = rows * h + (rows - 1), cols * w + (cols - 1)
+        height, full = rows * h + (rows - 1) + 2 * f, cols * w + (cols - 1) + 2 * f
         # what stands at each canvas position: a region id (its inside) or a wall character
         owner: list[list[object]] = [[None] * full for _ in range(height)]
         chars = [[" "] * full for _ in range(height)]
         styles: list[list[Style | str]] = [[""] * full for _ in range(height)]
 
         def span(i: int, size: int) -> range:
-            return range(i * (size + 1), i * (size + 1) + size)
+            return range(f + i * (size + 1), f + i * (size + 1) + size)
 
-        def wall(y: int, x: int, ch: str, a: str, b: str) -> None:
+        def at(r: int, c: int) -> str | None:
+            """The id of cell (r, c); None outside the plan (the frame's side)."""
+            return cells[r][c] if 0 <= r < rows and 0 <= c < cols else None
+
+        def walled(a: str | None, b: str | None) -> bool:
+            """A wall between a and b: they differ and one is a region (a coast is
+            walled, water meets the outside open)."""
+            return a != b and (a in ids or b in ids)
+
+        def wall(y: int, x: int, ch: str, a: str | None, b: str | None) -> None:
             chars[y][x] = ch
             owner[y][x] = frozenset((a, b))
 
         hbar, vbar = ("-", "|") if ascii_ else ("─", "│")
         for r in range(rows):
             for c in range(cols):
-                rid = cells[r][c]
                 for y in span(r, h):
                     for x in span(c, w):
-                        owner[y][x] = rid
-                if c + 1 < cols:  # the gap column right of the cell
-                    x = c * (w + 1) + w
-                    other = cells[r][c + 1]
-                    for y in span(r, h):
-                        if other == rid:
-                            owner[y][x] = rid
-                        else:
-                            wall(y, x, vbar, rid, other)
-                if r + 1 < rows:  # the gap row under the cell
-                    y = r * (h + 1) + h
-                    other = cells[r + 1][c]
-                    for x in span(c, w):
-                        if other == rid:
-                            owner[y][x] = rid
-                        else:
-                            wall(y, x, hbar, rid, other)
-                if r + 1 < rows and c + 1 < cols:  # the junction
-                    y, x = r * (h + 1) + h, c * (w + 1) + w
-                    a, b, d, e = cells[r][c], cells[r][c + 1], cells[r + 1][c], cells[r + 1][c + 1]
-                    arms = (int(a != b), int(d != e), int(a != d), int(b != e))
-                    if arms == (0, 0, 0, 0):
+                        owner[y][x] = cells[r][c]
+        for r in range(rows):  # the gap columns right of each cell (and the frame's left side)
+            for c in range(-f, cols - 1 + f):
+                x, a, b = f + c * (w + 1) + w, at(r, c), at(r, c + 1)
+                for y in span(r, h):
+                    if a == b:
                         owner[y][x] = a
-                    elif not ascii_:
-                        chars[y][x] = _JOIN[arms]
-                    else:
-                        chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
+                    elif walled(a, b):
+                        wall(y, x, vbar, a, b)
+        for r in range(-f, rows - 1 + f):  # the gap rows under each cell (and the frame's top)
+            y = f + r * (h + 1) + h
+            for c in range(cols):
+                a, b = at(r, c), at(r + 1, c)
+                for x in span(c, w):
+                    if a == b:
+                        owner[y][x] = a
+                    elif walled(a, b):
+                        wall(y, x, hbar, a, b)
+            for c in range(-f, cols - 1 + f):  # the junctions on that gap row
+                x = f + c * (w + 1) + w
+                a, b, d, e = at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)
+                arms = (int(walled(a, b)), int(walled(d, e)), int(walled(a, d)), int(walled(b, e)))
+                if arms == (0, 0, 0, 0):
+                    owner[y][x] = a
+                elif not ascii_:
+                    chars[y][x] = _JOIN[arms]
+                else:
+                    chars[y][x] = vbar if not (arms[2] or arms[3]) else hbar if not (arms[0] or arms[1]) else "+"
         # water
         tilde = "~"
         for y in range(height):
@@ -317,7 +343,8 @@ class RegionMap(DataWidget):
         options = [tuple(_text(x) for x in (t if isinstance(t, tuple) else (t,))) for t in reg.lines]
         widths = tuple(min(x.cell_len for x in opts) for opts in options)
         r0, c0, r1, c1 = self._box(cells, reg.id, widths, w, h)
-        top, left = r0 * (h + 1), c0 * (w + 1)
+        f = 1 if self.frame else 0  # (the frame's wall above and left of the plan)
+        top, left = f + r0 * (h + 1), f + c0 * (w + 1)
         room_w = (c1 - c0 + 1) * w + (c1 - c0)
         room_h = (r1 - r0 + 1) * h + (r1 - r0)
         texts = [next((x for x in opts if x.cell_len <= room_w), opts[-1]).copy() for opts in options[:room_h]]
@@ -335,12 +362,13 @@ class RegionMap(DataWidget):
         return out
 
     def _plan(self, cells: tuple[tuple[str, ...], ...], regions: Sequence[Region], width: int,
-              ascii_: bool) -> tuple[list[list[str]], list[list[Style | str]], list[Text],
-                                     list[dict[object, list[int]]]]:
+              ascii_: bool, borders: tuple[Text | str, Text | str] = ("", "")) -> tuple[
+                  list[list[str]], list[list[Style | str]], list[Text], list[dict[object, list[int]]]]:
         """The plan without marks: each canvas cell's character and style, each
         row as a Text, and in each row the cells of each owner (``_geometry``),
-        with the regions' lines written in. A row as it was in the last plan on
-        the same geometry keeps its Text."""
+        with the regions' lines written in, and ``borders`` (top, bottom) in the
+        frame's rows. A row as it was in the last plan on the same geometry keeps
+        its Text."""
         w, h = self.cell_width(width), self.cell_height
         base_chars, base_styles, places = self._geometry(cells, frozenset(r.id for r in regions), width, ascii_)
         chars = [row[:] for row in base_chars]
@@ -364,6 +392,21 @@ class RegionMap(DataWidget):
                     row_chars[x], row_styles[x] = ch, style
                     x += 1
         self._placed = (placed_before[0], placed_now)
+        if self.frame:  # a line in the frame's top and bottom rows: "┌ text ──┐"
+            more = "." if ascii_ else "…"
+            for y, line in ((0, borders[0]), (len(chars) - 1, borders[1])):
+                t = _text(line).copy()
+                room = len(chars[y]) - 4
+                if not t.plain or room < 2:
+                    continue
+                if t.cell_len > room:
+                    t.truncate(room - 1)
+                    t.append(more)
+                x = 1
+                for ch, style in [(" ", Style())] + [(ch, seg.style or Style()) for seg in t.render(_CONSOLE, end="")
+                                                      for ch in seg.text] + [(" ", Style())]:
+                    chars[y][x], styles[y][x] = ch, style
+                    x += 1
         last = self.__dict__.get("_plan_rows")
         same = last is not None and last[0] is places and last[1] == width
         lines = [last[2][y] if same and last[3][y] == chars[y] and last[4][y] == styles[y]
