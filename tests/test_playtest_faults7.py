@@ -98,3 +98,23 @@ async def test_the_gardeners_vp_calendar_and_cards_are_in_the_header_at_80x24(tm
             # once: "Windmill Valley — Anna to choose: planting (round 10)" (the Gardener on Tracks, below)
             assert f"Gardener {b.vp} VP, calendar {b.calendar}/4, {len(b.deck)} cards left" in line, line
     assert any(key.startswith("PgUp") for key, _ in GAME_KEYS)  # (scrolling a long panel: in `?`)
+
+
+# -- 4. Windmill Valley review at 80x24: the wheels fit as in the game ------------------------
+async def test_windmill_valley_review_at_80x24_shows_the_wheels_whole() -> None:
+    from tests.apphelpers import ScreenApp
+    from tui.screens.review import ReviewScreen
+    from tui.widgets.board import BoardBody
+
+    app = ScreenApp(ReviewScreen(_solo_match(40)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = app.screen.board
+        while board.page != "Wheels":  # (the page the playtester saw)
+            await pilot.press("left_square_bracket")
+            await settle(pilot)
+        body = board.query_one(BoardBody)
+        small = board.query_one("#wv-small")
+        assert small.display and small.region.width
+        # once: the board 45 columns wide, the small wheel's right column cut ("Lower" for "Lower1")
+        assert small.region.right <= body.scrollable_content_region.right, (small.region, body.scrollable_content_region)

@@ -407,11 +407,12 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ply: where the cursor starts (default: the last decision).
     """
 
-    # (styles here, parsed when review first opens, not at startup)
+    # (styles here, parsed when review first opens, not at startup; at 80 columns the
+    # board gets the 46 columns the game screen gives it, and its scrollbar's: 47)
     DEFAULT_CSS = """
     #review-body { height: 1fr; }
-    #review-board-box { width: 1fr; min-width: 46; }
-    #review-side { width: 1fr; min-width: 34; }
+    #review-board-box { width: 1fr; min-width: 47; }
+    #review-side { width: 1fr; min-width: 33; }
     #review-position { text-style: bold; color: $primary; width: 100%; height: 1; text-wrap: nowrap; }
     #review-log { height: 1fr; min-height: 5; border: round $primary 50%; }
     #review-changes { height: auto; color: $text; }
