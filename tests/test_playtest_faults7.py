@@ -118,3 +118,30 @@ async def test_windmill_valley_review_at_80x24_shows_the_wheels_whole() -> None:
         assert small.display and small.region.width
         # once: the board 45 columns wide, the small wheel's right column cut ("Lower" for "Lower1")
         assert small.region.right <= body.scrollable_content_region.right, (small.region, body.scrollable_content_region)
+
+
+# -- 5. Golden Age: the guild table's deck column after the board folds and unfolds ----------
+async def test_the_golden_age_guild_table_keeps_its_deck_column_after_a_resize(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from tests.apphelpers import ScreenApp
+    from tui.screens import screen_for
+
+    m = Match(get_game("golden-age"), [Seat("Ann"), Seat("Bob"), Seat("Cy")], 3)
+    screen = screen_for(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        guilds = screen.query_one("#ga-guilds")
+        assert guilds.text.splitlines()[0].rstrip().endswith("deck")
+        for size in ((80, 24), (120, 40)):  # folded into pages, then unfolded again
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 3)
+            if size == (80, 24):
+                while screen.board.tab != "guilds":
+                    await pilot.press("right")
+                    await settle(pilot)
+            lines = guilds.text.splitlines()
+            # once: "Guilds   owner next special action" and no deck column (drawn 46 wide, shown 44)
+            assert lines[0].rstrip().endswith("deck"), lines
+            assert max(len(line) for line in lines) <= guilds.size.width, (guilds.size, lines)

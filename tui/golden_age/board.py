@@ -214,7 +214,7 @@ class GoldenAgeBoard(Board):
         margin: 0;
     }
     GoldenAgeBoard #ga-map, GoldenAgeBoard #ga-guilds {
-        width: 44;
+        width: 44;  /* GUILDS_WIDTH */
         margin: 0 1 0 0;
     }
     GoldenAgeBoard #ga-track, GoldenAgeBoard #ga-indies {
@@ -231,6 +231,9 @@ class GoldenAgeBoard(Board):
         margin: 0 0 1 0;
     }
     """
+
+    #: The guild table's width (and the map's) where the board is not folded into pages (CSS).
+    GUILDS_WIDTH = 44
 
     #: Board width and screen height from which everything is shown at once (no pages).
     WIDE = 74
@@ -396,14 +399,18 @@ class GoldenAgeBoard(Board):
                             self.touching(targets, (Bid, End, Exchange, Found, Take, Special))),
                 lambda: self._players(state, targets, seats, letters, a_, width)))
         if show["ga-row2"]:
-            guilds_w = self.query_one("#ga-guilds").size.width
+            # their widths as the layout for ``tabbed`` gives them (the CSS above), not as
+            # the widgets have them now: when the board folds or unfolds they still have the
+            # other layout's (the guild table drawn 77 wide, shown 44: no deck column)
+            board_w = self.size.width
+            guilds_w = board_w if tabbed else self.GUILDS_WIDTH
+            indies_w = board_w if tabbed else max(0, board_w - self.GUILDS_WIDTH - 1)
             self.query_one("#ga-guilds", TextBlock).update(self.kept(
                 "guilds", (guilds_data(state), *common, guilds_w, tabbed, self.touching(targets, (TakeGuild, Special, Convert, Found))),
-                lambda: self._guilds(state, targets, letters, a_)))
-            indies_w = self.query_one("#ga-indies").size.width
+                lambda: self._guilds(state, targets, letters, a_, guilds_w or 46)))
             self.query_one("#ga-indies", TextBlock).update(self.kept(
                 "indies", (indies_data(state), *common, indies_w, self.touching(targets, (Found, Special))),
-                lambda: self._indies(state, targets, letters)))
+                lambda: self._indies(state, targets, letters, indies_w or 40)))
             if not (guilds_w and indies_w):  # shown just now, not placed yet: drawn again once placed
                 self._when_placed(2)
 
@@ -702,7 +709,7 @@ class GoldenAgeBoard(Board):
         return out
 
     # guilds
-    def _guilds(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool) -> list[Text]:
+    def _guilds(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool, width: int) -> list[Text]:
         pointer = glyph(self, "▶", ">")
         hot: dict[str, str] = {}
         single = len(targets) == 1
@@ -735,14 +742,13 @@ class GoldenAgeBoard(Board):
                 price.stylize(mark)
             rows.append([Text(pointer if mark == CURSOR else ""), name, owner, price,
                          Text(ACTIONS[color], style="dim"), Text(deck, style="dim")])
-        width = self.query_one("#ga-guilds").size.width or 46
         out = grid(rows, justify="lllrlr", width=width, flex=4)
         if self.tabbed:
             out.append(Text("next: takeover price; deck: cards+discards", style="dim"))
         return out
 
     # the Indies
-    def _indies(self, s: Any, targets: Sequence[Any], letters: list[str]) -> list[Text]:
+    def _indies(self, s: Any, targets: Sequence[Any], letters: list[str], width: int) -> list[Text]:
         hot: dict[str, str] = {}
         single = len(targets) == 1
         for t in targets:
@@ -783,6 +789,5 @@ class GoldenAgeBoard(Board):
             w7.stylize(hot["west"])
         west.append_text(w7)
         west.append(" (any number)", style="dim")
-        width = self.query_one("#ga-indies").size.width or 40
         return [head] + wrap_text(east, width, 5) + wrap_text(west, width, 5) + wrap_text(
             Text("a colony's Spice card costs its number; 5 VP East, 6 VP West", style="dim"), width)
