@@ -145,3 +145,50 @@ async def test_the_golden_age_guild_table_keeps_its_deck_column_after_a_resize(t
             # once: "Guilds   owner next special action" and no deck column (drawn 46 wide, shown 44)
             assert lines[0].rstrip().endswith("deck"), lines
             assert max(len(line) for line in lines) <= guilds.size.width, (guilds.size, lines)
+
+
+# -- 6. game over: the score pad says final scores; undo reopens the game (every game) -------
+def _finished(game_id: str, players: int):
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    game = get_game(game_id)
+    m = Match(game, [Seat(n) for n in ("Anna", "Bram", "Cor")[:players]], 1)
+    while not m.is_over():
+        m.push(choose(game, m.state, m.ply))
+    return m
+
+
+async def test_fields_of_arle_game_over_shows_final_scores_and_undo_reopens_it(tmp_path) -> None:
+    from tests.apphelpers import ScreenApp
+    from tui.fields_of_arle import FieldsOfArleScreen
+
+    m = _finished("fields-of-arle", 1)
+    screen = FieldsOfArleScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        if app.screen is not screen:  # the game-over screen: b shows the final board
+            await pilot.press("b")
+            await settle(pilot)
+        sheet = screen.query_one("#fa-scores")
+        assert sheet.text.splitlines()[0] == "Final scores", sheet.text  # once: "Score now (live preview)"
+        assert screen.check_action("undo", ()) is True  # the footer's u Undo ...
+        await pilot.press("u")
+        await settle(pilot)
+        assert not m.is_over()  # ... takes the last decision back: the game goes on
+        for _ in range(len(screen.board.page_names)):  # (to the page with the score pad)
+            if all(w.display for w in sheet.ancestors_with_self if hasattr(w, "display")):
+                break
+            await pilot.press("left")
+            await settle(pilot)
+        assert sheet.text.splitlines()[0] == "Score now (live preview)"
+
+
+def test_undo_reopens_a_finished_game_of_each_kind() -> None:
+    for game_id, players in (("gift-of-tulips", 2), ("golden-age", 3), ("windmill-valley", 2)):
+        m = _finished(game_id, players)
+        assert m.can_undo(), game_id
+        m.undo()
+        assert not m.is_over() and m.legal_moves(), game_id

@@ -49,6 +49,9 @@ from tui.widgets.textlines import wrap, wrap_text
 
 SECTIONS = ("actions", "players", "farm", "supply")
 
+#: The score pad's title while the game goes on ("Final scores" once it is over).
+LIVE_SCORES = "Score now (live preview)"
+
 #: Where each pending decision (Task.kind) is decided: a section of the board.
 SECTION_OF: dict[str, str] = {
     "place": "actions", "opt": "farm", "cut": "farm", "master": "farm", "field": "farm",
@@ -183,7 +186,7 @@ class FieldsOfArleBoard(PagedBoard):
                 yield TextBlock(id="fa-months")
             with BoardSection(id="fa-sec-players", classes="board-section"):
                 yield TextBlock(id="fa-summary")
-                yield ScoreSheet(title="Score now (live preview)", id="fa-scores")
+                yield ScoreSheet(title=LIVE_SCORES, id="fa-scores")
                 yield TextBlock(id="fa-preview")
             with BoardSection(id="fa-sec-farm", classes="board-section"):
                 yield TextBlock(id="fa-home")
@@ -447,7 +450,8 @@ class FieldsOfArleBoard(PagedBoard):
         out["#fa-summary"] = (
             self.kept("summary", key, lambda: self._summary(state, seats, letters, width)),)
         out["#fa-scores"] = (
-            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)),)
+            self.kept("scores", key, lambda: self._score_rows(game, state, seats, letters)),
+            "Final scores" if state.phase == "over" else LIVE_SCORES)
         legend = wrap("Cloth: clothing and materials, Barn: equipment in the barn, Trav: travel experience, "
                       "Anim: animals, Short: supply shortages", width, "dim", "  ")
         out["#fa-preview"] = (legend + self._score_preview(game, state, targets, width),)

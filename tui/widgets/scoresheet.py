@@ -44,9 +44,15 @@ class ScoreSheet(DataWidget):
         super().__init__(title=title, name=name, id=id, classes=classes)
         self._data = ()
 
-    def update(self, rows: Sequence[ScoreRow]) -> None:
-        """Show ``rows``; redraws only if they changed."""
-        self._set(tuple((r.letter, r.name, r.total, tuple(r.parts.items()), r.style, r.winner) for r in rows))
+    def update(self, rows: Sequence[ScoreRow], title: str | None = None) -> None:
+        """Show ``rows`` (under a new ``title`` if given: "Final scores" once the game
+        is over); redraws only if they or the title changed."""
+        retitled = title is not None and title != self.title
+        if retitled:
+            self.title = title
+        if not self._set(tuple((r.letter, r.name, r.total, tuple(r.parts.items()), r.style, r.winner)
+                               for r in rows)) and retitled:
+            self._redraw()
 
     def build(self, width: int) -> list[Text]:
         star = glyph(self, "★", "*")
