@@ -516,6 +516,10 @@ def _cached_info(p: Path, index: _Index) -> SaveInfo:
                 hit.bots = _header_bots(p)
         else:
             hit = save_info(p)
+            if hit.error and not hit.title and e is not None and e.info.title:
+                # unreadable since: the game and players it held when Lowlands last wrote
+                # it (the launcher names them beside the reason)
+                hit.title, hit.players = e.info.title, list(e.info.players)
         if len(_INFO_CACHE) > 512:
             _INFO_CACHE.clear()
         _INFO_CACHE[key] = hit

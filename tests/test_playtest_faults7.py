@@ -192,3 +192,29 @@ def test_undo_reopens_a_finished_game_of_each_kind() -> None:
         assert m.can_undo(), game_id
         m.undo()
         assert not m.is_over() and m.legal_moves(), game_id
+
+
+# -- 7. the launcher names a damaged autosave's file and game before the cut ------------------
+async def test_a_damaged_autosave_line_names_its_file_and_game_at_80_columns(dirs) -> None:
+    from saves import autosave
+    from tests.apphelpers import make_app
+    from tui.screens.dialogs import MessageDialog
+
+    data, _ = dirs
+    m = _solo_match(1)  # Windmill Valley, Anna
+    path = autosave(m, data)
+    path.write_bytes(path.read_bytes()[:-40])  # cut short: not valid JSON any more
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        line = next(row for row in rows if "✗" in row)
+        # once: "✗ This autosave is not a Lowlands save (it is not valid JSON; it ma…"
+        assert f"{path.name} (Windmill Valley · Anna) is not a Lowlands save" in line, line
+        menu = app.screen.query_one("#launcher-menu")
+        menu.highlighted = next(i for i in range(menu.option_count)
+                                if (menu.get_option_at_index(i).id or "").startswith("bad:"))
+        await pilot.press("enter")  # Enter on it: the whole reason
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert str(path) in app.screen.message and "it may be truncated" in app.screen.message

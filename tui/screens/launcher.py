@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,6 +39,10 @@ MENU: tuple[tuple[str, str, str], ...] = (
 )
 #: hotkeys for unfinished games, in list order ("q" is quit, so it is skipped).
 SAVE_KEYS: str = "abcdefghijklmnop"
+
+#: A damaged autosave's file name is shortened to this many cells on its line, so
+#: that the reason after it shows at 80 columns.
+DAMAGED_NAME_CELLS = 25
 
 
 def format_updated(updated: Any) -> str:
@@ -237,6 +242,21 @@ class LauncherScreen(QuietTitles, Screen[None]):
         # x must be able to delete it
         return [i for i in infos if i.error or not i.over]
 
+    def _damaged_line(self, info: Any) -> str:
+        """An autosave that cannot be opened, as its launcher line: the file first (a
+        long name shortened in the middle to ``DAMAGED_NAME_CELLS``), the game and
+        players where they are known, then why ("7792ab3c3c6a.json (Windmill Valley ·
+        Cy) is not a Lowlands save (it is not valid JSON; ..."); 80 columns cut the
+        end of a long reason, which Enter shows whole."""
+        path, name, error = str(info.path), Path(info.path).name, str(info.error).strip()
+        if cell_len(name) > DAMAGED_NAME_CELLS:
+            dots = "..." if getattr(self.app, "ascii", False) else "…"
+            half = (DAMAGED_NAME_CELLS - len(dots)) // 2
+            name = name[:half] + dots + name[-half:]
+        if info.title:  # (read from its header, or the game it held when last autosaved)
+            name += f" ({info.title} · {', '.join(info.players)})"
+        return name + error[len(path):] if error.startswith(path) else f"{name}: {error.replace(path, 'it')}"
+
     def refresh_menu(self) -> None:
         """Rebuild the menu with the current unfinished autosaves (when shown:
         a launcher still ``covered`` lists them when it is)."""
@@ -265,9 +285,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
                     options.append(Option(Content.assemble(
                         head, (f"Review only (decision {info.partial}): {reason} ({name})", "$text-error")),
                         id=f"bad:{i}"))
-                else:  # highlightable: x deletes it
-                    options.append(Option(Content.assemble(f" {key}  {mark} ", (f"{reason} ({name})", "$text-error")),
-                                          id=f"bad:{i}"))
+                else:  # highlightable: x deletes it; Enter shows the whole reason
+                    options.append(Option(Content.assemble(
+                        f" {key}  {mark} ", (self._damaged_line(info), "$text-error")), id=f"bad:{i}"))
             else:
                 n_ok += 1
                 busy = "open in another copy" if _locked(self.app, info) else ""
