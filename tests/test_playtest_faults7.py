@@ -218,3 +218,24 @@ async def test_a_damaged_autosave_line_names_its_file_and_game_at_80_columns(dir
         await settle(pilot)
         assert isinstance(app.screen, MessageDialog)
         assert str(path) in app.screen.message and "it may be truncated" in app.screen.message
+
+
+# -- 8. the filter: the board's highlight follows the filtered list's cursor ------------------
+# (did not reproduce: a guard that the highlight moves with the filter, as it does)
+async def test_the_board_highlight_follows_the_filter_at_80x24(tmp_path) -> None:
+    from core import get_game
+    from core.match import Match, Seat
+    from tests.apphelpers import ScreenApp, shown_text
+    from tui.windmill_valley import WindmillValleyScreen
+
+    m = Match(get_game("windmill-valley"), [Seat(n) for n in ("Ann", "Bob", "Cy", "Dee")], 1)
+    screen = WindmillValleyScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "▶ 1  >H:" in shown_text(screen.wv_board)  # the starting cards, the first under the cursor
+        await pilot.press("slash", "m", "a", "r")
+        await settle(pilot)
+        assert screen.picker.highlighted_index is not None
+        text = shown_text(screen.wv_board)
+        assert "▶ 5  >H: Market" in text and "▶ 1" not in text, text
