@@ -239,3 +239,26 @@ async def test_the_board_highlight_follows_the_filter_at_80x24(tmp_path) -> None
         assert screen.picker.highlighted_index is not None
         text = shown_text(screen.wv_board)
         assert "▶ 5  >H: Market" in text and "▶ 1" not in text, text
+
+
+# -- 9. the new-game form marks the focused field's row (seen in a capture of its text) -------
+async def test_the_new_game_form_marks_the_focused_row(dirs) -> None:
+    from tests.apphelpers import make_app
+    from tui.screens.new_game import NewGameScreen
+
+    def marked(app) -> list[str]:
+        rows = [strip.text for strip in app.screen._compositor.render_strips()]
+        return [row[2:].split()[0] for row in rows if row.startswith(" ▌")]
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert marked(app) == ["Game"]  # once: no mark; the focused Select looked like the others
+        await pilot.press("tab")
+        await settle(pilot)
+        assert marked(app) == ["Players"]
+        await pilot.press("tab")
+        await settle(pilot)
+        assert marked(app) == ["Seat"]

@@ -163,16 +163,20 @@ class NewGameScreen(QuietTitles, Screen[None]):
     # (styles here, parsed when the form first opens, not at startup)
     DEFAULT_CSS = """
     #new-game { padding: 0 1; }
-    .form-row { height: auto; width: 100%; margin-bottom: 0; }
+    .form-row { height: auto; width: 100%; margin-bottom: 0; border-left: blank; }
+    /* the row of the focused field: a bar in its first column (seen in any terminal, in
+       NO_COLOR, and in a capture of the screen's text) and its label lit */
+    .form-row:focus-within { border-left: outer $accent; }
+    .form-row:focus-within > .form-label { color: $text; text-style: bold; }
     .form-label { width: 12; padding-right: 1; color: $text-muted; }
     .form-label.option-label { width: 22; }
-    .option-hint { color: $text-muted; height: auto; width: 100%; padding-left: 2; margin-bottom: 1; }
+    .option-hint { color: $text-muted; height: auto; width: 100%; padding-left: 3; margin-bottom: 1; }
     .form-row Input { width: 26; }
     .form-row Select { width: 44; }
     .seat-row Input { width: 24; }
     .seat-bot { width: 10; margin-left: 1; }
     .form-row .seat-level { width: 12; margin-left: 1; }  /* (.form-row Select, 44 wide, cut the ▼ off at 80 columns) */
-    .form-section { text-style: bold; color: $primary; margin-top: 1; }
+    .form-section { text-style: bold; color: $primary; margin-top: 1; padding-left: 1; }
     .form-buttons { height: auto; margin-top: 1; }
     .form-buttons Button { margin-right: 2; }
     .field-error { color: $text-error; height: auto; width: 1fr; padding-left: 1; }
