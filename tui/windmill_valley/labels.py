@@ -426,7 +426,7 @@ class WindmillValleyLabels(GameLabels):
             # decision's, which the choices' prompt says too
             b = state.solo
             return (f"Round {state.round + 1}{' (the last)' if last else ''} · {C.SOLO_NAME} {b.vp} VP, "
-                    f"calendar {b.calendar}/4, {len(b.deck)} cards left · {name}: {step}")
+                    f"calendar {b.calendar}/{C.CALENDAR_END}, {len(b.deck)} cards left · {name}: {step}")
         return f"{name} to choose: {step} (round {state.round + 1}{', last round' if last else ''})"
 
     def final_log(self, state: Any) -> list[str]:
