@@ -697,6 +697,67 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         assert match is not None and [s.name for s in match.seats] == ["Zoe", "Yan"]
 
 
+# -- polish8 item 1: review's dialog lists the exported records beside the saves -----------------
+async def test_review_dialog_lists_records_and_opens_the_picked_one(dirs) -> None:
+    """The records the export writes to ``records/`` are listed among the saves
+    (newest first, marked "record"), picked with arrows and Enter like a save; a
+    record review would refuse is listed with its reason; load (2) does not list
+    them (it cannot play a record on)."""
+    import os
+
+    from textual.widgets import OptionList
+
+    from saves import export_text
+    from tui.screens.dialogs import LoadDialog
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    (data / "records").mkdir()
+    save(hotseat(names=("Zoe", "Yan")), data / "saves" / "zoe.json")
+    rec = hotseat(names=("Rec", "Ord"), seed=4)
+    for _ in range(3):
+        rec.push(rec.legal_moves()[0])
+    (data / "records" / "tulips.txt").write_text(export_text(rec), encoding="utf-8")
+    edited = export_text(rec).replace('[Decisions "3"]', '[Decisions "4"]')
+    (data / "records" / "edited.txt").write_text(edited, encoding="utf-8")
+    (data / "records" / ".tulips.txt.abcd1234.tmp").write_text("half a write", encoding="utf-8")
+    # the save oldest, then the damaged record, the record newest
+    for name, when in (("saves/zoe.json", 1_600_000_000), ("records/edited.txt", 1_700_000_000),
+                       ("records/tulips.txt", 1_800_000_000)):
+        os.utime(data / name, (when, when))
+    import json as _json
+
+    raw = _json.loads((data / "saves" / "zoe.json").read_text(encoding="utf-8"))
+    raw["updated"] = "2020-01-01T00:00:00+00:00"
+    (data / "saves" / "zoe.json").write_text(_json.dumps(raw), encoding="utf-8")
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # load: saves only
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog) and [Path(i.path).name for i in dialog.saves] == ["zoe.json"]
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("3")  # review: the records too
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog)
+        lst = dialog.query_one("#saves", OptionList)
+        lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+        assert len(lines) == 3, lines
+        assert "Rec, Ord" in lines[0] and "record: tulips.txt" in lines[0] and "decision 3" in lines[0], lines[0]
+        assert lines[1].startswith("edited.txt: this file, line ") and "4 decisions, but lists 3" in lines[1]
+        assert "Zoe, Yan" in lines[2] and "record" not in lines[2]
+        assert dialog.focused is lst and lst.highlighted == 0
+        await pilot.press("enter")  # the record, picked with the keyboard, opens in review
+        await settle(pilot, 5)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen), screen
+        assert [s.name for s in screen.match.seats] == ["Rec", "Ord"] and screen.match.ply == 3
+
+
 # -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------
 async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> None:
     from saves import autosave
