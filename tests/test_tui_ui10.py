@@ -492,7 +492,7 @@ async def test_launcher_lists_games_quit_before_their_first_decision(dirs) -> No
         menu.highlighted = next(n for n, i in enumerate(launcher.autosaves) if i.ply == 0)
         await pilot.press("x")
         await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog) and "decision 0" in app.screen.question
+        assert isinstance(app.screen, ConfirmDialog) and "Decision 0" in app.screen.question
         await pilot.press("y")
         await settle(pilot, 5)
         assert not path.exists() and [i.players for i in app.screen.autosaves] == [["Dirk", "Els", "Fem"]]
@@ -678,7 +678,7 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         lst = dialog.query_one("#saves", OptionList)
         lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
         assert len(lines) == 3
-        assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
+        assert "Zoe, Yan" in lines[0] and "Decision 0" in lines[0] and "Gift of Tulips" in lines[0]
         assert "broken.json" in lines[1] and "Old, Timer" in lines[2]  # 2021, then 2020
         assert dialog.focused is lst and lst.highlighted == 0  # tmux: Enter said "That is a folder"
         # Enter on the prefilled folder no longer says "No such file"
@@ -747,7 +747,7 @@ async def test_review_dialog_lists_records_and_opens_the_picked_one(dirs) -> Non
         lst = dialog.query_one("#saves", OptionList)
         lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
         assert len(lines) == 3, lines
-        assert "Rec, Ord" in lines[0] and "record: tulips.txt" in lines[0] and "decision 3" in lines[0], lines[0]
+        assert "Rec, Ord" in lines[0] and "record: tulips.txt" in lines[0] and "Decision 3" in lines[0], lines[0]
         assert lines[1].startswith("edited.txt: this file, line ") and "4 decisions, but lists 3" in lines[1]
         assert "Zoe, Yan" in lines[2] and "record" not in lines[2]
         assert dialog.focused is lst and lst.highlighted == 0
@@ -756,6 +756,40 @@ async def test_review_dialog_lists_records_and_opens_the_picked_one(dirs) -> Non
         screen = app.screen
         assert isinstance(screen, ReviewScreen), screen
         assert [s.name for s in screen.match.seats] == ["Rec", "Ord"] and screen.match.ply == 3
+
+
+# -- polish8 item 3: the launcher words a save's decision as review does --------------------------
+async def test_launcher_and_review_word_a_saves_decision_alike(dirs) -> None:
+    """The launcher said "decision 4" where review, opened on the same save, says
+    "Decision 4/4": both now read "Decision 4" (a save keeps no undone decisions,
+    so review opens at N/N; the launcher reads N from its index, decoding nothing)."""
+    from saves import autosave
+    from tui.screens.launcher import LauncherScreen
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    match = hotseat(names=("Ann", "Bob"))
+    for _ in range(4):
+        match.push(match.legal_moves()[0])
+    autosave(match, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        menu = launcher.query_one("#launcher-menu")
+        entry = str(menu.get_option_at_index(0).prompt)
+        assert "Gift of Tulips · Decision 4 · " in entry, entry
+        await pilot.press("3")  # review it from the dialog: it is the newest save
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        position = str(review.query_one("#review-position").render())
+        assert position.startswith("Decision 4/4"), position
+        # the launcher's words are the start of review's
+        assert entry.split(" · ")[1] == position.split("/")[0]
 
 
 # -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------
