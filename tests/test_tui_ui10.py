@@ -758,6 +758,50 @@ async def test_review_dialog_lists_records_and_opens_the_picked_one(dirs) -> Non
         assert [s.name for s in screen.match.seats] == ["Rec", "Ord"] and screen.match.ply == 3
 
 
+# -- polish8 follow-up 1: a damaged record picked in review's dialog is called a record ----------
+async def test_a_damaged_record_picked_in_review_says_record_not_save(dirs) -> None:
+    """Picking a record review refuses (listed with its reason) said "This save
+    cannot be opened": it says "This record cannot be opened", with the reason
+    the list shows; a damaged save still says "save"."""
+    from textual.widgets import OptionList
+
+    from saves import export_text
+    from saves.store import RECORDS_DIR, record_info
+    from tui.screens.dialogs import LoadDialog, MessageDialog
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    (data / RECORDS_DIR).mkdir()
+    rec = hotseat(names=("Rec", "Ord"), seed=4)
+    for _ in range(3):
+        rec.push(rec.legal_moves()[0])
+    edited = data / RECORDS_DIR / "edited.txt"
+    edited.write_text(export_text(rec).replace('[Decisions "3"]', '[Decisions "4"]'), encoding="utf-8")
+    (data / "saves" / "torn.json").write_text('{"format": "lowlands-save", "ver', encoding="utf-8")
+    reason = record_info(edited).error
+    assert "4 decisions, but lists 3" in reason
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for name, title in (("edited.txt", "This record cannot be opened"), ("torn.json", "This save cannot be opened")):
+            await pilot.press("3")  # review
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, LoadDialog)
+            lst = dialog.query_one("#saves", OptionList)
+            lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+            lst.highlighted = next(i for i, line in enumerate(lines) if line.startswith(f"{name}: "))
+            await pilot.press("enter")
+            await settle(pilot, 5)
+            shown = app.screen
+            assert isinstance(shown, MessageDialog) and shown.error
+            assert shown.title_text == title, shown.title_text
+            if name == "edited.txt":
+                assert shown.message == reason  # the same reason text
+            await pilot.press("enter")
+            await settle(pilot)
+
+
 # -- polish8 item 3: the launcher words a save's decision as review does --------------------------
 async def test_launcher_and_review_word_a_saves_decision_alike(dirs) -> None:
     """The launcher said "decision 4" where review, opened on the same save, says
