@@ -836,6 +836,33 @@ async def test_launcher_and_review_word_a_saves_decision_alike(dirs) -> None:
         assert entry.split(" · ")[1] == position.split("/")[0]
 
 
+# -- polish8 follow-up 2: review's header words the decision as its position label ---------------
+async def test_review_header_and_position_word_the_decision_alike(dirs) -> None:
+    """Review's header said "decision 2 of 5" where its position label said
+    "Decision 2/5": both say "Decision 2/5", at every decision stepped to."""
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    match = hotseat(names=("Ann", "Bob"))
+    for _ in range(5):
+        match.push(match.legal_moves()[0])
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = ReviewScreen(match)
+        app.push_screen(review)
+        await settle(pilot)
+        await pilot.press("home")
+        for i in range(1, 6):
+            await pilot.press("right")
+            await settle(pilot)
+            assert review.cursor == i
+            position = str(review.query_one("#review-position").render())
+            assert position.startswith(f"Decision {i}/5, turn "), position
+            assert review.sub_title.startswith(f"Review · Decision {i}/5 · turn "), review.sub_title
+            assert review.sub_title.split(" · ")[1] == position.split(",")[0]
+
+
 # -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------
 async def test_launcher_deletes_the_highlighted_game_after_confirming(dirs) -> None:
     from saves import autosave
