@@ -423,6 +423,12 @@ async def test_palette_exports_record(dirs, tmp_path) -> None:
         dialog = app.screen
         assert isinstance(dialog, PathDialog)
         assert dialog.query_one("#path", Input).value.endswith(".txt")
+        # the default: the records folder, which review's dialog lists (saves.store.list_records)
+        from pathlib import Path
+
+        from saves.store import RECORDS_DIR
+
+        assert Path(dialog.query_one("#path", Input).value).parent == dirs[0] / RECORDS_DIR
         dialog.query_one("#path", Input).value = str(out)
         await pilot.press("enter")
         await settle(pilot, 3)

@@ -720,8 +720,10 @@ class LowlandsApp(App[None]):
         from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
 
         if export:
+            from saves.store import RECORDS_DIR
+
             dialog: PathDialog = PathDialog(
-                "Export the game record to", self.default_save_path(match, "records", ".txt"), action="Export"
+                "Export the game record to", self.default_save_path(match, RECORDS_DIR, ".txt"), action="Export"
             )
         else:
             dialog = SavePathDialog(self.default_save_path(match))
@@ -1117,9 +1119,9 @@ def _clean_temp(folder: Path) -> list[Path]:
     """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
     from Lowlands' own folders: the data folder, its autosave/, saves/ and
     records/, and the config folder."""
-    from saves.store import AUTOSAVE_DIR, clean_stale_temp
+    from saves.store import AUTOSAVE_DIR, RECORDS_DIR, clean_stale_temp
 
-    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / "records"]
+    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / RECORDS_DIR]
     try:
         folders.append(config_dir(None))
     except Exception:  # noqa: BLE001 - no config folder: nothing to clean there
