@@ -37,6 +37,9 @@ AUTOSAVE_DIR = "autosave"
 #: In that folder: what ``autosave`` knows about the files it wrote, so that
 #: ``list_autosaves`` need not replay a file that has not changed since.
 INDEX_NAME = ".index.json"
+#: Sub-folder of the data folder where exported game records go by default
+#: (the in-game export dialog's path); ``list_records`` lists it.
+RECORDS_DIR = "records"
 
 
 class SaveInfo(msgspec.Struct):
@@ -544,6 +547,80 @@ def list_autosaves(root: str | os.PathLike[str]) -> list[SaveInfo]:
         return []
     index = _index_read(folder)
     infos = [_cached_info(p, index) for p in paths]
+    infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
+    return infos
+
+
+def record_info(path: str | os.PathLike[str]) -> SaveInfo:
+    """A SaveInfo for one exported game record, read back as review reads it
+    (``saves.record.read_record``: set up from its headers, every move replayed
+    and checked); never raises and never touches the file.
+
+    ``updated`` is the file's modification time (a record's Date header gives
+    only the day the game began); ``created`` and ``seed`` are left empty (0).
+    A record that review would refuse, or a file that is not a record at all,
+    gets ``error`` set to the sentence saying why (naming the file and, for a
+    record, the line).
+    """
+    p = Path(path)
+    info = SaveInfo(path=str(p), updated=_mtime_iso(p))
+    try:
+        data = _read(p)
+        if not data.lstrip().startswith(RECORD_MAGIC):
+            raise SaveError(f"{p} is not a Lowlands game record (it does not begin with "
+                            f"{RECORD_MAGIC.decode()}).", str(p))
+        from saves.record import read_record
+
+        match = read_record(data, str(p))
+    except SaveError as e:
+        info.error = str(e)
+    except Exception as e:  # never let one bad file break the list
+        info.error = f"{p} could not be read ({e})."
+    else:
+        info.game_id, info.title = match.game.id, match.game.title
+        info.players = [s.name for s in match.seats]
+        info.bots = [s.level if s.kind == "bot" else "" for s in match.seats]
+        info.ply, info.over = match.ply, match.is_over()
+    return info
+
+
+#: record_info results by (path, inode, size, mtime_ns), as ``_INFO_CACHE``.
+_RECORD_CACHE: dict[tuple[str, int, int, int], SaveInfo] = {}
+
+
+def list_records(root: str | os.PathLike[str]) -> list[SaveInfo]:
+    """Every game record under ``root/records`` (RECORDS_DIR), newest first (by
+    the file's modification time), each a ``record_info``: one that review
+    would refuse is listed with ``error`` set. The files listed: ``*.txt``
+    and any other file that begins as a record does (RECORD_MAGIC); hidden
+    files (the temporary files of writes, ".*") are skipped. A file unchanged
+    since this process read it (same inode, size and modification time) is not
+    replayed again. Never raises, never modifies or writes a file; a missing
+    folder gives [].
+    """
+    folder = Path(root) / RECORDS_DIR
+    infos: list[SaveInfo] = []
+    try:
+        paths = sorted(folder.iterdir())
+    except OSError:
+        return []
+    for p in paths:
+        try:
+            if p.name.startswith(".") or not p.is_file():
+                continue
+            st = p.stat()
+        except OSError:
+            continue
+        if p.suffix != ".txt" and file_kind(p) != KIND_RECORD:
+            continue
+        key = (str(p), st.st_ino, st.st_size, st.st_mtime_ns)
+        hit = _RECORD_CACHE.get(key)
+        if hit is None:
+            hit = record_info(p)
+            if len(_RECORD_CACHE) > 512:
+                _RECORD_CACHE.clear()
+            _RECORD_CACHE[key] = hit
+        infos.append(msgspec.structs.replace(hit, players=list(hit.players), bots=list(hit.bots)))
     infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
     return infos
 

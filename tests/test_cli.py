@@ -276,12 +276,13 @@ def test_start_removes_only_our_stale_temp_files(tmp_path, monkeypatch, capsys) 
     import tempfile
     import time
 
-    from saves.store import write_atomic
+    from saves.store import RECORDS_DIR, write_atomic
 
     data = tmp_path / "data"
     folder = data / "autosave"
     folder.mkdir(parents=True)
     (data / "saves").mkdir()
+    (data / RECORDS_DIR).mkdir()
     old = time.time() - 3600
 
     def leftover(where: Path, name: str, age: float = old) -> Path:
@@ -290,7 +291,8 @@ def test_start_removes_only_our_stale_temp_files(tmp_path, monkeypatch, capsys) 
         os.utime(tmp, (age, age))
         return Path(tmp)
 
-    stale = [leftover(folder, "abc123.json"), leftover(data / "saves", "g.json")]
+    stale = [leftover(folder, "abc123.json"), leftover(data / "saves", "g.json"),
+             leftover(data / RECORDS_DIR, "g.txt")]  # (the export's folder too)
     fresh = leftover(folder, "def456.json", age=time.time())  # perhaps another copy writing now
     others = [folder / ".notes.tmp", folder / "x.json.abcdefgh.tmp", folder / "keep.json"]
     for p in others:

@@ -171,9 +171,9 @@ async def test_launcher_names_the_bots_and_puts_the_players_first(tmp_path) -> N
         assert isinstance(app.screen, LauncherScreen)
         menu = app.screen.query_one("#launcher-menu")
         lines = sorted((str(menu.get_option_at_index(i).prompt) for i in range(2)), key=lambda line: "bot" in line)
-        # once: "Gift of Tulips · decision 1 · 18:16 · Ann, Bob" twice
+        # once: "Gift of Tulips · Decision 1 · 18:16 · Ann, Bob" twice
         assert lines[0].endswith(" · Ann, Bob") and lines[1].endswith(" · Ann, Bob (strong bot)")
-        assert all("Gift of Tulips · decision 1 · " in line for line in lines)
+        assert all("Gift of Tulips · Decision 1 · " in line for line in lines)
 
 
 def test_a_game_open_elsewhere_says_so_before_its_players() -> None:
@@ -183,7 +183,7 @@ def test_a_game_open_elsewhere_says_so_before_its_players() -> None:
     info = SaveInfo("x.json", "gift-of-tulips", "Gift of Tulips", ["Ann", "Bob"], 4, bots=["", "greedy"])
     line = save_line(info, state="open in another copy")
     # (polish5: the state before the names, which a long list cut it from: "… Bram (strong bot) · op…")
-    assert line.endswith("decision 4 · " + line.split(" · ")[2] + " · open in another copy · Ann, Bob (greedy bot)")
+    assert line.endswith("Decision 4 · " + line.split(" · ")[2] + " · open in another copy · Ann, Bob (greedy bot)")
 
 
 # -- 6 and 7: labels that say what a key does now, text not cut at 80x24 ---------------------

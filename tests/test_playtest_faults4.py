@@ -305,7 +305,7 @@ async def test_fields_of_arle_solo_names_its_target_while_placing_workers(dirs) 
     app = make_app(dirs, start=lambda: screen)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert screen.picker._prompt == "Ann: place a worker (July; food 5)"
+        assert screen.picker._prompt == "Ann: place a worker (food 5)"
         assert screen.sub_title.endswith("Ann: place a worker · target 110 VP")
         assert screen.picker.query_one("#picker-prompt", Prompt).text.count("\n") == 0  # one line
         assert "target 110 VP" in str(app.screen.query_one("TitleHeader").render_line(0).text)
@@ -313,8 +313,41 @@ async def test_fields_of_arle_solo_names_its_target_while_placing_workers(dirs) 
     duo_screen = screen_for(duo, data_dir=dirs[0])
     async with make_app(dirs, start=lambda: duo_screen).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert ": place a worker (July; food " in duo_screen.picker._prompt and "target" not in duo_screen.picker._prompt
+        assert ": place a worker (food " in duo_screen.picker._prompt and "target" not in duo_screen.picker._prompt
         assert "target" not in duo_screen.sub_title
+
+
+async def test_fields_of_arle_solo_placing_prompt_is_one_line_at_80_columns(dirs) -> None:
+    """polish8 item 4: at 80x24 the solo placing prompt took two lines ("Ann: place
+    a worker (July;" / "food 5)"); it says "Ann: place a worker (food 5)" on one,
+    the month it named is on the board's banner line with the half-year and the
+    worker (its first three letters where the whole word would take another line),
+    and the target stays in the header."""
+    from core import get_game
+    from tui.screens import screen_for
+    from tui.widgets.choice import Prompt
+
+    m = Match(get_game("fields-of-arle"), [Seat("Ann")], 3)
+    screen = screen_for(m, data_dir=dirs[0])
+    app = make_app(dirs, start=lambda: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        banner = screen.board.query_one("#fa-banner")
+        for worker, month in ((1, "July"), (2, "August"), (3, "Sep")):
+            assert m.state.tasks[-1].kind == "place"
+            prompt = screen.picker.query_one("#picker-prompt", Prompt)
+            assert prompt.text.strip() == f"Ann: place a worker (food {m.state.homes[0].g['food']})"
+            assert prompt.text.strip().count("\n") == 0  # one line
+            head = banner.text.splitlines()[0]
+            assert head.startswith(f"Half-year 1/9 (summer, {month}") and f"worker {worker}/4" in head, banner.text
+            assert "target 110 VP" in str(app.screen.query_one("TitleHeader").render_line(0).text)
+            # the next worker: a space that asks nothing more, then on to the next placement
+            place = next(mv for mv in m.legal_moves() if mv.verb == "place")
+            screen.play(place)
+            await settle(pilot)
+            while m.state.tasks[-1].kind != "place":
+                screen.play(m.legal_moves()[0])
+                await settle(pilot)
 
 
 async def test_help_behind_the_curtain_lists_no_review_keys(dirs) -> None:

@@ -17,7 +17,7 @@ def _entries(app) -> list[str]:
     """The launcher's game entries as shown (the menu's lines with a letter)."""
     menu = app.screen.query_one("#launcher-menu")
     lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-    return [line for line in lines if "decision" in line]
+    return [line for line in lines if "Decision" in line]
 
 
 # -- 1. a new game of the same table and seed is not a "(copy)" -------------------------------
@@ -194,7 +194,7 @@ def test_the_open_elsewhere_state_survives_80_columns() -> None:
                     updated="2026-12-01T05:14:00+00:00", bots=["", "strong"])
     line = save_line(info, state="open in another copy")
     # the launcher's box at 80 columns holds 69 cells after the letter;
-    # once: "Windmill Valley · decision 4 · 05:14 · Anna, Bram (strong bot) · op…"
+    # once: "Windmill Valley · Decision 4 · 05:14 · Anna, Bram (strong bot) · op…"
     assert "open in another copy" in line[:69]
 
 

@@ -215,3 +215,33 @@ async def test_a_record_opened_from_the_review_dialog_is_reviewed_and_never_writ
         (info,) = list_autosaves(data)
         assert load(info.path).moves == m.moves[:2]
     assert path.read_bytes() == text.encode("utf-8") and path.stat().st_mtime == OLD
+
+
+def test_list_records_reads_each_record_in_the_records_folder(tmp_path: Path) -> None:
+    """polish8 item 1: ``saves.store.list_records`` gives review's dialog the
+    records in ``records/``: newest first by the file's time, each read back as
+    review reads it (a record review would refuse with the reason, a .txt that
+    is no record with why), a record under another name too, and never a hidden
+    file (a killed write's temp file) or another kind of file."""
+    from saves.store import RECORDS_DIR, list_records
+
+    assert list_records(tmp_path) == []  # no folder: nothing, no error
+    folder = tmp_path / RECORDS_DIR
+    folder.mkdir()
+    match = Match(get_game("gift-of-tulips"), [Seat("Ann", "human"), Seat("Bob", "bot", "greedy")], seed=3)
+    for _ in range(4):
+        match.push(match.legal_moves()[0])
+    text = export_text(match)
+    files = {"a.txt": text, "b.pgn": text, "notes.txt": "shopping list\n", "c.json": "{}",
+             ".a.txt.abcd1234.tmp": text, "bad.txt": text.replace('[Decisions "4"]', '[Decisions "9"]')}
+    for i, (name, body) in enumerate(files.items()):
+        (folder / name).write_text(body, encoding="utf-8")
+        os.utime(folder / name, (1_700_000_000 + i, 1_700_000_000 + i))
+    infos = list_records(tmp_path)
+    assert [Path(i.path).name for i in infos] == ["bad.txt", "notes.txt", "b.pgn", "a.txt"]
+    good = infos[-1]
+    assert (good.title, good.players, good.bots, good.ply, good.error) == (
+        "Gift of Tulips", ["Ann", "Bob"], ["", "greedy"], 4, "")
+    assert "line " in infos[0].error and "9 decisions, but lists 4" in infos[0].error
+    assert "is not a Lowlands game record" in infos[1].error
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "shopping list\n"  # only read

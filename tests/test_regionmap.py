@@ -90,24 +90,53 @@ async def test_a_new_state_draws_only_the_regions_lines_again() -> None:
 async def test_a_frame_closes_every_region_and_carries_a_line_above_and_below() -> None:
     """polish6 item 3: with ``frame`` a wall runs round the plan, so a region at
     the plan's edge is a closed box too (its outer side was open); the frame's
-    rows carry ``top`` and ``bottom``, the legend goes under the map."""
+    rows carry ``top`` and ``bottom`` where no wall meets them, the legend goes
+    under the map."""
     m = RegionMap(min_cell=4, max_cell=4, cell_height=1, frame=True)
     async with WidgetApp(m).run_test(size=(40, 10)) as pilot:
         m.update(CELLS, [Region("a", ["AA"]), Region("b", ["BB"]), Region("c", ["CC"])], legend="under",
-                 top="over the top", bottom="low")
+                 top="over", bottom="low")
         await pilot.pause()
         lines = m.render().plain.splitlines()
-        assert lines[0] == "┌ over the top ┐"  # 4+1+4+1+4 cells and walls, and the frame's two sides
+        assert lines[0] == "┌ over ───┬────┐"  # 4+1+4+1+4 cells and walls, and the frame's two sides
         assert lines[1] == "│ AA      │ BB │"
         assert lines[2] == "├────┬────┤    │"  # the frame meets the inner walls: ├ and ┤ where they join
         assert lines[3].startswith("│ CC │") and lines[3].endswith("│    │")
-        assert lines[4] == "└ low     └────┘"  # (under the water, open: the sea meets the outside)
+        assert lines[4] == "└ low┘    └────┘"  # (under the water, open: the sea meets the outside)
         assert lines[5] == "under"
         m.update(CELLS, [Region("a", ["AA"]), Region("b", ["BB"]), Region("c", ["CC"])],
                  top="a title longer than the frame")
         await pilot.pause()
-        top = m.render().plain.splitlines()[0]
-        assert len(top) == 16 and top.startswith("┌ a title lon") and top.endswith("… ┐")
+        lines = m.render().plain.splitlines()
+        assert lines[0] == "┌─────────┬────┐"  # no room where no wall meets the frame: under the map, whole
+        assert lines[-1] == "a title longer than the frame"
+
+
+async def test_frame_text_never_covers_a_wall_meeting_the_frame() -> None:
+    """polish8 item 2: the text in the frame's rows goes only where no wall meets
+    the frame (the Golden Age legend covered the ┬ and ┴ of two walls, which
+    then ended in its letters): each piece in the first stretch with room, in
+    its longest wording that fits; a piece with no room goes under the map."""
+    m = RegionMap(min_cell=6, max_cell=6, cell_height=1, frame=True)
+    cells = [["a", "a", "b", "b", "c", "c"], ["d", "d", "d", "e", "e", "f"]]
+    regions = [Region(x, [x.upper()]) for x in "abcdef"]
+    async with WidgetApp(m).run_test(size=(60, 10)) as pilot:
+        m.update(cells, regions, legend="key", top=["one", "two", ("three four", "3 4"), "five"],
+                 bottom=[("a much longer wording", "short"), "x", "no room left for this"])
+        await pilot.pause()
+        lines = m.render().plain.splitlines()
+        assert lines[0] == "┌ one, two ───┬ three four ─┬ five ───────┐"
+        assert lines[-3] == "└ short, x ──────────┴─────────────┴──────┘"
+        # every wall that meets the frame ends in its junction there, never in a letter
+        up, down = set("│├┤┼└┘┴"), set("│├┤┼┌┐┬")
+        for x, ch in enumerate(lines[1]):
+            if ch in up:
+                assert lines[0][x] in down, (x, lines[0])
+        bottom = lines[-3]
+        for x, ch in enumerate(lines[-4]):
+            if ch in down:
+                assert bottom[x] in up, (x, bottom)
+        assert lines[-2] == "no room left for this" and lines[-1] == "key"
 
 
 async def test_a_frame_under_ascii_and_water_at_the_edge_left_open() -> None:

@@ -109,7 +109,7 @@ async def test_broken_autosave_is_reviewed_read_only_and_never_written(dirs) -> 
         menu = app.screen.query_one("#launcher-menu", OptionList)
         entry = next(o for o in (menu.get_option_at_index(i) for i in range(menu.option_count))
                      if o is not None and path.name in str(o.prompt))
-        assert not entry.disabled and "Review only (decision 6)" in str(entry.prompt)
+        assert not entry.disabled and "Review only (Decision 6)" in str(entry.prompt)
         menu.highlighted = menu.get_option_index(entry.id)
         await pilot.press("enter")
         await settle(pilot)

@@ -289,6 +289,50 @@ async def test_client_app_plays_a_table_and_writes_no_files(tmp_path: Any) -> No
         await hub.close()
 
 
+async def test_the_lobby_words_a_tables_decision_as_the_launcher(tmp_path: Any) -> None:
+    """polish8 follow-up 3: the lobby said "playing, decision 2" where the
+    launcher says "Decision 2": a table in progress reads "playing · Decision 2"."""
+    from saves.store import SaveInfo
+    from tui.screens.launcher import save_line
+    from tui.screens.lobby import LobbyScreen, TableClientApp
+
+    hub = Hub(tmp_path / "server", bot_delay=0)
+    path = await hub.start()
+    app = TableClientApp(tmp_path / "client", path, "Ann", config_dir=tmp_path / "config")
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            screen = await start_table_with_a_bot(app, pilot, "gift-of-tulips")
+            m = screen.match
+            table = hub.tables[m.table]
+            for _ in range(200):  # Ann's first decision (the bot answers as it comes to it)
+                await pilot.pause(0.02)
+                if m.to_move() == m.seat and m.ply == table.match.ply:
+                    break
+            await pilot.press("1")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if table.match.ply >= 1 and m.ply == table.match.ply:
+                    break
+            await pilot.press("q")  # back to the lobby
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            listed = ""
+            for _ in range(200):
+                await pilot.pause(0.02)
+                ol = lobby.query_one("#lobby-tables")
+                listed = str(ol.get_option_at_index(0).prompt) if ol.option_count else ""
+                if f"Decision {table.match.ply}" in listed:
+                    break
+            ply = table.match.ply
+            assert ply >= 1 and f" · playing · Decision {ply} · by Ann" in listed, listed
+            assert "decision" not in listed
+            # the launcher's words for the same decision
+            words = save_line(SaveInfo("x.json", "gift-of-tulips", "Gift of Tulips", ["Ann", "Bot"], ply)).split(" · ")[1]
+            assert words == f"Decision {ply}" and f" · {words} · " in listed
+    finally:
+        await hub.close()
+
+
 def test_serve_and_web_say_why_they_cannot_start(tmp_path: Any, capsys: Any) -> None:
     from tui.app import main
 

@@ -122,7 +122,7 @@ async def test_continue_autosave_from_launcher(dirs) -> None:
         await settle(pilot)
         menu = app.screen.query_one("#launcher-menu", OptionList)
         prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
-        assert any("a  Gift of Tulips · decision 5 · " in p and p.endswith(" · Ann, Bob, Cy") for p in prompts)
+        assert any("a  Gift of Tulips · Decision 5 · " in p and p.endswith(" · Ann, Bob, Cy") for p in prompts)
         broken = [menu.get_option_at_index(i) for i in range(menu.option_count) if "broken.json" in str(menu.get_option_at_index(i).prompt)]
         assert len(broken) == 1 and not broken[0].disabled  # highlightable, so x can delete it
         error = next(i.error for i in list_autosaves(data) if i.path.endswith("broken.json"))
@@ -423,6 +423,12 @@ async def test_palette_exports_record(dirs, tmp_path) -> None:
         dialog = app.screen
         assert isinstance(dialog, PathDialog)
         assert dialog.query_one("#path", Input).value.endswith(".txt")
+        # the default: the records folder, which review's dialog lists (saves.store.list_records)
+        from pathlib import Path
+
+        from saves.store import RECORDS_DIR
+
+        assert Path(dialog.query_one("#path", Input).value).parent == dirs[0] / RECORDS_DIR
         dialog.query_one("#path", Input).value = str(out)
         await pilot.press("enter")
         await settle(pilot, 3)
@@ -673,7 +679,7 @@ async def test_launcher_entries_fit_80_columns(dirs) -> None:
         width = menu.scrollable_content_region.width
         entries = [str(menu.get_option_at_index(i).prompt) for i in range(2)]
         short = next(e for e in entries if "Dora" in e)
-        assert "The Dutch Golden Age · decision 11 · " in short and short.endswith("Ann, Bob, Cy, Dora")
+        assert "The Dutch Golden Age · Decision 11 · " in short and short.endswith("Ann, Bob, Cy, Dora")
         assert cell_len(short) <= width, (short, width)
         long_ = next(e for e in entries if "Cato" in e)
         assert cell_len(long_.split(" · Anna")[0]) <= width  # all but the names fits

@@ -34,7 +34,7 @@ from core.golden_age.rules import (
 from core.match import Match, Seat
 from tui.boards import board_for
 from tui.golden_age import GoldenAgeBoard, GoldenAgeScreen, income_at, money, space_text
-from tui.golden_age.board import PROVINCE_PLAN
+from tui.golden_age.board import PROVINCE_PLAN, SHORT_COLORS
 from tui.golden_age.labels import GUILD_GROUP_KEY, GUILD_KEYS, PROVINCE_KEYS, province_keys
 from tui.widgets.base import TextBlock
 from tui.widgets.graph import Edge, Graph, Node
@@ -699,7 +699,41 @@ async def test_at_80x24_the_map_page_shows_closed_boxes_and_every_colour(tmp_pat
         for ln in (framed[0], framed[-1], lines[-1]):
             assert ln in shown, ln  # the map whole and its legend above the fold
         for colour in ("green Hol Lim", "yellow Bra Gro", "brown Utr Ove", "blue Zee Fri", "grey Vla Gel"):
-            assert colour in shown
+            word, names = colour.split(" ", 1)  # (in the frame's bottom row, a short colour word: "grn")
+            assert colour in shown or f"{SHORT_COLORS[word]} {names}" in shown, colour
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_map_legend_leaves_every_wall_meeting_the_frame_whole(tmp_path: Path, size: tuple[int, int]) -> None:
+    """polish8 item 2: the legend in the frame's top and bottom rows covered the
+    junctions of the walls that meet the frame (Holland|Friesland, Friesland|Groningen
+    above; Vlaanderen|Brabant, Brabant|Limburg below), so those walls ended in its
+    letters; read from the screen, every wall now ends in its junction, and the
+    whole legend is still on the screen."""
+    match = make_match(seed=5)
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen.query_one(GoldenAgeBoard).set_tab("map")
+        await pilot.pause()
+        rows = screen_rows(app)
+        top = next(y for y, row in enumerate(rows) if "┌ [A] marker" in row)
+        bottom = next(y for y, row in enumerate(rows) if y > top and "└" in row and "┘" in row and "Lim" in row)
+        left = rows[top].index("┌")
+        right = rows[top].index("┐", left)
+        up, down = set("│├┤┼└┘┴"), set("│├┤┼┌┐┬")
+        joined = 0
+        for x in range(left + 1, right):
+            if rows[top + 1][x] in up:  # a wall that meets the top of the frame
+                assert rows[top][x] in down, (x, rows[top])
+                joined += 1
+            if rows[bottom - 1][x] in down:  # ... its bottom
+                assert rows[bottom][x] in up, (x, rows[bottom])
+                joined += 1
+        assert joined == 4  # two walls above, two below
+        shown = "\n".join(rows)
+        for text in ("[A] marker", "(A) used", "A2: 2 tokens", "Hol Lim", "Bra Gro", "Utr Ove", "Zee Fri", "Vla Gel"):
+            assert text in shown, text
 
 
 async def test_guilds_shown_by_a_terminal_grown_past_the_pages_fit_their_width(tmp_path: Path) -> None:

@@ -662,7 +662,7 @@ async def _built_ahead_and_shown(app, m, monkeypatch) -> None:
         await settle(pilot)
         assert app.screen is kept and kept.cursor == m.ply == 60
         assert kept not in reflows  # shown as laid out ahead
-        assert "decision 60 of 60" in str(kept.sub_title)
+        assert "Decision 60/60" in str(kept.sub_title)
         await pilot.press("left", "b")  # (brought up to date after decisions: as a kept screen)
         await settle(pilot)
         assert kept.cursor == 59 and app.screen is game

@@ -172,7 +172,7 @@ async def test_the_launcher_under_a_loaded_game_is_made_when_first_shown(tmp_pat
         menu = launcher.query_one("#launcher-menu", OptionList)
         assert app.screen.focused is menu
         prompts = [str(o.prompt) for o in menu.options]
-        assert "The Dutch Golden Age · decision 30" in prompts[0]  # the game, autosaved on the way
+        assert "The Dutch Golden Age · Decision 30" in prompts[0]  # the game, autosaved on the way
         assert any("New game" in p for p in prompts)
 
 

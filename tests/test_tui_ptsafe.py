@@ -140,7 +140,7 @@ async def test_launcher_damaged_entry_has_its_letter_game_and_players(dirs) -> N
         damaged = next(p for p in prompts if path.name in p or "Review only" in p)
         letter = damaged[1]
         assert letter in "ab" and damaged.startswith(f" {letter}  ")
-        assert "Gift of Tulips · Ann, Bob, Cy · Review only (decision 6)" in damaged
+        assert "Gift of Tulips · Ann, Bob, Cy · Review only (Decision 6)" in damaged
         await pilot.press(letter)  # its letter opens the read-only review
         await settle(pilot, 3)
         await pilot.press("enter")  # (the dialog saying why it is read-only)
@@ -163,7 +163,7 @@ async def test_launcher_marks_a_continued_copy(dirs) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        entries = [p for p in _prompts(app) if "decision 5" in p]
+        entries = [p for p in _prompts(app) if "Decision 5" in p]
         assert len(entries) == 2
         assert sum("(copy)" in p for p in entries) == 1, entries
 

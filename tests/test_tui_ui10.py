@@ -492,7 +492,7 @@ async def test_launcher_lists_games_quit_before_their_first_decision(dirs) -> No
         menu.highlighted = next(n for n, i in enumerate(launcher.autosaves) if i.ply == 0)
         await pilot.press("x")
         await settle(pilot)
-        assert isinstance(app.screen, ConfirmDialog) and "decision 0" in app.screen.question
+        assert isinstance(app.screen, ConfirmDialog) and "Decision 0" in app.screen.question
         await pilot.press("y")
         await settle(pilot, 5)
         assert not path.exists() and [i.players for i in app.screen.autosaves] == [["Dirk", "Els", "Fem"]]
@@ -678,7 +678,7 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         lst = dialog.query_one("#saves", OptionList)
         lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
         assert len(lines) == 3
-        assert "Zoe, Yan" in lines[0] and "decision 0" in lines[0] and "Gift of Tulips" in lines[0]
+        assert "Zoe, Yan" in lines[0] and "Decision 0" in lines[0] and "Gift of Tulips" in lines[0]
         assert "broken.json" in lines[1] and "Old, Timer" in lines[2]  # 2021, then 2020
         assert dialog.focused is lst and lst.highlighted == 0  # tmux: Enter said "That is a folder"
         # Enter on the prefilled folder no longer says "No such file"
@@ -695,6 +695,172 @@ async def test_load_dialog_lists_saves_newest_first_and_opens_the_picked_one(dir
         screen = app.screen
         match = getattr(screen, "match", None)
         assert match is not None and [s.name for s in match.seats] == ["Zoe", "Yan"]
+
+
+# -- polish8 item 1: review's dialog lists the exported records beside the saves -----------------
+async def test_review_dialog_lists_records_and_opens_the_picked_one(dirs) -> None:
+    """The records the export writes to ``records/`` are listed among the saves
+    (newest first, marked "record"), picked with arrows and Enter like a save; a
+    record review would refuse is listed with its reason; load (2) does not list
+    them (it cannot play a record on)."""
+    import os
+
+    from textual.widgets import OptionList
+
+    from saves import export_text
+    from tui.screens.dialogs import LoadDialog
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    (data / "records").mkdir()
+    save(hotseat(names=("Zoe", "Yan")), data / "saves" / "zoe.json")
+    rec = hotseat(names=("Rec", "Ord"), seed=4)
+    for _ in range(3):
+        rec.push(rec.legal_moves()[0])
+    (data / "records" / "tulips.txt").write_text(export_text(rec), encoding="utf-8")
+    edited = export_text(rec).replace('[Decisions "3"]', '[Decisions "4"]')
+    (data / "records" / "edited.txt").write_text(edited, encoding="utf-8")
+    (data / "records" / ".tulips.txt.abcd1234.tmp").write_text("half a write", encoding="utf-8")
+    # the save oldest, then the damaged record, the record newest
+    for name, when in (("saves/zoe.json", 1_600_000_000), ("records/edited.txt", 1_700_000_000),
+                       ("records/tulips.txt", 1_800_000_000)):
+        os.utime(data / name, (when, when))
+    import json as _json
+
+    raw = _json.loads((data / "saves" / "zoe.json").read_text(encoding="utf-8"))
+    raw["updated"] = "2020-01-01T00:00:00+00:00"
+    (data / "saves" / "zoe.json").write_text(_json.dumps(raw), encoding="utf-8")
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("2")  # load: saves only
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog) and [Path(i.path).name for i in dialog.saves] == ["zoe.json"]
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("3")  # review: the records too
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoadDialog)
+        lst = dialog.query_one("#saves", OptionList)
+        lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+        assert len(lines) == 3, lines
+        assert "Rec, Ord" in lines[0] and "record: tulips.txt" in lines[0] and "Decision 3" in lines[0], lines[0]
+        assert lines[1].startswith("edited.txt: this file, line ") and "4 decisions, but lists 3" in lines[1]
+        assert "Zoe, Yan" in lines[2] and "record" not in lines[2]
+        assert dialog.focused is lst and lst.highlighted == 0
+        await pilot.press("enter")  # the record, picked with the keyboard, opens in review
+        await settle(pilot, 5)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen), screen
+        assert [s.name for s in screen.match.seats] == ["Rec", "Ord"] and screen.match.ply == 3
+
+
+# -- polish8 follow-up 1: a damaged record picked in review's dialog is called a record ----------
+async def test_a_damaged_record_picked_in_review_says_record_not_save(dirs) -> None:
+    """Picking a record review refuses (listed with its reason) said "This save
+    cannot be opened": it says "This record cannot be opened", with the reason
+    the list shows; a damaged save still says "save"."""
+    from textual.widgets import OptionList
+
+    from saves import export_text
+    from saves.store import RECORDS_DIR, record_info
+    from tui.screens.dialogs import LoadDialog, MessageDialog
+
+    data, config = dirs
+    (data / "saves").mkdir()
+    (data / RECORDS_DIR).mkdir()
+    rec = hotseat(names=("Rec", "Ord"), seed=4)
+    for _ in range(3):
+        rec.push(rec.legal_moves()[0])
+    edited = data / RECORDS_DIR / "edited.txt"
+    edited.write_text(export_text(rec).replace('[Decisions "3"]', '[Decisions "4"]'), encoding="utf-8")
+    (data / "saves" / "torn.json").write_text('{"format": "lowlands-save", "ver', encoding="utf-8")
+    reason = record_info(edited).error
+    assert "4 decisions, but lists 3" in reason
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for name, title in (("edited.txt", "This record cannot be opened"), ("torn.json", "This save cannot be opened")):
+            await pilot.press("3")  # review
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, LoadDialog)
+            lst = dialog.query_one("#saves", OptionList)
+            lines = [str(lst.get_option_at_index(i).prompt) for i in range(lst.option_count)]
+            lst.highlighted = next(i for i, line in enumerate(lines) if line.startswith(f"{name}: "))
+            await pilot.press("enter")
+            await settle(pilot, 5)
+            shown = app.screen
+            assert isinstance(shown, MessageDialog) and shown.error
+            assert shown.title_text == title, shown.title_text
+            if name == "edited.txt":
+                assert shown.message == reason  # the same reason text
+            await pilot.press("enter")
+            await settle(pilot)
+
+
+# -- polish8 item 3: the launcher words a save's decision as review does --------------------------
+async def test_launcher_and_review_word_a_saves_decision_alike(dirs) -> None:
+    """The launcher said "decision 4" where review, opened on the same save, says
+    "Decision 4/4": both now read "Decision 4" (a save keeps no undone decisions,
+    so review opens at N/N; the launcher reads N from its index, decoding nothing)."""
+    from saves import autosave
+    from tui.screens.launcher import LauncherScreen
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    match = hotseat(names=("Ann", "Bob"))
+    for _ in range(4):
+        match.push(match.legal_moves()[0])
+    autosave(match, data)
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        menu = launcher.query_one("#launcher-menu")
+        entry = str(menu.get_option_at_index(0).prompt)
+        assert "Gift of Tulips · Decision 4 · " in entry, entry
+        await pilot.press("3")  # review it from the dialog: it is the newest save
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        position = str(review.query_one("#review-position").render())
+        assert position.startswith("Decision 4/4"), position
+        # the launcher's words are the start of review's
+        assert entry.split(" · ")[1] == position.split("/")[0]
+
+
+# -- polish8 follow-up 2: review's header words the decision as its position label ---------------
+async def test_review_header_and_position_word_the_decision_alike(dirs) -> None:
+    """Review's header said "decision 2 of 5" where its position label said
+    "Decision 2/5": both say "Decision 2/5", at every decision stepped to."""
+    from tui.screens.review import ReviewScreen
+
+    data, config = dirs
+    match = hotseat(names=("Ann", "Bob"))
+    for _ in range(5):
+        match.push(match.legal_moves()[0])
+    app = LowlandsApp(data_dir=data, config_dir=config)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = ReviewScreen(match)
+        app.push_screen(review)
+        await settle(pilot)
+        await pilot.press("home")
+        for i in range(1, 6):
+            await pilot.press("right")
+            await settle(pilot)
+            assert review.cursor == i
+            position = str(review.query_one("#review-position").render())
+            assert position.startswith(f"Decision {i}/5, turn "), position
+            assert review.sub_title.startswith(f"Review · Decision {i}/5 · turn "), review.sub_title
+            assert review.sub_title.split(" · ")[1] == position.split(",")[0]
 
 
 # -- item 23: launcher entries can be deleted (only our own autosaves, never a locked one) --------

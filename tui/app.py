@@ -556,9 +556,11 @@ class LowlandsApp(App[None]):
 
     def open_file(self, path: Path, *, review: bool = False) -> bool:
         """Load the save at ``path`` (read-only) and open it: its game screen, or
-        review. A SaveError is shown in a MessageDialog; returns False then."""
+        review (a save or an exported game record). A SaveError is shown in a
+        MessageDialog ("This save cannot be opened", or "This record ..." for a
+        file that begins as a game record does); returns False then."""
         from saves import SaveError, load_partial
-        from saves.store import load_for_review
+        from saves.store import KIND_RECORD, file_kind, load_for_review
 
         from tui.screens.dialogs import MessageDialog
 
@@ -567,7 +569,8 @@ class LowlandsApp(App[None]):
         try:
             match, broken = (load_for_review if review else load_partial)(path, record_replay)
         except SaveError as e:
-            self.push_screen(MessageDialog(str(e), title="This save cannot be opened", error=True))
+            what = "record" if file_kind(path) == KIND_RECORD else "save"
+            self.push_screen(MessageDialog(str(e), title=f"This {what} cannot be opened", error=True))
             return False
         if broken is not None:  # broken at some move: review what came before, read-only
             if review:
@@ -717,8 +720,10 @@ class LowlandsApp(App[None]):
         from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
 
         if export:
+            from saves.store import RECORDS_DIR
+
             dialog: PathDialog = PathDialog(
-                "Export the game record to", self.default_save_path(match, "records", ".txt"), action="Export"
+                "Export the game record to", self.default_save_path(match, RECORDS_DIR, ".txt"), action="Export"
             )
         else:
             dialog = SavePathDialog(self.default_save_path(match))
@@ -1114,9 +1119,9 @@ def _clean_temp(folder: Path) -> list[Path]:
     """Remove temporary files of killed writes (``saves.store.clean_stale_temp``)
     from Lowlands' own folders: the data folder, its autosave/, saves/ and
     records/, and the config folder."""
-    from saves.store import AUTOSAVE_DIR, clean_stale_temp
+    from saves.store import AUTOSAVE_DIR, RECORDS_DIR, clean_stale_temp
 
-    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / "records"]
+    folders = [folder, folder / AUTOSAVE_DIR, folder / "saves", folder / RECORDS_DIR]
     try:
         folders.append(config_dir(None))
     except Exception:  # noqa: BLE001 - no config folder: nothing to clean there

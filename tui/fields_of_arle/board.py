@@ -1,8 +1,8 @@
 """Fields of Arle's board (FieldsOfArleBoard), composed from the shared widgets
 (rules: ``rules/fields-of-arle.source.de.txt``, ``core/fields_of_arle/RULES.md``):
 
-* Banner: the half-year and season, the start player, the worker being placed,
-  the deciding player's goods, and the announcements of the last decision.
+* Banner: the half-year, season and month, the start player, the worker being
+  placed, the deciding player's goods, and the announcements of the last decision.
 * Actions: the current season's action board with the workers on it, the other
   season's board for the Special Action, and the month spaces (who placed which
   worker).
@@ -38,7 +38,7 @@ from core.fields_of_arle import components as C
 from core.fields_of_arle import layout as L
 from core.fields_of_arle import scoring as SC
 from core.fields_of_arle.rules import season
-from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, space_key, space_name
+from tui.fields_of_arle.labels import BUILDING_SHORT, effect_text, goods_line, placing_month, space_key, space_name
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import BoardBody, BoardRow, BoardSection, PagedBoard, Same
 from tui.widgets.common import HIGHLIGHT, glyph, preview, seat_letters, seat_style, use_ascii
@@ -316,19 +316,24 @@ class FieldsOfArleBoard(PagedBoard):
         if state.phase == "over":
             lines = wrap("The game is over: the score sheet shows the final scores.", width, "dim")
         else:
+            start = f" · start player {seats[state.start]}" if n > 1 else ""
             head = f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)})"
             if state.phase == "work":
-                # the worker being placed, or (while its action is resolved) the one placed last
+                # the worker being placed, or (while its action is resolved) the one placed
+                # last, and its month (the placing prompt leaves the month to this line:
+                # "September" as "Sep" where the whole word would take another line)
                 placing = bool(state.tasks) and state.tasks[-1].kind == "place"
-                worker = state.placed + 1 if placing else max(1, state.placed)
-                head += f" · worker {min(worker, C.WORKERS * n)}/{C.WORKERS * n}"
-            elif state.phase == "inventory":
-                head += " · " + ("November" if state.half % 2 else "May") + " inventory"
+                worker = min(state.placed + 1 if placing else max(1, state.placed), C.WORKERS * n)
+                month = placing_month(state.half, worker, n)
+                heads = [wrap(f"Half-year {state.half}/{C.HALF_YEARS} ({season(state.half)}, {m}) · "
+                              f"worker {worker}/{C.WORKERS * n}{start}", width, "bold") for m in (month, month[:3])]
+                lines = min(heads, key=len)  # (the whole word when it takes no more lines)
             else:
-                head += " · last conversions"
-            if n > 1:
-                head += f" · start player {seats[state.start]}"
-            lines = wrap(head, width, "bold")
+                if state.phase == "inventory":
+                    head += " · " + ("November" if state.half % 2 else "May") + " inventory"
+                else:
+                    head += " · last conversions"
+                lines = wrap(head + start, width, "bold")
             seat = state.tasks[-1].seat if state.tasks else None
             if seat is not None:
                 lines += wrap(f"{seats[seat]}: {goods_line(state.homes[seat])}", width, "dim", "  ")

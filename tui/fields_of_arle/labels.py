@@ -434,6 +434,16 @@ def effect_text(before: Any, after: Any, seat: int, move: Any = None, arrow: str
     return ", ".join(bits)
 
 
+def placing_month(half: int, worker: int, players: int) -> str:
+    """The month the ``worker``-th worker of half-year ``half`` (1-based, counted
+    over all ``players``' workers in placing order) is placed in: each round of
+    placements is a month, from July (summer) or January (winter)
+    (``components.SUMMER_MONTHS`` / ``WINTER_MONTHS``; a round past the fourth:
+    the fourth month)."""
+    months = C.SUMMER_MONTHS if half % 2 else C.WINTER_MONTHS
+    return months[min(len(months) - 1, max(0, worker - 1) // max(1, players))]
+
+
 def goods_line(h: Any) -> str:
     """A player's goods in one line (non-zero only): "food 5, grain 1, wood 4 ..."."""
     return ", ".join(f"{C.NAMES[k]} {h.g[k]}" for k in C.GOODS if h.g[k] and k not in C.ANIMALS)
@@ -524,9 +534,10 @@ class FieldsOfArleLabels(GameLabels):
         t = state.tasks[-1]
         h = state.homes[seat]
         if t.kind == "place":
-            n = len(state.players)
-            month = (C.SUMMER_MONTHS if state.half % 2 else C.WINTER_MONTHS)[min(3, state.placed // n)]
-            return f"{name}: place a worker ({month}; food {h.g['food']})"  # (solo: the target is in the header)
+            # one line at 80 columns (30 cells): the month is in the board's banner, beside
+            # the half-year and the worker's number (``placing_month``); solo, the target
+            # is in the header
+            return f"{name}: place a worker (food {h.g['food']})"
         if t.kind == "opt":
             return f"{name}: {space_name(t.a)} ({space_offer(state, seat, t.a)}), choose:"
         if t.kind == "endwork":

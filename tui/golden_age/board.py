@@ -11,8 +11,9 @@
   colour, its Influence Marker (``[B]`` active, ``(B)`` used this turn, ``[ ]``
   none) and the Movement Tokens per player (``A2`` = two of A's); framed, so
   every province is a closed box, the legend in the frame's top row (the
-  notation) and bottom row and under it (each province's colour: a box has
-  room for it beside the name only in Gelderland);
+  notation) and bottom row, where no wall meets the frame, and under it what
+  has no room there (each province's colour: a box has room for it beside the
+  name only in Gelderland);
 * the King's track around the King: his space and the next twelve, each with
   its province pair, the chance that 2d6 reaches it and what each player
   would be paid there;
@@ -525,11 +526,14 @@ class GoldenAgeBoard(Board):
         top, bottom, legend = legends
         self.query_one("#ga-map", RegionMap).update(PROVINCE_PLAN, regions, walls, legend, top=top, bottom=bottom)
 
-    def _provinces(self, s: Any, letters: list[str]) -> tuple[list[Region], tuple[Text, Text, Text]]:
+    def _provinces(self, s: Any, letters: list[str]) -> tuple[list[Region], tuple[Any, Any, str]]:
         """The provinces as the map draws them (unmarked) and the map's legend:
-        (in the frame's top row, in its bottom row, under the map). The frame's
-        rows carry two of its three lines, so at 80x24 the map page shows the
-        whole map and every province's colour above the fold."""
+        (the pieces of the frame's top row: the notation; of its bottom row: each
+        colour's provinces, a short colour word where the full one has no room;
+        under the map: nothing more). The frame writes its pieces where no wall
+        meets it and those with no room there under the map (``RegionMap.update``),
+        so at 80x24 the map page shows the whole map, the notation and every
+        province's colour above the fold."""
         regions = []
         for pid in C.PROVINCE_IDS:
             name, color = C.PROVINCES[pid]
@@ -549,10 +553,14 @@ class GoldenAgeBoard(Board):
             # the colour word where there is room; the legend names every province's colour
             with_colour = title + Text(f" {color}", style=COLOR_STYLES[color].replace("bold ", ""))
             regions.append(Region(pid, ((with_colour, title), line2), ""))
-        notation = Text("[A] marker, (A) used; A2: 2 tokens of A", style="dim")
-        groups = [f"{c} " + " ".join(C.PROVINCES[p][0][:3] for p in C.PROVINCE_IDS if C.PROVINCES[p][1] == c)
-                  for c in C.COLORS]  # each province's colour (a name alone says it only in colour)
-        return regions, (notation, Text(", ".join(groups[:2]), style="dim"), Text(", ".join(groups[2:]), style="dim"))
+        notation = (Text("[A] marker", style="dim"), Text("(A) used", style="dim"),
+                    (Text("A2: 2 tokens of A", style="dim"), Text("A2: 2 tokens", style="dim")))
+        groups = []  # each province's colour (a name alone says it only in colour)
+        for c in C.COLORS:
+            names = " ".join(C.PROVINCES[p][0][:3] for p in C.PROVINCE_IDS if C.PROVINCES[p][1] == c)
+            words = dict.fromkeys((c, SHORT_COLORS.get(c, c)))
+            groups.append(tuple(Text(f"{w} {names}", style="dim") for w in words))
+        return regions, (notation, tuple(groups), "")
 
     # the King's track
     def _track(self, s: Any, targets: Sequence[Any], letters: list[str], a_: bool, short: bool,

@@ -285,10 +285,13 @@ class SavePathDialog(PathDialog):
         super().__init__(title, default, must_exist=False, action="Save")
 
 
-def list_saves(data: Path) -> list[Any]:
+def list_saves(data: Path, records: bool = False) -> list[Any]:
     """The saves a player can open from the data folder, newest first: the files
-    in ``data/saves`` and the autosaves (SaveInfo each, damaged ones with ``error``)."""
-    from saves.store import _sort_key, list_autosaves, save_info
+    in ``data/saves`` and the autosaves (SaveInfo each, damaged ones with ``error``);
+    with ``records``, the exported game records in ``data/records`` too
+    (``saves.store.list_records``: each read back as review reads it, one review
+    would refuse with ``error``)."""
+    from saves.store import _sort_key, list_autosaves, list_records, save_info
 
     infos: list[Any] = []
     try:
@@ -297,8 +300,17 @@ def list_saves(data: Path) -> list[Any]:
     except OSError:
         pass
     infos.extend(list_autosaves(data))
+    if records:
+        infos.extend(list_records(data))
     infos.sort(key=lambda i: (_sort_key(i), i.path), reverse=True)
     return infos
+
+
+def is_record(info: Any) -> bool:
+    """Whether a ``list_saves`` entry is an exported game record (in ``records/``)."""
+    from saves.store import RECORDS_DIR
+
+    return Path(info.path).parent.name == RECORDS_DIR
 
 
 class LoadDialog(PathDialog):
@@ -306,7 +318,9 @@ class LoadDialog(PathDialog):
 
     The list shows the files in ``data/saves`` and the autosaves, newest first,
     each with its game, players and decision; a damaged one with its reason.
-    ``records``: a typed path may also name a game record (review opens one).
+    ``records`` (review): the exported game records in ``data/records`` are
+    listed among them (marked "record"; one review would refuse with its
+    reason), and a typed path may also name a game record.
     """
 
     def __init__(self, title: str, data: Path, default: Path | str | None = None, *, action: str = "Open",
@@ -315,7 +329,7 @@ class LoadDialog(PathDialog):
         self.data = Path(data)
         #: whether a game record (``lowlands export``) opens too (review): the path box says so
         self.records = records
-        self.saves: list[Any] = list_saves(self.data)
+        self.saves: list[Any] = list_saves(self.data, records=records)
 
     def compose(self) -> ComposeResult:
         from textual.widgets import OptionList
@@ -333,14 +347,18 @@ class LoadDialog(PathDialog):
                     options.append(Option(Content.assemble(f"{name}: ", (reason, "$text-error")), id=f"save:{i}"))
                 else:
                     head, players = describe_save(info)
-                    options.append(Option(Content(f"{head}\n  {players} ({name})"), id=f"save:{i}"))
-            if options:
-                yield Label(Content("Saves (newest first; arrows and Enter), or type a path below (Tab):"))
+                    kind = "record: " if self.records and is_record(info) else ""
+                    options.append(Option(Content(f"{head}\n  {players} ({kind}{name})"), id=f"save:{i}"))
+            if options:  # (at most 70 cells: one line in the box at 80 columns)
+                yield Label(Content("Saves and records (newest first; arrows, Enter), or type a path (Tab):"
+                                    if self.records else
+                                    "Saves (newest first; arrows and Enter), or type a path below (Tab):"))
                 lst = OptionList(*options, id="saves")
                 lst.styles.max_height = self._list_rows()
                 yield lst
             else:
-                yield Label(Content(f"No saves in {self.data}; type a path:"))
+                yield Label(Content(f"No {'saves or records' if self.records else 'saves'} in {self.data}; "
+                                    "type a path:"))
             yield PathInput(value=self.default, id="path", placeholder="path to a save (.json) or a game record (.txt)"
                             if self.records else "path to a .json file")
             yield Static("", id="path-error", classes="field-error")

@@ -88,15 +88,22 @@ def describe_players(info: Any) -> str:
     return ", ".join(f"{name} ({level} bot)" if level else name for name, level in zip(info.players, bots))
 
 
+def decision_words(ply: int) -> str:
+    """The decision a save is at, as review words its position: "Decision 12"
+    (review: "Decision 12/12"; a save keeps no undone decisions, so review of
+    it opens at its last one, and N/N would add nothing here)."""
+    return f"Decision {ply}"
+
+
 def describe_save(info: Any) -> tuple[str, str]:
-    """A SaveInfo in words as (game · decision N · when, the players): the load
+    """A SaveInfo in words as (game · Decision N · when, the players): the load
     dialog writes them on two lines; the launcher one line, ``save_line``."""
     title = info.title or info.game_id or "?"
-    return f"{title} · decision {info.ply} · {short_updated(info.updated)}", describe_players(info)
+    return f"{title} · {decision_words(info.ply)} · {short_updated(info.updated)}", describe_players(info)
 
 
 def save_line(info: Any, notes: str = "", state: str = "") -> str:
-    """A launcher entry: game · decision N · when · ``state`` · players, then
+    """A launcher entry: game · Decision N · when · ``state`` · players, then
     ``notes`` ("(copy)"). ``state`` ("open in another copy") comes before the
     players, so a long list of names cannot push it off 80 columns; only what
     comes last is cut (with an ellipsis; it never wraps), never the decision
@@ -283,7 +290,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
                     players = ", ".join(info.players)
                     head = f" {key}  {mark} {info.title or info.game_id or '?'} · {players} · "
                     options.append(Option(Content.assemble(
-                        head, (f"Review only (decision {info.partial}): {reason} ({name})", "$text-error")),
+                        head, (f"Review only ({decision_words(info.partial)}): {reason} ({name})", "$text-error")),
                         id=f"bad:{i}"))
                 else:  # highlightable: x deletes it; Enter shows the whole reason
                     options.append(Option(Content.assemble(

@@ -44,9 +44,12 @@ def seat_text(seat: P.SeatInfo) -> str:
 
 
 def table_line(t: P.TableInfo, me: str) -> str:
-    """One lobby line: game · seats · state (· decision N) · by creator."""
+    """One lobby line: game · seats · state (· Decision N, as the launcher words
+    it: ``launcher.decision_words``) · by creator."""
+    from tui.screens.launcher import decision_words
+
     seats = ", ".join(seat_text(s) for s in t.seats)
-    state = t.status + (f", decision {t.ply}" if t.status in ("playing", "finished") else "")
+    state = t.status + (f" · {decision_words(t.ply)}" if t.status in ("playing", "finished") else "")
     mine = " · your seat" if any(s.kind == "human" and s.name == me for s in t.seats) else ""
     watch = f" · {t.watchers} watching" if t.watchers else ""
     return f"{t.title} · {seats} · {state} · by {t.creator}{mine}{watch}"

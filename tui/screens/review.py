@@ -702,7 +702,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             self.sub_title = f"{head} · set-up · {total} decisions"
             position = f"Set-up, {total} decisions, {self.turn_count()} turns"
         else:
-            self.sub_title = f"{head} · decision {i} of {total} · turn {self.turn_of(i)}"
+            self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}"  # (as the position says)
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
         self._set_label("#review-position", position)
         ascii = bool(getattr(self.app, "ascii", False))

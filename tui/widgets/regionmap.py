@@ -14,9 +14,11 @@ tokens) in the largest rectangle of its cells. A region's ``mark`` (a Rich style
 e.g. ``reverse bold``) is laid over all of it, so a highlighted target never relies
 on colour; ``walls`` highlights the wall between two regions (a move's border).
 With ``frame`` a wall also runs round the whole plan, so a region at its edge is a
-closed box too; the frame's top and bottom rows can carry a line of text each
-(``update``'s ``top`` and ``bottom``, like a panel's title), the rest of a legend
-goes under the map.
+closed box too; the frame's top and bottom rows can carry text (``update``'s
+``top`` and ``bottom``, like a panel's title), written only where no wall meets
+the frame: each wall ends at the frame in its junction (``┬``, ``┴``), never in
+a letter. A piece of that text that finds no room there goes under the map,
+before the rest of the legend.
 Used for the Golden Age province map; any game with regions and borders can use it.
 """
 
@@ -54,6 +56,13 @@ class Region(NamedTuple):
     mark: str = ""
 
 
+#: The text of a frame row as ``RegionMap.update`` takes it: one piece, or a
+#: sequence of pieces, each a str, a Text or a tuple of wordings (longest first).
+FrameText = str | Text | Sequence[str | Text | tuple[str | Text, ...]]
+#: The same, as kept: a tuple of pieces, each a tuple of wordings.
+Pieces = tuple[tuple[Text | str, ...], ...]
+
+
 #: Box-drawing junctions by the walls meeting there: (up, down, left, right).
 _JOIN = {
     (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 0, 0): "│", (0, 1, 0, 0): "│",
@@ -83,20 +92,26 @@ class RegionMap(DataWidget):
         self.max_cell = max_cell
         self.cell_height = max(1, cell_height)
         self.frame = frame
-        self._data = ((), (), (), "", ("", ""))
+        self._data: tuple[Any, ...] = ((), (), (), "", ((), ()))
 
     def update(self, cells: Sequence[Sequence[str]], regions: Sequence[Region],
                walls: Iterable[tuple[str, str]] = (), legend: str | Text = "", *,
-               top: str | Text = "", bottom: str | Text = "") -> None:
+               top: FrameText = "", bottom: FrameText = "") -> None:
         """Show ``regions`` laid out on ``cells`` (rows of region ids, all rows equally
         long); ``walls`` = pairs of region ids whose shared wall is highlighted;
         ``legend`` = lines drawn under the map (wrapped); ``top`` and ``bottom`` =
-        a line written into the frame's top and bottom rows (with ``frame`` only;
-        cut with an ellipsis where longer than the frame less its corners and a
-        space each side). Redraws only on a change."""
+        the text of the frame's top and bottom rows (with ``frame`` only): one
+        piece (a str or Text) or a sequence of pieces, each a str, a Text or a
+        tuple of wordings, longest first (``("green Hol Lim", "grn Hol Lim")``).
+        The pieces go in order into the stretches of the row where no wall meets
+        the frame (between its corners and the walls' junctions), a space before
+        each and ", " between two in one stretch, each in its longest wording
+        that fits; a piece that fits nowhere is written, in its longest wording,
+        on a line under the map before ``legend`` (", " between such pieces), so
+        nothing is cut. Redraws only on a change."""
         frozen = tuple(r._replace(lines=tuple(r.lines)) for r in regions)
         self._set((tuple(tuple(row) for row in cells), frozen,
-                   tuple(sorted(tuple(sorted(w)) for w in walls)), legend, (top, bottom)))
+                   tuple(sorted(tuple(sorted(w)) for w in walls)), legend, (_pieces(top), _pieces(bottom))))
 
     # -- geometry -------------------------------------------------------------------
     def cell_width(self, width: int | None = None) -> int:
@@ -166,16 +181,16 @@ class RegionMap(DataWidget):
         if not cells:
             return out
         plain = tuple(r._replace(mark="") for r in regions)
-        borders = borders if self.frame else ("", "")
+        borders = borders if self.frame else ((), ())
         key = (cells, tuple(_region_key(r) for r in plain), self.cell_width(width), self.cell_height, width, ascii_,
-               tuple(_key(b) for b in borders))
+               tuple(tuple(tuple(_key(w) for w in piece) for piece in b) for b in borders))
         plans: dict[tuple[Any, ...], tuple[Any, ...]] = self.__dict__.setdefault("_plans_kept", {})
         plan = plans.get(key)  # (an undo draws a plan drawn a moment ago)
         if plan is None:
             plan = plans[key] = (key, self._plan(cells, plain, width, ascii_, borders))
             if len(plans) > self.PLANS_KEPT:
                 del plans[next(iter(plans))]
-        chars, styles, lines, places = plan[1]
+        chars, styles, lines, places, left_over = plan[1]
         marks = {r.id: Style.parse(r.mark) for r in regions if r.mark}
         mark_names = {r.id: r.mark for r in regions if r.mark}
         hot = {frozenset(p) for p in hot_walls}
@@ -213,15 +228,16 @@ class RegionMap(DataWidget):
                         row[x] = "bold reverse"
             drawn[seen] = self._line(chars[y], row, width)
             out.append(drawn[seen])
-        if legend:
+        if legend or left_over:
             kept = self.__dict__.get("_legend_kept")
-            if kept is None or kept[0] != (legend, width):
+            if kept is None or kept[0] != (legend, width, left_over):
                 leg = Text(legend, style="dim") if isinstance(legend, str) else legend
-                wrapped = [w for ln in leg.split("\n") for w in wrap_text(ln, max(width, 10))]
+                texts = ([Text(", ").join(left_over)] if left_over else []) + (list(leg.split("\n")) if legend else [])
+                wrapped = [w for ln in texts for w in wrap_text(ln, max(width, 10))]
                 for w in wrapped:
                     w.no_wrap = True
                     w.truncate(max(width, 1), overflow="crop")
-                kept = self._legend_kept = ((legend, width), wrapped)
+                kept = self._legend_kept = ((legend, width, left_over), wrapped)
             out.extend(kept[1])
         return out
 
@@ -362,13 +378,15 @@ class RegionMap(DataWidget):
         return out
 
     def _plan(self, cells: tuple[tuple[str, ...], ...], regions: Sequence[Region], width: int,
-              ascii_: bool, borders: tuple[Text | str, Text | str] = ("", "")) -> tuple[
-                  list[list[str]], list[list[Style | str]], list[Text], list[dict[object, list[int]]]]:
+              ascii_: bool, borders: tuple[Pieces, Pieces] = ((), ())) -> tuple[
+                  list[list[str]], list[list[Style | str]], list[Text], list[dict[object, list[int]]],
+                  tuple[Text, ...]]:
         """The plan without marks: each canvas cell's character and style, each
         row as a Text, and in each row the cells of each owner (``_geometry``),
-        with the regions' lines written in, and ``borders`` (top, bottom) in the
-        frame's rows. A row as it was in the last plan on the same geometry keeps
-        its Text."""
+        with the regions' lines written in, ``borders`` (top, bottom) in the
+        frame's rows (``_frame_text``), and the pieces of them that found no room
+        there (for the legend). A row as it was in the last plan on the same
+        geometry keeps its Text."""
         w, h = self.cell_width(width), self.cell_height
         base_chars, base_styles, places = self._geometry(cells, frozenset(r.id for r in regions), width, ascii_)
         chars = [row[:] for row in base_chars]
@@ -392,31 +410,74 @@ class RegionMap(DataWidget):
                     row_chars[x], row_styles[x] = ch, style
                     x += 1
         self._placed = (placed_before[0], placed_now)
-        if self.frame:  # a line in the frame's top and bottom rows: "┌ text ──┐"
-            more = "." if ascii_ else "…"
-            for y, line in ((0, borders[0]), (len(chars) - 1, borders[1])):
-                t = _text(line).copy()
-                room = len(chars[y]) - 4
-                if not t.plain or room < 2:
-                    continue
-                if t.cell_len > room:
-                    t.truncate(room - 1)
-                    t.append(more)
-                x = 1
-                for ch, style in [(" ", Style())] + [(ch, seg.style or Style()) for seg in t.render(_CONSOLE, end="")
-                                                      for ch in seg.text] + [(" ", Style())]:
-                    chars[y][x], styles[y][x] = ch, style
-                    x += 1
+        left_over: list[Text] = []
+        if self.frame:  # the frame's top and bottom rows: "┌ text ┬ text ──┐"
+            open_ = (" ", "-" if ascii_ else "─")
+            for y, pieces in ((0, borders[0]), (len(chars) - 1, borders[1])):
+                left_over += self._frame_text(chars[y], styles[y], pieces, open_)
         last = self.__dict__.get("_plan_rows")
         same = last is not None and last[0] is places and last[1] == width
         lines = [last[2][y] if same and last[3][y] == chars[y] and last[4][y] == styles[y]
                  else self._line(chars[y], styles[y], width) for y in range(len(chars))]
         self._plan_rows = (places, width, lines, chars, styles)
-        return chars, styles, lines, places
+        return chars, styles, lines, places, tuple(left_over)
+
+    @staticmethod
+    def _frame_text(chars: list[str], styles: list[Style | str], pieces: Pieces,
+                    open_: tuple[str, ...]) -> list[Text]:
+        """Write ``pieces`` into a frame row (``chars``/``styles``, changed in place)
+        where no wall meets it: the stretches of ``open_`` cells (the frame's line,
+        or the blank where water meets the outside) between its corners and the
+        walls' junctions, which are never written over. Each piece takes its
+        longest wording that fits the stretch it comes to (a space before it, or
+        ", " after another piece; a space after it where there is room), else the
+        next stretch. Returns the pieces that fit in none (their longest wording)."""
+        runs: list[list[int]] = []  # [first cell, end] of each stretch
+        x, end = 1, len(chars) - 1
+        while x < end:
+            if chars[x] in open_:
+                first = x
+                while x < end and chars[x] in open_:
+                    x += 1
+                runs.append([first, x])
+            else:
+                x += 1
+        used = [False] * len(runs)
+        left_over: list[Text] = []
+        at = 0  # the stretch the next piece tries first (the pieces keep their order)
+        for piece in pieces:
+            wordings = [_text(w) for w in piece]
+            while at < len(runs):
+                first, stop = runs[at]
+                lead = ", " if used[at] else " "
+                fit = next((w for w in wordings if len(lead) + w.cell_len <= stop - first), None)
+                if fit is not None:
+                    cells = [(ch, Style()) for ch in lead] + [
+                        (ch, seg.style or Style()) for seg in fit.render(_CONSOLE, end="") for ch in seg.text]
+                    for ch, style in cells:
+                        chars[first], styles[first] = ch, style
+                        first += 1
+                    runs[at][0], used[at] = first, True
+                    break
+                at += 1
+            else:
+                left_over.append(wordings[0])
+        for (first, stop), was in zip(runs, used):
+            if was and first < stop:  # a space between the text and the frame's line after it
+                chars[first], styles[first] = " ", Style()
+        return left_over
 
 
 def _text(t: Text | str) -> Text:
     return Text(t) if isinstance(t, str) else t
+
+
+def _pieces(line: Any) -> Pieces:
+    """``update``'s ``top`` or ``bottom`` as a tuple of pieces, each a tuple of
+    wordings (an empty line: no pieces)."""
+    if isinstance(line, (str, Text)):
+        return ((line,),) if _text(line).plain else ()
+    return tuple(p if isinstance(p, tuple) else (p,) for p in line)
 
 
 def _key(t: Text | str) -> Any:
@@ -434,4 +495,4 @@ from rich.console import Console  # noqa: E402  (styles of a Text at an offset n
 
 _CONSOLE = Console(width=80, color_system=None, legacy_windows=False)
 
-__all__ = ["Region", "RegionMap", "WATER"]
+__all__ = ["FrameText", "Region", "RegionMap", "WATER"]
