@@ -668,7 +668,7 @@ class WindmillValleyBoard(PagedBoard):
             bonus = C.SOLO_END_BONUS[b.level]
             at_end = f" (+{bonus} at the end: {b.vp + bonus})" if state.phase != "over" else ""
             line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP{at_end}, calendar {b.calendar}/4, "
-                    f"{len(b.deck)} cards left")
+                    f"{len(b.deck)} card{'s' if len(b.deck) != 1 else ''} in its deck")
             if b.card >= 0:
                 gate, step, denial = C.SOLO_CARDS[b.card]
                 line += f"; last card: floodgate {gate}, calendar +{step}, {denial}"

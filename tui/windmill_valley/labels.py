@@ -421,12 +421,16 @@ class WindmillValleyLabels(GameLabels):
         t = state.tasks[-1] if state.tasks else None
         step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
         if state.solo is not None:
-            # solo: the table's state first, the Gardener's race to the end of the calendar
-            # in view on every page at 80x24; the words a narrow header cuts last are the
-            # decision's, which the choices' prompt says too
+            # solo, in 72 cells (80 columns less the icon): both scores so far, the Gardener's
+            # with the bonus it adds at the end, and its calendar (either calendar at 4 ends
+            # the game), then the decision; the round's number is on the Tracks page, and
+            # only the last round is named here, where the calendars no longer matter
             b = state.solo
-            return (f"Round {state.round + 1}{' (the last)' if last else ''} · {C.SOLO_NAME} {b.vp} VP, "
-                    f"calendar {b.calendar}/{C.CALENDAR_END}, {len(b.deck)} cards left · {name}: {step}")
+            gardener = f"{C.SOLO_NAME} {b.vp}+{C.SOLO_END_BONUS[b.level]} VP"
+            scores = f"{self.names[seat]} {state.farms[seat].vp} VP, {gardener}"
+            if last:
+                return f"The last round · {scores} · {step}"
+            return f"{scores}, its calendar {b.calendar}/{C.CALENDAR_END} · {step}"
         return f"{name} to choose: {step} (round {state.round + 1}{', last round' if last else ''})"
 
     def final_log(self, state: Any) -> list[str]:

@@ -1,0 +1,65 @@
+"""Faults a fresh playtester found in two one-line summaries at 80 columns: the
+Windmill Valley solo header (both scores, the Gardener's end bonus and whose
+calendar) and the launcher's entry for a copy of an open game. Each test fails
+without its fix."""
+
+from __future__ import annotations
+
+from tests.apphelpers import settle
+
+
+def _solo_match(plies: int = 0, last: bool = False):
+    """A Windmill Valley solo match (Anna against the normal Gardener) after
+    ``plies`` seeded random decisions, or (``last``) 3 decisions into its last round."""
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat("Anna")], 1)
+    while (m.ply < plies if not last else not 0 <= m.state.end_round <= m.state.round) and not m.is_over():
+        m.push(choose(wv, m.state, m.ply))
+    for _ in range(3 if last else 0):
+        m.push(choose(wv, m.state, m.ply))
+    return m
+
+
+async def _header_line(m, tmp_path) -> tuple[str, str]:
+    """The header's text at 80x24 and the screen's sub-title."""
+    from tests.apphelpers import ScreenApp
+    from tui.chrome import TitleHeader
+    from tui.windmill_valley import WindmillValleyScreen
+
+    screen = WindmillValleyScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        return screen.query_one(TitleHeader).render_line(0).text, screen.sub_title
+
+
+# -- 1. the solo header: both scores, the Gardener's bonus, its calendar, no countdown --------
+async def test_the_solo_header_says_both_scores_and_whose_calendar_at_80_columns(tmp_path) -> None:
+    from core.windmill_valley import components as C
+
+    m = _solo_match(40)
+    s, b = m.state, m.state.solo
+    line, sub = await _header_line(m, tmp_path)
+    # once: "Round 10 · Gardener 33 VP, calendar 2/4, 11 cards left · Anna: plant…"
+    assert f"Anna {s.farms[0].vp} VP" in line, line
+    assert f"Gardener {b.vp}+{C.SOLO_END_BONUS[b.level]} VP" in line and b.level == 2, line
+    assert f"its calendar {b.calendar}/4" in line, line
+    assert "cards left" not in line and str(len(b.deck)) not in sub.replace(f"{b.calendar}/4", ""), line
+    assert sub in line and "…" not in line, line  # the whole line, the decision too
+
+
+async def test_the_solo_header_in_the_last_round_keeps_the_marker_and_the_decision(tmp_path) -> None:
+    m = _solo_match(last=True)
+    s, b = m.state, m.state.solo
+    assert s.phase == "play" and s.end_round == s.round
+    line, sub = await _header_line(m, tmp_path)
+    # once: "Round 13 (the last) · Gardener 48 VP, calendar 4/4, 7 cards left · Anna: f…"
+    assert f"The last round · Anna {s.farms[0].vp} VP, Gardener {b.vp}+35 VP · " in line, line
+    assert sub in line and "…" not in line, line
+    s.farms[0].vp, b.vp = 106, 125  # three-digit scores still leave the decision whole
+    line, sub = await _header_line(m, tmp_path)
+    assert "Anna 106 VP, Gardener 125+35 VP" in sub and sub in line and "…" not in line, line
