@@ -63,3 +63,29 @@ async def test_the_solo_header_in_the_last_round_keeps_the_marker_and_the_decisi
     s.farms[0].vp, b.vp = 106, 125  # three-digit scores still leave the decision whole
     line, sub = await _header_line(m, tmp_path)
     assert "Anna 106 VP, Gardener 125+35 VP" in sub and sub in line and "…" not in line, line
+
+
+# -- 2. the launcher tells a copy from its original at 80 columns ---------------------------
+async def test_the_launcher_shows_which_entry_is_the_copy_at_80_columns(dirs) -> None:
+    from core.match import Match, Seat
+    from saves import autosave, autosave_path, fork, load
+    from tests.apphelpers import TULIPS, make_app
+
+    data, _ = dirs
+    seats = [Seat("Anna"), Seat("Bram", kind="bot", level="strong"), Seat("Cato"), Seat("Dirk")]
+    m = Match(TULIPS, seats, 3)
+    m.created = "2026-12-01T13:00:00+00:00"
+    for _ in range(9):
+        m.push(m.legal_moves()[0])
+    autosave(m, data)
+    copy = load(autosave_path(m, data))
+    fork(copy)  # "Continue a copy"
+    autosave(copy, data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = [strip.text for strip in app.screen._compositor.render_strips()]
+        entries = [line for line in shown if "Decision 9" in line]
+        assert len(entries) == 2, shown
+        # once: both "Gift of Tulips · Decision 9 · 13:00 · Anna, Bram (strong bot), Cato…"
+        assert ["Gift of Tulips (copy) · Decision 9" in e for e in entries].count(True) == 1, entries

@@ -103,13 +103,15 @@ def describe_save(info: Any) -> tuple[str, str]:
 
 
 def save_line(info: Any, notes: str = "", state: str = "") -> str:
-    """A launcher entry: game · Decision N · when · ``state`` · players, then
-    ``notes`` ("(copy)"). ``state`` ("open in another copy") comes before the
-    players, so a long list of names cannot push it off 80 columns; only what
-    comes last is cut (with an ellipsis; it never wraps), never the decision
-    and time."""
+    """A launcher entry: game ``notes`` (" (copy)") · Decision N · when · ``state``
+    · players. The mark of a copy follows the game's name and ``state`` ("open in
+    another copy") comes before the players, so a long list of names cannot push
+    either off 80 columns, where a copy and its original read alike but for the
+    mark; only what comes last is cut (with an ellipsis; it never wraps), never the
+    decision and time."""
     head, players = describe_save(info)
-    return f"{head} · {state + ' · ' if state else ''}{players}{notes}"
+    title = info.title or info.game_id or "?"  # (as describe_save begins)
+    return f"{title}{notes}{head[len(title):]} · {state + ' · ' if state else ''}{players}"
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
