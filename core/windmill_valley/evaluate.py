@@ -122,7 +122,7 @@ below 60%, and a deck dealt so is no remedy (not kept). Contracts held
 brought 1.48 times their projection when taken (above); ``CONTRACT_REACH``
 1.5 won 10 of seed 1's 20 (83.8 VP, margin +1.1) and 7 of seed 2's first 19:
 17 of 39, not kept. The bot's final scores spread far wider than the
-Gardener's (the bot 32-177 VP over these runs; five games of seed 1 read one
+Gardener's (the bot 24-177 VP over these runs, 51-124 on the dealt deck; five games of seed 1 read one
 by one: the Gardener 72-96, the bot 177 VP in 13 rounds with 50 from
 contracts and 29 from windmill groups, or 42 VP in 7 rounds without a
 contract): a game is decided by whether its engine of contracts and windmill
