@@ -178,9 +178,14 @@ class PickList(QuietScroll, OptionList):
     #: no link styling: the labels carry no links, and Textual works out the
     #: list's link style for every option it draws to lay it over them
     auto_links: reactive[bool] = reactive(False)
-    #: the most lines one choice takes; a longer label ends with an ellipsis
-    #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
+    #: the most lines one choice takes when the list scrolls anyway; a longer
+    #: label ends with an ellipsis ("..." under --ascii) rather than being cut
+    #: silently (issue 10, item 20)
     MAX_OPTION_LINES = 3
+    #: the most lines a choice takes now: None (every label whole) while all of
+    #: them fit the rows the picker gives the list, else MAX_OPTION_LINES
+    #: (``ChoicePicker._fit_height``)
+    option_lines: int | None = MAX_OPTION_LINES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -189,8 +194,8 @@ class PickList(QuietScroll, OptionList):
         self._styles_cache = KeptStylesCache()
 
     def _get_visual(self, option: Option) -> Visual:
-        """The option's text, cut with an ellipsis to MAX_OPTION_LINES lines at
-        the list's width (less a scrollbar's columns, as the picker measures)."""
+        """The option's text, cut with an ellipsis to ``option_lines`` lines (None:
+        whole) at the list's width (less a scrollbar's columns, as the picker measures)."""
         prompt = option.prompt
         padding = self.get_component_styles("option-list--option").padding
         width = (self.scrollable_content_region.width - self._get_left_gutter_width()
@@ -198,21 +203,34 @@ class PickList(QuietScroll, OptionList):
         if not isinstance(prompt, Text) or width <= 0:
             return super()._get_visual(option)
         cache = self.__dict__.setdefault("_capped", {})
+        most = self.option_lines
         hit = cache.get(id(option))
-        if hit is not None and hit[0] is option and hit[1] == width:
+        if hit is not None and hit[0] is option and hit[1] == (width, most):
             return hit[2]
         # the same label at the same width (a choice offered again: after an undo, "Pass"
         # in every decision) is the same visual, measured once
         ellipsis = glyph(self, "\u2026", "...")
-        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis)
+        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis, most)
         fitted: LRUCache[tuple[Any, ...], Visual] = self.__dict__.setdefault("_fitted", LRUCache(256))
         visual = fitted.get(seen)
         if visual is None:
-            visual = fitted[seen] = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, ellipsis)
+            visual = fitted[seen] = (text_visual(self, prompt) if most is None
+                                     else fit_lines(self, prompt, width, most, ellipsis))
         if len(cache) > 512:
             cache.clear()
-        cache[id(option)] = (option, width, visual)
+        cache[id(option)] = (option, (width, most), visual)
         return visual
+
+    def set_option_lines(self, most: int | None) -> bool:
+        """Let a choice take at most ``most`` lines (None: every label whole);
+        the lines drawn at the old limit are dropped. True if it changed."""
+        if most == self.option_lines:
+            return False
+        self.option_lines = most
+        self._line_cache.clear()
+        self._option_render_cache.clear()
+        self.refresh()
+        return True
 
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """The option's lines, as OptionList draws them; a label drawn before in
@@ -227,7 +245,8 @@ class PickList(QuietScroll, OptionList):
         strips = self._option_render_cache.get(key)
         if strips is None:
             width = self.scrollable_content_region.width - self._get_left_gutter_width()
-            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"))
+            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"),
+                    self.option_lines)
             drawn: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_drawn", LRUCache(256))
             plain = drawn.get(seen)
             if plain is None:
@@ -830,7 +849,8 @@ class ChoicePicker(Vertical):
 
     def _fit_height(self) -> None:
         """Size the list to its options' lines as they wrap at the list's width
-        (a long label takes 2-3 lines rather than being cut), up to ``max_rows`` (longer lists scroll).
+        (a long label takes the lines it needs while every label fits the box
+        whole, else at most ``PickList.MAX_OPTION_LINES``, rather than being cut), up to ``max_rows`` (longer lists scroll).
 
         A steady height (the most lines seen at this width) avoids a screen
         layout on every decision; an empty list (another player deciding)
@@ -842,7 +862,12 @@ class ChoicePicker(Vertical):
             # measured as if a scrollbar took its columns: a height that fits
             # then fits with or without one, so no scrollbar stays behind
             narrow = max(1, width - ol.styles.scrollbar_size_vertical)
-            lines = ol.lines_at(narrow)
+            # every label whole while they all fit the rows the box gives the
+            # list; else (the list scrolls anyway) each cut to MAX_OPTION_LINES
+            whole = self._whole_lines(narrow)
+            if ol.option_count:
+                ol.set_option_lines(None if whole <= min(self.max_rows, self._room()) else PickList.MAX_OPTION_LINES)
+            lines = whole if ol.option_lines is None else ol.lines_at(narrow)
         else:
             lines = len(ol.options)
         if width != getattr(self, "_rows_width", None):
@@ -859,6 +884,16 @@ class ChoicePicker(Vertical):
             ol.styles.height = height
         if width <= 0 and self.is_attached:
             self.call_after_refresh(self._refit)
+
+    def _whole_lines(self, width: int) -> int:
+        """The lines all choices take at ``width`` with every label whole."""
+        ol = self.option_list
+        kept = ol.option_lines
+        ol.option_lines = None  # (measured only: nothing drawn at this limit is dropped)
+        try:
+            return ol.lines_at(width)
+        finally:
+            ol.option_lines = kept
 
     def _room(self) -> int:
         """The most list rows the picker's own box can show (its max-height,
