@@ -952,7 +952,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """``h`` on a human's decision: the strong bot's choice, from that seat's
         view only (``core.bots.hint``), highlighted in the picker, and one line
         saying why (its projected final margin against the next best choice).
-        Thought out in a worker; any decision or undo meanwhile drops it."""
+        Thought out in a worker; any decision or undo meanwhile drops it. A hint
+        shown a page at a time (too long for the rows the choices leave it:
+        ``ChoicePicker.more_hint``): ``h`` again shows its next page."""
+        if self.picker.hint and not self._hinting and self.picker.more_hint():
+            return
         m = self.match
         seat = m.to_move()
         if seat is None or m.is_bot(seat) or not self._moves or self._bot_busy or self._hinting:

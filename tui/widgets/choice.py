@@ -103,14 +103,69 @@ class Prompt(Banner):
 
     #: blank lines a shorter prompt may keep above it
     SLACK = 1
+    #: the fewest lines a hint is given, however little room the choices leave
+    HINT_ROWS = 3
+    #: the last line of a hint shown a page at a time ("h" is the game screen's hint key)
+    MORE = "h: more ({page}/{pages})"
+    #: the last line of its last page
+    MORE_LAST = "h: from the start ({page}/{pages})"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._data = ("", "")
+        self._data = ("", "", None, 0)
 
     def update(self, text: str, hint: str | None = None) -> None:  # type: ignore[override]
-        """Show ``text``, and ``hint`` under it (None: keep the hint shown)."""
-        self._set((text, self._data[1] if hint is None else hint))
+        """Show ``text``, and ``hint`` under it (None: keep the hint shown; a new
+        hint starts at its first page)."""
+        _text, shown, rows, page = self._data
+        if hint is not None and hint != shown:
+            shown, page = hint, 0
+        self._set((text, shown, rows, page))
+
+    @property
+    def hint_rows(self) -> int | None:
+        """The most lines the hint takes (None: all); a longer hint is shown a
+        page at a time, its last line saying "h: more (1/3)" (``next_page``),
+        each page ``hint_rows`` lines: ``hint_rows`` - 1 of the hint and that one."""
+        return self._data[2]
+
+    @hint_rows.setter
+    def hint_rows(self, rows: int | None) -> None:
+        if rows is not None:
+            rows = max(self.HINT_ROWS, rows)
+        if rows != self._data[2]:
+            if self._data[1]:
+                self.allow_shrink()  # (a hint given fewer rows gives them back to the list)
+            self._set((*self._data[:2], rows, self._data[3]))
+
+    def prompt_lines(self, width: int) -> int:
+        """The lines the prompt's own text takes at ``width`` (without the hint)."""
+        return len(wrap_plain(self._data[0], max(8, width - 2)))
+
+    def hint_pages(self, width: int) -> list[list[str]]:
+        """The hint's lines at ``width``, a page of at most ``hint_rows`` - 1
+        lines each (one page, of all of them, when they fit ``hint_rows``)."""
+        lines = wrap_plain(self._data[1], max(8, width - 2))
+        rows = self._data[2]
+        if rows is None or len(lines) <= rows:
+            return [lines] if lines else []
+        per = max(1, rows - 1)
+        return [lines[n:n + per] for n in range(0, len(lines), per)]
+
+    def next_page(self) -> bool:
+        """Show the hint's next page (after the last: the first). False when
+        the hint is whole on one page (nothing changes)."""
+        pages = self.hint_pages(self._width())
+        if len(pages) < 2:
+            return False
+        text, hint, rows, page = self._data
+        self._set((text, hint, rows, (page + 1) % len(pages)))
+        return True
+
+    @property
+    def hint_page(self) -> int:
+        """The page of the hint shown (0: the first)."""
+        return self._data[3]
 
     @property
     def hint(self) -> str:
@@ -118,10 +173,17 @@ class Prompt(Banner):
         return self._data[1]
 
     def build(self, width: int) -> list[Text]:
-        text, hint = self._data
+        text, _hint, _rows, page = self._data
         wrap = max(8, width - 2)
         lines = [Text(line, style="bold") for line in wrap_plain(text, wrap)]
-        lines += [Text(line, style="italic") for line in wrap_plain(hint, wrap)]
+        pages = self.hint_pages(width)
+        if pages:
+            page %= len(pages)
+            lines += [Text(line, style="italic") for line in pages[page]]
+            if len(pages) > 1:  # (a shorter last page keeps the others' height: the prompt stays put)
+                lines += [Text("") for _ in range(len(pages[0]) - len(pages[page]))]
+                more = self.MORE_LAST if page == len(pages) - 1 else self.MORE
+                lines.append(Text(more.format(page=page + 1, pages=len(pages)), style="dim"))
         padded = self.steady(lines, width)
         return padded[len(lines):] + lines  # the blank lines above: the text stays by its choices
 
@@ -178,9 +240,14 @@ class PickList(QuietScroll, OptionList):
     #: no link styling: the labels carry no links, and Textual works out the
     #: list's link style for every option it draws to lay it over them
     auto_links: reactive[bool] = reactive(False)
-    #: the most lines one choice takes; a longer label ends with an ellipsis
-    #: ("..." under --ascii) rather than being cut silently (issue 10, item 20)
+    #: the most lines one choice takes when the list scrolls anyway; a longer
+    #: label ends with an ellipsis ("..." under --ascii) rather than being cut
+    #: silently (issue 10, item 20)
     MAX_OPTION_LINES = 3
+    #: the most lines a choice takes now: None (every label whole) while all of
+    #: them fit the rows the picker gives the list, else MAX_OPTION_LINES
+    #: (``ChoicePicker._fit_height``)
+    option_lines: int | None = MAX_OPTION_LINES
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -189,8 +256,8 @@ class PickList(QuietScroll, OptionList):
         self._styles_cache = KeptStylesCache()
 
     def _get_visual(self, option: Option) -> Visual:
-        """The option's text, cut with an ellipsis to MAX_OPTION_LINES lines at
-        the list's width (less a scrollbar's columns, as the picker measures)."""
+        """The option's text, cut with an ellipsis to ``option_lines`` lines (None:
+        whole) at the list's width (less a scrollbar's columns, as the picker measures)."""
         prompt = option.prompt
         padding = self.get_component_styles("option-list--option").padding
         width = (self.scrollable_content_region.width - self._get_left_gutter_width()
@@ -198,21 +265,34 @@ class PickList(QuietScroll, OptionList):
         if not isinstance(prompt, Text) or width <= 0:
             return super()._get_visual(option)
         cache = self.__dict__.setdefault("_capped", {})
+        most = self.option_lines
         hit = cache.get(id(option))
-        if hit is not None and hit[0] is option and hit[1] == width:
+        if hit is not None and hit[0] is option and hit[1] == (width, most):
             return hit[2]
         # the same label at the same width (a choice offered again: after an undo, "Pass"
         # in every decision) is the same visual, measured once
         ellipsis = glyph(self, "\u2026", "...")
-        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis)
+        seen = (prompt.plain, prompt.style, tuple(prompt.spans), width, ellipsis, most)
         fitted: LRUCache[tuple[Any, ...], Visual] = self.__dict__.setdefault("_fitted", LRUCache(256))
         visual = fitted.get(seen)
         if visual is None:
-            visual = fitted[seen] = fit_lines(self, prompt, width, self.MAX_OPTION_LINES, ellipsis)
+            visual = fitted[seen] = (text_visual(self, prompt) if most is None
+                                     else fit_lines(self, prompt, width, most, ellipsis))
         if len(cache) > 512:
             cache.clear()
-        cache[id(option)] = (option, width, visual)
+        cache[id(option)] = (option, (width, most), visual)
         return visual
+
+    def set_option_lines(self, most: int | None) -> bool:
+        """Let a choice take at most ``most`` lines (None: every label whole);
+        the lines drawn at the old limit are dropped. True if it changed."""
+        if most == self.option_lines:
+            return False
+        self.option_lines = most
+        self._line_cache.clear()
+        self._option_render_cache.clear()
+        self.refresh()
+        return True
 
     def _get_option_render(self, option: Option, style: VisualStyle) -> list[Strip]:
         """The option's lines, as OptionList draws them; a label drawn before in
@@ -227,7 +307,8 @@ class PickList(QuietScroll, OptionList):
         strips = self._option_render_cache.get(key)
         if strips is None:
             width = self.scrollable_content_region.width - self._get_left_gutter_width()
-            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"))
+            seen = (prompt.plain, prompt.style, tuple(prompt.spans), style, padding, width, glyph(self, "1", "0"),
+                    self.option_lines)
             drawn: LRUCache[tuple[Any, ...], list[Strip]] = self.__dict__.setdefault("_drawn", LRUCache(256))
             plain = drawn.get(seen)
             if plain is None:
@@ -600,13 +681,19 @@ class ChoicePicker(Vertical):
         if not hint:
             shown.allow_shrink()
         shown.update(self._prompt, hint)
+        shown.hint_rows = self._hint_rows()
         if self.is_attached:
             self.call_after_refresh(self._refit)
 
     @property
     def hint(self) -> str:
-        """The hint shown above the choices ("" when none)."""
+        """The hint shown above the choices, whole ("" when none)."""
         return self.query_one("#picker-prompt", Prompt).hint
+
+    def more_hint(self) -> bool:
+        """Show the next page of a hint too long for its rows (``Prompt.next_page``;
+        the game screen's ``h`` once a hint is shown). False when it is shown whole."""
+        return self.query_one("#picker-prompt", Prompt).next_page()
 
     @property
     def highlighted_index(self) -> int | None:
@@ -830,7 +917,8 @@ class ChoicePicker(Vertical):
 
     def _fit_height(self) -> None:
         """Size the list to its options' lines as they wrap at the list's width
-        (a long label takes 2-3 lines rather than being cut), up to ``max_rows`` (longer lists scroll).
+        (a long label takes the lines it needs while every label fits the box
+        whole, else at most ``PickList.MAX_OPTION_LINES``, rather than being cut), up to ``max_rows`` (longer lists scroll).
 
         A steady height (the most lines seen at this width) avoids a screen
         layout on every decision; an empty list (another player deciding)
@@ -842,7 +930,12 @@ class ChoicePicker(Vertical):
             # measured as if a scrollbar took its columns: a height that fits
             # then fits with or without one, so no scrollbar stays behind
             narrow = max(1, width - ol.styles.scrollbar_size_vertical)
-            lines = ol.lines_at(narrow)
+            # every label whole while they all fit the rows the box gives the
+            # list; else (the list scrolls anyway) each cut to MAX_OPTION_LINES
+            whole = self._whole_lines(narrow)
+            if ol.option_count:
+                ol.set_option_lines(None if whole <= min(self.max_rows, self._room()) else PickList.MAX_OPTION_LINES)
+            lines = whole if ol.option_lines is None else ol.lines_at(narrow)
         else:
             lines = len(ol.options)
         if width != getattr(self, "_rows_width", None):
@@ -859,6 +952,44 @@ class ChoicePicker(Vertical):
             ol.styles.height = height
         if width <= 0 and self.is_attached:
             self.call_after_refresh(self._refit)
+
+    def _whole_lines(self, width: int) -> int:
+        """The lines all choices take at ``width`` with every label whole."""
+        ol = self.option_list
+        kept = ol.option_lines
+        ol.option_lines = None  # (measured only: nothing drawn at this limit is dropped)
+        try:
+            return ol.lines_at(width)
+        finally:
+            ol.option_lines = kept
+
+    def _most(self) -> int | None:
+        """The most rows the picker's box may take (its max-height resolved),
+        None while unknown (no max-height, not laid out)."""
+        limit = self.styles.max_height
+        parent = self.parent
+        if limit is None or parent is None or not isinstance(parent, Widget) or parent.size.height <= 0:
+            return None
+        try:
+            return int(limit.resolve(parent.size, self.app.size))
+        except Exception:  # noqa: BLE001 - a max-height Textual cannot resolve here
+            return None
+
+    def _hint_rows(self) -> int | None:
+        """The most lines the hint may take: the box's rows less its border, the
+        prompt's own lines, the filter and the lines the choices take whole (up
+        to ``max_rows``), at least ``Prompt.HINT_ROWS``: the hint never pushes
+        a choice out of reach. None (no limit) while the box's size is unknown."""
+        most = self._most()
+        ol = self.option_list
+        width = ol.content_region.width - ol._get_left_gutter_width()
+        prompt = self.query_one("#picker-prompt", Prompt)
+        if most is None or width <= 0:
+            return None
+        need = min(self._whole_lines(max(1, width - ol.styles.scrollbar_size_vertical)), self.max_rows)
+        used = (self.styles.gutter.height + prompt.styles.gutter.height + prompt.prompt_lines(prompt._width())
+                + ol.styles.gutter.height + need + (3 if self.has_class("-filtering") else 0))
+        return max(Prompt.HINT_ROWS, most - used)
 
     def _room(self) -> int:
         """The most list rows the picker's own box can show (its max-height,
@@ -890,6 +1021,9 @@ class ChoicePicker(Vertical):
         # (told during the screen's layout, OneLayout): the list's lines are
         # wrapped at its new width now, so its height and scrollbar follow them
         # in this layout, not a frame after
+        prompt = self.query_one("#picker-prompt", Prompt)
+        if prompt.hint:
+            prompt.hint_rows = self._hint_rows()  # (a new size: the rows the choices leave it)
         self._fit_height()
         ol = self.option_list
         height = ol.styles.height
