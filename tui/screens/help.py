@@ -42,7 +42,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("/", "filter the choices by typing (Enter picks; Escape, or Backspace in the empty box, closes it)"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
     ("r", "review the game move by move"),
-    ("h", "hint: the strong bot's choice and why (on your decision)"),
+    ("h", "hint: the strong bot's choice and why (on your decision); a long hint's next page"),
     ("s", "save to a file"),
 )
 
