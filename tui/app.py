@@ -717,19 +717,37 @@ class LowlandsApp(App[None]):
         self.run_worker(self._save_flow(match, export=True), exclusive=True, group="save-dialog")
 
     async def _save_flow(self, match: Any, *, export: bool) -> None:
-        from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
+        """Ask for a path and save (or export) ``match`` there; after a failure,
+        say why and ask again, the typed path kept, until it is written or the
+        player cancels."""
+        from tui.screens.dialogs import MessageDialog
 
         if export:
             from saves.store import RECORDS_DIR
 
-            dialog: PathDialog = PathDialog(
-                "Export the game record to", self.default_save_path(match, RECORDS_DIR, ".txt"), action="Export"
-            )
+            default: Path | str = self.default_save_path(match, RECORDS_DIR, ".txt")
         else:
-            dialog = SavePathDialog(self.default_save_path(match))
+            default = self.default_save_path(match)
+        while True:
+            failed = await self._save_once(match, export=export, default=default)
+            if failed is None:
+                return
+            path, why = failed
+            await self.push_screen_wait(MessageDialog(why, title="Not saved", error=True))
+            default = path
+
+    async def _save_once(self, match: Any, *, export: bool, default: Path | str) -> "tuple[Path, str] | None":
+        """One try of ``_save_flow``: None when written or cancelled, else
+        (the path typed, why it was not written)."""
+        from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
+
+        if export:
+            dialog: PathDialog = PathDialog("Export the game record to", default, action="Export")
+        else:
+            dialog = SavePathDialog(default)
         path = await self.push_screen_wait(dialog)
         if path is None:
-            return
+            return None
         from saves import SaveError, autosave_path
         from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
 
@@ -740,10 +758,7 @@ class LowlandsApp(App[None]):
         try:
             check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir), *read), force=True)
         except SaveError as e:
-            from tui.screens.dialogs import MessageDialog
-
-            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
-            return
+            return path, str(e)
         found = file_kind(path)
         if found is not None:
             held = describe_kind(found)
@@ -762,7 +777,7 @@ class LowlandsApp(App[None]):
                 question = f"{path} exists and is {held}, not {describe_kind(kind)}. Replace it anyway?"
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
-                return
+                return None
         try:
             if export:
                 from saves import export_text
@@ -774,11 +789,9 @@ class LowlandsApp(App[None]):
 
                 save(match, path)
         except Exception as e:  # noqa: BLE001 - SaveError / OSError: tell the player
-            from tui.screens.dialogs import MessageDialog
-
-            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
-            return
+            return path, str(e)
         self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
+        return None
 
     def open_matches(self) -> list[Any]:
         """The distinct matches shown by screens on the stack (top first), but
