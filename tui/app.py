@@ -1326,9 +1326,8 @@ def _main(argv: list[str]) -> int:
                 if not out.parent.is_dir():  # a command line names a file, it makes no folders
                     raise FileNotFoundError(2, "No such file or directory")
                 write_atomic(out, text.encode("utf-8"))
-            except OSError as e:
-                print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
-                return 1
+            except OSError as e:  # a bad command line like any other: one line, status 2
+                raise CliError(f"cannot write {args.output}: {e.strerror or e}") from None
         else:  # a record is UTF-8 whatever the locale
             data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
             buffer = getattr(sys.stdout, "buffer", None)
