@@ -38,3 +38,28 @@ async def test_a_failed_save_comes_back_to_the_dialog_with_the_path(dirs) -> Non
         await settle(pilot)
         assert not isinstance(app.screen, PathDialog | MessageDialog)
     assert good.is_file()
+
+
+# -- 3. Golden Age: the token move's prompt asks a whole question ------------------------------
+def test_golden_age_move_prompt_names_what_it_asks(tmp_path) -> None:
+    from core import get_game
+    from core.bots import choose
+    from core.golden_age.rules import MoveToken
+    from core.match import Match, Seat
+    from tui.golden_age import GoldenAgeScreen
+
+    game = get_game("golden-age")
+    m = Match(game, [Seat("Ann"), Seat("Bob")], 1)
+    screen = GoldenAgeScreen(m, data_dir=tmp_path)
+    groups: list = []
+    for _ in range(200):  # the first turn with a token to move (past the draft)
+        moves = game.legal_moves(m.state)
+        menu = screen.build_menu(m.state, moves)
+        groups = [it for it in menu if len(it.moves) > 1 and isinstance(it.moves[0], MoveToken)]
+        if groups:
+            break
+        m.push(choose(game, m.state, m.ply))
+    assert groups
+    for it in groups:  # once: "Move a token from Holland to (½ guilder):"
+        assert it.prompt.startswith("Move a token from ") and "to which province? (½ guilder)" in it.prompt, it.prompt
+        assert "  " not in it.prompt and not it.prompt.endswith(":")
