@@ -63,3 +63,35 @@ def test_golden_age_move_prompt_names_what_it_asks(tmp_path) -> None:
     for it in groups:  # once: "Move a token from Holland to (½ guilder):"
         assert it.prompt.startswith("Move a token from ") and "to which province? (½ guilder)" in it.prompt, it.prompt
         assert "  " not in it.prompt and not it.prompt.endswith(":")
+
+
+# -- 4. no toast over the game-over screen's buttons -------------------------------------------
+async def test_game_over_buttons_are_not_covered_by_toasts(dirs) -> None:
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+    from textual.widgets._toast import Toast
+
+    from tui.screens.game_over import GameOverScreen
+    from tui.windmill_valley import WindmillValleyScreen
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat("Anna")], 1)  # solo, against the Gardener: its end bonus is announced
+    while True:  # up to the last decision
+        move = choose(wv, m.state, m.ply)
+        m.push(move)
+        if m.is_over():
+            m.undo()
+            break
+    screen = WindmillValleyScreen(m, data_dir=dirs[0])
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen.play(move)  # as the picker does
+        await settle(pilot, 4)
+        assert isinstance(app.screen, GameOverScreen)
+        assert any("end bonus" in line for line in screen.wv_board.announcements)  # told on the board
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Launcher (l)" in shown and "Quit (q)" in shown, shown  # once: under two toasts
+        assert not list(app._notifications), [n.message for n in app._notifications]
+        assert not app.screen.query(Toast)

@@ -267,8 +267,14 @@ class LowlandsApp(App[None]):
     def _on_notify(self, event: Any) -> None:
         """Before Textual's own handler (called after this one) adds the new toast:
         drop the same notice shown before (u pressed again: one "Nothing to undo
-        yet.", not two) and the oldest, so that at most MAX_TOASTS show."""
+        yet.", not two) and the oldest, so that at most MAX_TOASTS show; none
+        the screen on top has asked to be quiet about (its ``quiet_before``: the
+        game-over screen, about the last decision's announcements)."""
         new = event.notification
+        quiet = getattr(self.screen, "quiet_before", None)
+        if quiet is not None and new.raised_at <= quiet and new.severity != "error":
+            event.prevent_default()  # (Textual's handler would show it)
+            return
         for old in [n for n in self._notifications if (n.title, n.message) == (new.title, new.message)]:
             self._unnotify(old, refresh=False)
         held = list(self._notifications)
