@@ -202,6 +202,9 @@ async def test_a_record_opened_from_the_review_dialog_is_reviewed_and_never_writ
         assert isinstance(app.screen, MessageDialog) and "is the file being read" in app.screen.message
         await pilot.press("enter")
         await settle(pilot)
+        assert isinstance(app.screen, PathDialog)  # asked again, to pick another path
+        await pilot.press("escape")
+        await settle(pilot)
         assert app.screen is review
         app.autosave_open_matches()  # (as quitting does): a record looked at is not autosaved
         assert list_autosaves(data) == []

@@ -60,6 +60,10 @@ async def test_export_dialog_names_the_kind_it_would_replace(dirs, tmp_path) -> 
         assert "is the file being read" in app.screen.message
         await pilot.press("enter")
         await settle(pilot)
+        assert isinstance(app.screen, PathDialog)  # asked again, the path kept to correct
+        assert app.screen.query_one("#path", Input).value == str(own)
+        await pilot.press("escape")
+        await settle(pilot)
         assert own.read_bytes() == kept
         # confirmed: replaced
         await export_via_palette(pilot, app, other)

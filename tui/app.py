@@ -267,8 +267,14 @@ class LowlandsApp(App[None]):
     def _on_notify(self, event: Any) -> None:
         """Before Textual's own handler (called after this one) adds the new toast:
         drop the same notice shown before (u pressed again: one "Nothing to undo
-        yet.", not two) and the oldest, so that at most MAX_TOASTS show."""
+        yet.", not two) and the oldest, so that at most MAX_TOASTS show; none
+        the screen on top has asked to be quiet about (its ``quiet_before``: the
+        game-over screen, about the last decision's announcements)."""
         new = event.notification
+        quiet = getattr(self.screen, "quiet_before", None)
+        if quiet is not None and new.raised_at <= quiet and new.severity != "error":
+            event.prevent_default()  # (Textual's handler would show it)
+            return
         for old in [n for n in self._notifications if (n.title, n.message) == (new.title, new.message)]:
             self._unnotify(old, refresh=False)
         held = list(self._notifications)
@@ -717,19 +723,37 @@ class LowlandsApp(App[None]):
         self.run_worker(self._save_flow(match, export=True), exclusive=True, group="save-dialog")
 
     async def _save_flow(self, match: Any, *, export: bool) -> None:
-        from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
+        """Ask for a path and save (or export) ``match`` there; after a failure,
+        say why and ask again, the typed path kept, until it is written or the
+        player cancels."""
+        from tui.screens.dialogs import MessageDialog
 
         if export:
             from saves.store import RECORDS_DIR
 
-            dialog: PathDialog = PathDialog(
-                "Export the game record to", self.default_save_path(match, RECORDS_DIR, ".txt"), action="Export"
-            )
+            default: Path | str = self.default_save_path(match, RECORDS_DIR, ".txt")
         else:
-            dialog = SavePathDialog(self.default_save_path(match))
+            default = self.default_save_path(match)
+        while True:
+            failed = await self._save_once(match, export=export, default=default)
+            if failed is None:
+                return
+            path, why = failed
+            await self.push_screen_wait(MessageDialog(why, title="Not saved", error=True))
+            default = path
+
+    async def _save_once(self, match: Any, *, export: bool, default: Path | str) -> "tuple[Path, str] | None":
+        """One try of ``_save_flow``: None when written or cancelled, else
+        (the path typed, why it was not written)."""
+        from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
+
+        if export:
+            dialog: PathDialog = PathDialog("Export the game record to", default, action="Export")
+        else:
+            dialog = SavePathDialog(default)
         path = await self.push_screen_wait(dialog)
         if path is None:
-            return
+            return None
         from saves import SaveError, autosave_path
         from saves.store import KIND_OTHER, KIND_RECORD, KIND_SAVE, check_overwrite, describe_kind, file_kind
 
@@ -740,10 +764,7 @@ class LowlandsApp(App[None]):
         try:
             check_overwrite(path, kind, reads=(autosave_path(match, self.data_dir), *read), force=True)
         except SaveError as e:
-            from tui.screens.dialogs import MessageDialog
-
-            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
-            return
+            return path, str(e)
         found = file_kind(path)
         if found is not None:
             held = describe_kind(found)
@@ -762,7 +783,7 @@ class LowlandsApp(App[None]):
                 question = f"{path} exists and is {held}, not {describe_kind(kind)}. Replace it anyway?"
             ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
             if not ok:
-                return
+                return None
         try:
             if export:
                 from saves import export_text
@@ -774,11 +795,9 @@ class LowlandsApp(App[None]):
 
                 save(match, path)
         except Exception as e:  # noqa: BLE001 - SaveError / OSError: tell the player
-            from tui.screens.dialogs import MessageDialog
-
-            self.push_screen(MessageDialog(str(e), title="Not saved", error=True))
-            return
+            return path, str(e)
         self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
+        return None
 
     def open_matches(self) -> list[Any]:
         """The distinct matches shown by screens on the stack (top first), but
@@ -1313,9 +1332,8 @@ def _main(argv: list[str]) -> int:
                 if not out.parent.is_dir():  # a command line names a file, it makes no folders
                     raise FileNotFoundError(2, "No such file or directory")
                 write_atomic(out, text.encode("utf-8"))
-            except OSError as e:
-                print(f"lowlands: cannot write {args.output}: {e.strerror or e}", file=sys.stderr)
-                return 1
+            except OSError as e:  # a bad command line like any other: one line, status 2
+                raise CliError(f"cannot write {args.output}: {e.strerror or e}") from None
         else:  # a record is UTF-8 whatever the locale
             data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
             buffer = getattr(sys.stdout, "buffer", None)

@@ -424,8 +424,7 @@ class GoldenAgeLabels(GameLabels):
             name = site_label(sub) if sub in C.PROVINCES or sub.startswith(("guild-", "east", "west")) else sub
             if kind == "move":
                 label = f"Move from {name}{more}"
-                prompt = f"Move a token from {name} to (½ guilder):" if not self.ascii else \
-                    f"Move a token from {name} to (.5 guilder):"
+                prompt = f"Move a token from {name} to which province? ({glyph(self, '½', '.5')} guilder)"
             elif kind == "guild":
                 prices = sorted({C.GUILD_COSTS[state.guilds[m.color].step + 1] for m in ms})
                 span = self.g(prices[0]) if len(prices) == 1 else f"{self.g(prices[0])}-{self.g(prices[-1])}"

@@ -6,6 +6,7 @@ Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
 
 from __future__ import annotations
 
+from time import time
 from typing import Any
 
 from rich.text import Text
@@ -84,6 +85,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
     def __init__(self, match: Any) -> None:
         super().__init__()
         self.match = match
+        #: toasts raised before this time (Unix seconds; set when the screen opens),
+        #: errors apart, are not shown while it is on top (LowlandsApp._on_notify)
+        self.quiet_before: float | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleHeader()
@@ -132,6 +136,19 @@ class GameOverScreen(QuietTitles, Screen[None]):
             table.add_row(label, *[_num(sh.tiebreak[k]) if k < len(sh.tiebreak) else "" for sh in sheets],
                           key=f"__tiebreak{k}__")
         table.focus()
+        self._clear_announcements()
+
+    def _clear_announcements(self) -> None:
+        """Dismiss the toasts the last decision raised ("The game is over", the
+        Gardener's end bonus), also those still on their way (``quiet_before``):
+        this screen shows the same, and at 80x24 they sat over its buttons. An
+        error (a failed autosave) stays."""
+        self.quiet_before = time()
+        app: Any = self.app
+        for note in list(app._notifications):
+            if note.severity != "error":
+                app._unnotify(note, refresh=False)
+        app._refresh_notifications()
 
     def action_review(self) -> None:
         self.app.push_screen(review_screen(self.app, self.match))
