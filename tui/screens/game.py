@@ -614,7 +614,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         if self._open is not None:
             items = [MenuItem(self.choice_label(state, mv), (mv,), self._open.group,
                               key=self.choice_key(state, mv, self._open)) for mv in self._open.moves]
-            prompt = self._open.prompt + "  (Backspace: back)"
+            prompt = self._open.prompt + " (Backspace: back)"
         else:
             items = self._menu
             if seat is None:
