@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import secrets
 import typing
+import weakref
 from typing import Any, Literal
 
 import msgspec
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -149,6 +150,16 @@ class Tick(Checkbox):
         return super()._button
 
 
+class FormScroll(VerticalScroll):
+    """The form's scrolling body. Every key a field leaves unused passes it on
+    its way up to the screen; it is noted there (``NewGameScreen._passed``), so
+    the screen tells such a key from one sent to the screen itself."""
+
+    def on_key(self, event: events.Key) -> None:
+        screen: Any = self.screen
+        screen._passed.add(event)
+
+
 class NewGameScreen(QuietTitles, Screen[None]):
     """Set up a table and start the game.
 
@@ -187,6 +198,13 @@ class NewGameScreen(QuietTitles, Screen[None]):
     AUTO_FOCUS = "#game"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        # Tab, shift+Tab and Enter in a text field move the focus the moment the key comes
+        # (priority), so the keys typed after them in one burst reach the field they lead to;
+        # as ordinary bindings they ran only once the key had gone through the field it left,
+        # and the keys after it had already been sent there (and lost)
+        Binding("tab", "next_field", "Next field", show=False, priority=True),
+        Binding("shift+tab", "previous_field", "Previous field", show=False, priority=True),
+        Binding("enter", "submit_field", "Next field", show=False, priority=True),
         Binding("escape", "back", "Back"),
         # q on a choice (a text field keeps what is typed): back, never quit at once
         Binding("q", "back", "Back", show=False),
@@ -209,6 +227,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
         self.prefill_bots = list(bots or [])
         self.prefill_levels = list(levels or [])
         self.prefill_bot_time = bot_time
+        #: the keys that went through a field on their way up (FormScroll), held weakly
+        self._passed: weakref.WeakSet[events.Key] = weakref.WeakSet()
 
     def _remembered(self) -> Any:
         """The last table started (``Config.last_table``), or None."""
@@ -247,7 +267,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
         count = len(self.prefill) if g.min_players <= len(self.prefill) <= g.max_players else min(3, g.max_players)
         count = max(count, g.min_players)
         yield TitleHeader()
-        with VerticalScroll(id="new-game"):
+        with FormScroll(id="new-game"):
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
                 yield Select(
@@ -302,25 +322,76 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     compact=True,
                     id="curtain",
                 )
-            yield Vertical(id="options-form")
+            yield Vertical(*self._option_rows(), id="options-form")
             with Horizontal(classes="form-row form-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
                 yield Button("Back (Esc)", id="back", compact=True)
             yield Static("", id="form-message", classes="field-error")
         yield KeyFooter()
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
+        # the whole form is composed (the game's options too), and AUTO_FOCUS focuses the game
+        # choice; nothing is mounted or focused again here, which snapped the focus back to
+        # the game choice after the first keys had moved it on
         self.sub_title = "New game"
-        await self._build_options()
-        self.query_one("#game", Select).focus()  # the first choice the form asks for
+
+    # -- keys typed ahead --------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_field", "previous_field"):
+            return self.focused is not None  # else the key waits for the form (``on_key``)
+        if action == "submit_field":
+            return isinstance(self.focused, Input)
+        return super().check_action(action, parameters)
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        self.focus_previous()
+
+    def action_submit_field(self) -> None:
+        """Enter in a text field: the next field, or, in the last one (no text
+        field after it), start the game as ctrl+s does."""
+        fields = [w for w in self.focus_chain if isinstance(w, Input)]
+        if fields and self.focused is fields[-1]:
+            self.action_start()
+        else:
+            self.focus_next()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key sent to the form itself: one that came while no field had the
+        focus yet (the form being mounted: Textual sends keys to the focused
+        widget, else to the screen). Handled now, in the order the keys came:
+        Tab, shift+Tab and Enter in a text field move the focus, and any other
+        key goes to the field that has it; so nothing typed in the form's first
+        moments is lost. A key that went through a field and was not used
+        there (it passed ``FormScroll``) goes on to the bindings as usual."""
+        if event in self._passed or self.focused is None:
+            return
+        event.stop()
+        event.prevent_default()
+        if event.key == "tab":
+            self.action_next_field()
+        elif event.key == "shift+tab":
+            self.action_previous_field()
+        elif event.key == "enter" and isinstance(self.focused, Input):
+            self.action_submit_field()
+        else:
+            self.focused.post_message(events.Key(event.key, event.character))
 
     # -- game-dependent parts ----------------------------------------------------
     async def _build_options(self) -> None:
+        """The game's options again (a new game chosen)."""
         box = self.query_one("#options-form", Vertical)
         await box.remove_children()
+        await box.mount_all(self._option_rows())
+
+    def _option_rows(self) -> list[Any]:
+        """The rows of the game's options: a heading, then per field its row
+        (label, widget, error box) and its hint; none for a game without options."""
         fields = option_fields(self.game.Options)
         if not fields:
-            return
+            return []
         rows: list[Any] = [Static(Content(f"{self.game.title} options"), classes="form-section")]
         docs = option_docs(self.game.Options)
         remembered = self.last.options if self.last is not None and self.last.game == self.game_id else {}
@@ -348,7 +419,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
             rows.append(Horizontal(*parts, Static("", id=f"opt-error-{f.name}", classes="field-error"), classes="form-row"))
             if doc:
                 rows.append(Static(Content(doc), id=f"opt-hint-{f.name}", classes="option-hint"))
-        await box.mount_all(rows)
+        return rows
 
     @on(Select.Changed, "#game")
     async def _game_changed(self, event: Select.Changed) -> None:
@@ -493,14 +564,11 @@ class NewGameScreen(QuietTitles, Screen[None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field moves on to the next field; in the last one (no
-        text field after it) it starts the game, as ctrl+s does."""
+        """A field submitted otherwise than by the Enter key (which is
+        ``action_submit_field``): the same, next field or start."""
         event.stop()
-        fields = [w for w in self.focus_chain if isinstance(w, Input)]
-        if fields and event.input is fields[-1]:
-            self.action_start()
-        else:
-            self.focus_next()
+        if event.input is self.focused:
+            self.action_submit_field()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
