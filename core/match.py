@@ -37,6 +37,25 @@ class Seat(msgspec.Struct, frozen=True):
     level: str = "random"
 
 
+#: The longest thinking time a strong bot may have per decision, in seconds; a
+#: table's ``bot_time`` is more than 0 and at most this (``bot_time_problem``).
+MAX_BOT_TIME = 600.0
+#: A table's thinking time when none is given, in seconds.
+DEFAULT_BOT_TIME = 1.0
+
+
+def bot_time_problem(seconds: float) -> str:
+    """Why ``seconds`` cannot be a table's ``bot_time`` (the strong bots'
+    thinking time per decision, in seconds), "" if it can: it must be more
+    than 0 and at most MAX_BOT_TIME (600). One rule for ``--bot-time``, the
+    new-game form and a save's ``bot_time``."""
+    if not seconds > 0:  # (NaN too)
+        return "must be more than 0 seconds"
+    if seconds > MAX_BOT_TIME:
+        return f"must be at most {MAX_BOT_TIME:g} seconds"
+    return ""
+
+
 class Match:
     """A game in progress (or finished) with its full history.
 

@@ -288,7 +288,7 @@ def setup_match(name: str, source: str, game_id: str, options: dict[str, Any], s
     """
     from core import GAMES
     from core.bots import LEVELS as BOT_LEVELS
-    from core.match import Match, Seat
+    from core.match import MAX_BOT_TIME, Match, Seat, bot_time_problem
 
     game = GAMES.get(game_id)
     if game is None:
@@ -319,8 +319,9 @@ def setup_match(name: str, source: str, game_id: str, options: dict[str, Any], s
             raise SaveError(
                 f"{name} has a bot of unknown level '{s.level}' (expected {', '.join(BOT_LEVELS)}).", source
             )
-    if not 0 < bot_time <= 600:
-        raise SaveError(f"{name} has a bot time of {bot_time} seconds (expected more than 0, at most 600).", source)
+    if bot_time_problem(bot_time):
+        raise SaveError(f"{name} has a bot time of {bot_time} seconds (expected more than 0, at most {MAX_BOT_TIME:g}).",
+                        source)
     if undo_policy not in ("friendly", "strict"):
         raise SaveError(
             f"{name} has an unknown undo policy '{undo_policy}' (expected friendly or strict).", source

@@ -64,3 +64,54 @@ async def test_keys_typed_in_a_burst_in_the_form_follow_tab_and_enter(dirs) -> N
         assert form.query_one("#name-0", Input).value == "xy"
         assert form.query_one("#name-1", Input).value == "z"
         assert form.focused is form.query_one("#bot-1")  # Enter moved on from seat 2's name
+
+
+# -- 2. the bot time says what it takes, marks a value not allowed as it is typed, and a bad one
+#       does not start the game (what was typed is kept) -----------------------------------------
+def test_parse_bot_time_takes_what_the_command_line_and_saves_take() -> None:
+    import pytest
+
+    from core.match import MAX_BOT_TIME, bot_time_problem
+    from tui.screens.new_game import parse_bot_time
+
+    assert MAX_BOT_TIME == 600
+    assert parse_bot_time("") == 1.0 and parse_bot_time("11") == 11.0 and parse_bot_time("600") == 600.0
+    assert parse_bot_time(" 0.25 ") == 0.25
+    for text, words in (("0", "more than 0"), ("700", "at most 600"), ("600.5", "at most 600"), ("1.1.1", "number")):
+        with pytest.raises(ValueError, match=words):
+            parse_bot_time(text)
+        if text != "1.1.1":
+            assert bot_time_problem(float(text))
+    assert bot_time_problem(float("nan")) and not bot_time_problem(11.0)
+
+
+async def test_the_form_says_what_bot_time_is_allowed_and_refuses_a_bad_one(dirs) -> None:
+    from textual.widgets import Static
+
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = await _form(app, pilot)
+        note = form.query_one("#bot-time-error", Static)
+        assert "more than 0, at most 600" in str(note.content)  # said before anything is typed
+        field = form.query_one("#bot-time", Input)
+        field.focus()
+        await settle(pilot)
+        await pilot.press("end", "backspace", "7", "0", "0")  # 1 -> 700, key by key
+        await settle(pilot)
+        assert field.value == "700"
+        assert str(note.content) == "Too long: at most 600 seconds" and note.has_class("-bad")  # as it is typed
+        assert not field.is_valid  # Textual's own mark of an invalid field
+        await pilot.press("ctrl+s")
+        await settle(pilot, 4)
+        assert app.screen is form and field.value == "700"  # not started; what was typed kept
+        assert "Fix the marked fields" in str(form.query_one("#form-message", Static).content)
+        await pilot.press("backspace", "backspace", "backspace", "1", "1")  # 11 s is allowed
+        await settle(pilot)
+        assert str(note.content) == "seconds: more than 0, at most 600" and not note.has_class("-bad")
+        await pilot.press("ctrl+s")
+        await settle(pilot, 4)
+        assert not isinstance(app.screen, NewGameScreen)
+        assert app.screen.match.bot_time == 11.0

@@ -1067,8 +1067,10 @@ def make_match(args: argparse.Namespace) -> Any:
                        f" (games with hidden cards: {', '.join(hidden)})")
     bots = _bot_levels(args.bots, names)
     bot_time = getattr(args, "bot_time", 1.0)
-    if not 0 < bot_time <= 600:
-        raise CliError(f"--bot-time must be more than 0 and at most 600 seconds, not {bot_time:g}")
+    from core.match import MAX_BOT_TIME, bot_time_problem
+
+    if bot_time_problem(bot_time):
+        raise CliError(f"--bot-time must be more than 0 and at most {MAX_BOT_TIME:g} seconds, not {bot_time:g}")
     seats = [
         Seat(n, "bot", bots[n.casefold()]) if n.casefold() in bots else Seat(n, "human") for n in names
     ]

@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.validation import Function
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from core.bots import DEFAULT_LEVEL, LEVELS
@@ -89,6 +90,36 @@ def parse_seed(text: str) -> int | None:
         raise ValueError("The seed must be a whole number (or blank for random)") from None
 
 
+def parse_bot_time(text: str) -> float:
+    """The bots' thinking time typed in the form, in seconds: blank for the
+    default (1), else a number more than 0 and at most ``MAX_BOT_TIME`` (600).
+
+    Raises ValueError with a few words saying what is wrong and allowed
+    ("Too long: at most 600 seconds"; 38 columns at most, beside the field
+    at 80 columns).
+    """
+    from core.match import DEFAULT_BOT_TIME, MAX_BOT_TIME, bot_time_problem
+
+    text = text.strip()
+    if not text:
+        return DEFAULT_BOT_TIME
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError("Not a number of seconds") from None
+    if bot_time_problem(seconds):
+        raise ValueError(f"Too long: at most {MAX_BOT_TIME:g} seconds" if seconds > MAX_BOT_TIME
+                         else "Too short: more than 0 seconds")
+    return seconds
+
+
+def bot_time_rule() -> str:
+    """What the bot time field takes, shown beside it: "seconds: more than 0, at most 600"."""
+    from core.match import MAX_BOT_TIME
+
+    return f"seconds: more than 0, at most {MAX_BOT_TIME:g}"
+
+
 def option_fields(options_type: type[msgspec.Struct]) -> list[msgspec.structs.FieldInfo]:
     """The fields of a game's Options struct, in declaration order."""
     return list(msgspec.structs.fields(options_type))
@@ -135,6 +166,16 @@ def _default_of(field: msgspec.structs.FieldInfo) -> Any:
 
 def _literal_args(tp: Any) -> tuple[Any, ...] | None:
     return typing.get_args(tp) if typing.get_origin(tp) is Literal else None
+
+
+def _bot_time_valid(text: str) -> bool:
+    """Whether the bot time field holds an allowed value (Textual's validator:
+    the field is marked invalid while it does not)."""
+    try:
+        parse_bot_time(text)
+    except ValueError:
+        return False
+    return True
 
 
 class Tick(Checkbox):
@@ -191,6 +232,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
     .form-buttons { height: auto; margin-top: 1; }
     .form-buttons Button { margin-right: 2; }
     .field-error { color: $text-error; height: auto; width: 1fr; padding-left: 1; }
+    .field-note { color: $text-muted; height: auto; width: 1fr; padding-left: 1; }
+    .field-note.-bad { color: $text-error; }
     #form-message { margin-top: 1; padding-left: 0; }
     #options-form { height: auto; }
     """
@@ -297,9 +340,11 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     yield Static("", id=f"name-error-{i}", classes="field-error")
             with Horizontal(classes="form-row"):
                 yield Label("Bot time", classes="form-label")
-                yield Input(value=f"{self.prefill_bot_time:g}", compact=True, id="bot-time", restrict=r"[0-9.]*",
-                            tooltip="seconds a strong bot thinks per decision")
-                yield Static("", id="bot-time-error", classes="field-error")
+                yield Input(value=f"{self.prefill_bot_time:g}", placeholder="blank = 1", compact=True, id="bot-time",
+                            restrict=r"[0-9.]*", validators=[Function(_bot_time_valid, bot_time_rule())],
+                            tooltip=f"seconds a strong bot thinks per decision ({bot_time_rule().split(': ')[1]})")
+                # what the field takes, and, as it is typed, whether the value is allowed
+                yield Static(Content(bot_time_rule()), id="bot-time-error", classes="field-note")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="blank = random", compact=True, id="seed", restrict=r"-?[0-9]*")
@@ -334,6 +379,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
         # choice; nothing is mounted or focused again here, which snapped the focus back to
         # the game choice after the first keys had moved it on
         self.sub_title = "New game"
+        self._check_bot_time()  # a remembered time no longer allowed is marked at once
 
     # -- keys typed ahead --------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -455,6 +501,35 @@ class NewGameScreen(QuietTitles, Screen[None]):
             self.query_one(f"#seat-row-{i}").display = i < n
         self._check_names()
 
+    @on(Input.Changed, "#bot-time")
+    def _bot_time_changed(self, event: Input.Changed) -> None:
+        self._check_bot_time()
+
+    @property
+    def bot_time(self) -> float:
+        """The bot time typed, in seconds (the default, 1, if it is not allowed)."""
+        try:
+            return parse_bot_time(self.query_one("#bot-time", Input).value)
+        except ValueError:
+            from core.match import DEFAULT_BOT_TIME
+
+            return DEFAULT_BOT_TIME
+
+    def _check_bot_time(self) -> bool:
+        """Say beside the bot time what it takes (``bot_time_rule``), or, for a
+        value not allowed (11 s is, 700 s or 0 is not), why not, in the error
+        colour; True if the value is allowed."""
+        note = self.query_one("#bot-time-error", Static)
+        try:
+            parse_bot_time(self.query_one("#bot-time", Input).value)
+        except ValueError as e:
+            note.update(Content(str(e)))
+            note.add_class("-bad")
+            return False
+        note.update(Content(bot_time_rule()))
+        note.remove_class("-bad")
+        return True
+
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
         self._check_names()
@@ -508,16 +583,9 @@ class NewGameScreen(QuietTitles, Screen[None]):
             seed_err.update(Content(str(e)))
             ok = False
             seed = None
-        bot_err = self.query_one("#bot-time-error", Static)
-        bot_err.update("")
-        try:
-            bot_time = float(self.query_one("#bot-time", Input).value or "1")
-            if not 0 < bot_time <= 600:
-                raise ValueError
-        except ValueError:
-            bot_err.update(Content("Seconds above 0, at most 600"))
+        if not self._check_bot_time():
             ok = False
-            bot_time = 1.0
+        bot_time = self.bot_time
         try:
             options = self.read_options()
         except ValueError as e:
