@@ -115,3 +115,44 @@ async def test_the_form_says_what_bot_time_is_allowed_and_refuses_a_bad_one(dirs
         await settle(pilot, 4)
         assert not isinstance(app.screen, NewGameScreen)
         assert app.screen.match.bot_time == 11.0
+
+
+# -- 3. an open dropdown covers the rows under it ------------------------------------------------
+def _screen_rows(app) -> list[str]:
+    strips = app.screen._compositor.render_strips()
+    return ["".join(seg.text for seg in strip) for strip in strips]
+
+
+async def test_an_open_dropdown_covers_the_bot_levels_under_it(dirs) -> None:
+    from textual.widgets import Checkbox, Select
+    from textual.widgets._select import SelectOverlay
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        form = await _form(app, pilot)
+        for i in range(3):
+            form.query_one(f"#bot-{i}", Checkbox).value = True  # each seat's level Select shown, "strong ▼"
+        await settle(pilot)
+        for which in ("#game", "#count", "#level-0"):
+            select = form.query_one(which, Select)
+            select.focus()
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot, 4)
+            assert select.expanded
+            box = select.query_one(SelectOverlay).region
+            rows = _screen_rows(app)
+            for y in range(box.y, box.bottom):
+                # nothing of the rows below shows beside the open list's lines: it reaches their end
+                beside = rows[y][box.right:]
+                assert "▼" not in beside and not any(lv in beside for lv in ("strong", "greedy", "random")), (which, rows[y])
+            for level in form.query(".seat-level"):  # each level Select on the rows it lies on is under it
+                r = level.region
+                if box.y <= r.y < box.bottom and r.right > box.x:
+                    assert box.x <= r.x and r.right <= box.right, (which, level.id)
+            # and its own frame marks where it ends
+            assert rows[box.y][box.x] == "╭" and rows[box.bottom - 1][box.right - 1] == "╯", (which, rows[box.y])
+            await pilot.press("escape")
+            await settle(pilot)
+            assert not select.expanded

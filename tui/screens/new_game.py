@@ -34,6 +34,9 @@ from tui.chrome import KeyFooter, QuietTitles, TitleHeader
 
 #: Default seat names, one per seat (Dutch names, so the table is set at once).
 DEFAULT_NAMES: tuple[str, ...] = ("Anna", "Bram", "Cato", "Daan", "Eva", "Floor", "Gijs", "Hanna")
+#: The columns the form's rows fill (laid out for 80 columns: label, field, then
+#: the note beside it); an open list reaches their end (``FormSelect``).
+FORM_COLUMNS = 78
 #: Most seats any form offers (rows mounted; only the chosen count is shown).
 MAX_SEATS = 8
 
@@ -191,6 +194,33 @@ class Tick(Checkbox):
         return super()._button
 
 
+class FormSelect(Select):
+    """A Select of the form whose open list covers what is under it.
+
+    Open, Textual's compact Select lays its list (a SelectOverlay) over the rows
+    below, as wide as the Select and without a frame, on the same background as
+    the fields beside it: the bot-level arrows and labels of those rows showed
+    right beside its lines, as if through them. Here the open list has a frame
+    and reaches the right end of the form's rows (``FORM_COLUMNS``, or the
+    screen's edge), so it covers the rows it lies on from its left edge on
+    (``watch_expanded``).
+    """
+
+    DEFAULT_CSS = """
+    FormSelect > SelectOverlay.-textual-compact { border: round $accent !important; background: $panel; }
+    """
+
+    def watch_expanded(self, expanded: bool) -> None:
+        if not expanded:
+            return
+        from textual.widgets._select import SelectOverlay
+
+        body = self.screen.query_one("#new-game").content_region
+        right = min(body.right, body.x + FORM_COLUMNS)  # the rows' contents end there, at any width
+        width = max(self.region.width, right - self.region.x)
+        self.query_one(SelectOverlay).styles.width = width
+
+
 class FormScroll(VerticalScroll):
     """The form's scrolling body. Every key a field leaves unused passes it on
     its way up to the screen; it is noted there (``NewGameScreen._passed``), so
@@ -313,7 +343,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
         with FormScroll(id="new-game"):
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     [(f"{gm.title} ({gm.min_players}-{gm.max_players} players)", gid) for gid, gm in self.games.items()],
                     value=self.game_id,
                     allow_blank=False,
@@ -322,7 +352,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 )
             with Horizontal(classes="form-row"):
                 yield Label("Players", classes="form-label")
-                yield Select(self._count_options(), value=count, allow_blank=False, compact=True, id="count")
+                yield FormSelect(self._count_options(), value=count, allow_blank=False, compact=True, id="count")
             for i in range(MAX_SEATS):
                 name = self.prefill[i] if i < len(self.prefill) else DEFAULT_NAMES[i]
                 bot = self.prefill_bots[i] if i < len(self.prefill_bots) else False
@@ -332,7 +362,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     yield Input(value=name, max_length=MAX_NAME_CELLS, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
                     level = self.prefill_levels[i] if i < len(self.prefill_levels) else DEFAULT_LEVEL
-                    pick = Select([(lv, lv) for lv in reversed(LEVELS)], value=level if level in LEVELS else DEFAULT_LEVEL,
+                    pick = FormSelect([(lv, lv) for lv in reversed(LEVELS)], value=level if level in LEVELS else DEFAULT_LEVEL,
                                   allow_blank=False, compact=True, id=f"level-{i}", classes="seat-level",
                                   tooltip="the bot's level: strong searches, greedy takes the best move now, random guesses")
                     pick.display = bot  # shown (and reached by Tab) only for a bot seat
@@ -351,7 +381,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 yield Static("", id="seed-error", classes="field-error")
             with Horizontal(classes="form-row"):
                 yield Label("Undo", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     [("friendly: any decision", "friendly"), ("strict: own turn, no peeking", "strict")],
                     value=self.last.undo if self.last is not None and self.last.undo in ("friendly", "strict") else "friendly",
                     allow_blank=False,
@@ -451,7 +481,7 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 widget: Any = Tick(Content(f.name.replace("_", " ")), bool(default), compact=True, id=f"opt-{f.name}")
                 label = None
             elif lits is not None:
-                widget = Select([(str(v), v) for v in lits], value=default if default in lits else lits[0], allow_blank=False, compact=True, id=f"opt-{f.name}")
+                widget = FormSelect([(str(v), v) for v in lits], value=default if default in lits else lits[0], allow_blank=False, compact=True, id=f"opt-{f.name}")
             elif f.type is int:
                 widget = Input(value="" if default is None else str(default), compact=True, restrict=r"-?[0-9]*", id=f"opt-{f.name}")
             else:
