@@ -156,3 +156,76 @@ async def test_an_open_dropdown_covers_the_bot_levels_under_it(dirs) -> None:
             await pilot.press("escape")
             await settle(pilot)
             assert not select.expanded
+
+
+# -- 4. The Dutch Golden Age: Enter on a new decision costs nothing where a free choice exists ---
+def _golden_age_at_a_paid_first_choice():
+    """A 3-player Golden Age match (seeded bots' moves) at a turn whose first
+    listed choice moves a token (½ guilder) while an auction (free) is offered."""
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    game = get_game("golden-age")
+    m = Match(game, [Seat(n) for n in ("Ann", "Bob", "Cy")], 1)
+    while m.ply < 11:
+        m.push(choose(game, m.state, m.seed * 7 + m.ply))
+    assert m.state.phase == "act"
+    return m
+
+
+async def test_golden_age_enter_at_a_new_decision_takes_a_free_choice(dirs) -> None:
+    from core.golden_age.rules import MoveToken, StartAuction
+    from tui.screens import screen_for
+
+    m = _golden_age_at_a_paid_first_choice()
+    seat = m.state.current
+    money = m.state.players[seat].money
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        items = screen._shown
+        assert isinstance(items[0].moves[0], MoveToken)  # listed first, as before: ½ guilder
+        keys_before = [c.hotkey for c in screen.picker.choices]
+        at = screen.picker.highlighted_index
+        assert at is not None and at != 0
+        assert screen.choice_cost(m.state, items[at].moves[0]) == 0 and len(items[at].moves) == 1
+        assert items[at].key != screen.DONE_KEY  # never "End the turn"
+        # the first of the free choices, in the order listed
+        free = [n for n, it in enumerate(items) if it.key != screen.DONE_KEY
+                and min(screen.choice_cost(m.state, mv) for mv in it.moves) == 0]
+        assert at == free[0]
+        # every choice keeps its place and its key: only the cursor moved
+        assert [c.label for c in screen.picker.choices] == [it.label for it in items]
+        assert keys_before[0] == "t" and "B" in keys_before and keys_before[-1] == "0"
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(m.moves[-1], StartAuction)  # (was a token moved, for ½ guilder)
+        assert m.state.players[seat].money == money
+
+
+def test_the_default_choice_is_the_first_where_nothing_costs_more() -> None:
+    """The shared rule (GameLabels.default_choice): the first listed of the
+    cheapest items, never a done item while another is offered; the first
+    listed when it is as cheap as any (every game without costs: as before)."""
+    from tui.screens.game import GameLabels, MenuItem
+
+    class Priced(GameLabels):
+        def choice_cost(self, state, move):
+            return {"move": 1, "guild": 6, "gain": -4}.get(move, 0)
+
+    def items(*moves):
+        return [MenuItem(mv, (mv,), key="0" if mv == "end" else "") for mv in moves]
+
+    p = Priced()
+    order = [0, 1, 2, 3]
+    assert p.default_choice(None, items("move", "guild", "auction", "end"), order) == 2
+    assert p.default_choice(None, items("move", "guild", "gain", "end"), order) == 2  # a gain counts as free
+    assert p.default_choice(None, items("move", "guild", "move", "end"), order) is None  # only "end" is free
+    assert p.default_choice(None, items("auction", "move", "gain", "end"), order) is None
+    assert p.default_choice(None, items("move", "guild", "auction", "end"), [1, 3, 2, 0]) == 2
+    # a group: its cheapest move
+    grouped = [MenuItem("Move ›", ("move", "move")), MenuItem("Guilds ›", ("guild", "auction"))]
+    assert p.default_choice(None, grouped, [0, 1]) == 1
+    assert GameLabels().default_choice(None, items("move", "guild", "auction"), [0, 1, 2]) is None

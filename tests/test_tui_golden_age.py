@@ -222,9 +222,11 @@ async def test_guild_takes_two_keys_escape_goes_back_and_the_map_highlights(tmp_
         label = next(c for c in screen.picker.choices if c.label.startswith("Move from"))
         src = next(p for p, (name, _c) in C.PROVINCES.items() if label.label.startswith(f"Move from {name}"))
         index = screen.picker.choices.index(label)
-        for _ in range(index):
-            await pilot.press("down")
+        at = screen.picker.highlighted_index  # (the first free choice: a token move costs ½ guilder)
+        for _ in range(abs(index - at)):
+            await pilot.press("down" if index > at else "up")
         await pilot.pause()
+        assert screen.picker.highlighted_index == index
         graph = screen.query_one("#ga-map", RegionMap)
         regions = {r.id: r for r in graph._data[1]}
         assert "reverse" in regions[src].mark

@@ -340,6 +340,22 @@ class GoldenAgeLabels(GameLabels):
             return f"End the turn ({vp(state, state.current)} VP)"
         return self.game.notation(move)
 
+    def choice_cost(self, state: Any, move: Any) -> float:
+        """The guilders ``move`` pays now, in half-guilders (a token moved 1, a
+        guild its price, a card its price; an auction started, a bid, 3 tokens
+        turned into a marker, ending the turn 0; money gained counts as 0): the
+        cursor starts on the first of the cheapest choices (``default_choice``)."""
+        from core.engine import apply_trusted
+
+        seat = self.game.to_move(state)
+        if seat is None:
+            return 0.0
+        try:
+            after = apply_trusted(self.game, state, move)
+        except Exception:  # noqa: BLE001 - a cost is only where the cursor starts
+            return 0.0
+        return float(max(0, state.players[seat].money - after.players[seat].money))
+
     def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
         """The key of the province or guild a choice names (``PROVINCE_KEYS``,
         ``GUILD_KEYS``), the same in every list that offers it: a marker or

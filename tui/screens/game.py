@@ -197,6 +197,32 @@ class GameLabels:
         except Exception:  # noqa: BLE001 - when in doubt, ask for the key
             return False
 
+    def choice_cost(self, state: Any, move: Any) -> float:
+        """What picking ``move`` costs the deciding player now, in the game's
+        money (0: nothing; what it gains counts as 0). The cursor starts on the
+        first of the cheapest choices (``default_choice``), so a reflexive Enter
+        costs nothing where something free is offered. By default 0 (the cursor
+        starts on the first choice); screens may override it (Golden Age: the
+        guilders a move pays)."""
+        return 0.0
+
+    def default_choice(self, state: Any, items: Sequence["MenuItem"], order: Sequence[int]) -> int | None:
+        """The item the cursor starts on at a new decision (an index into
+        ``items``; None: the first listed): the first listed (``order``, the
+        picker's display order) of the cheapest items, an item costing what its
+        cheapest move costs (``choice_cost``; a group opens for nothing, its
+        moves cost that), never a done / pass / end item (``DONE_KEY``) while
+        another is offered (Enter must not end a turn). Only the cursor moves:
+        every item keeps its place and its key."""
+        if len(items) < 2:
+            return None
+        costs = [min((max(0.0, self.choice_cost(state, mv)) for mv in it.moves), default=0.0) for it in items]
+        candidates = [n for n in order if items[n].key != self.DONE_KEY] or list(order)
+        cheapest = min(costs[n] for n in candidates)
+        if costs[order[0]] <= cheapest:
+            return None  # the first listed is as cheap as any
+        return next(n for n in candidates if costs[n] == cheapest)
+
     def choice_group(self, move: Any) -> str:
         """The group heading of ``move`` in long lists: its notation's first word."""
         return self.game.notation(move).split(" ", 1)[0]
@@ -631,6 +657,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._shown = items
         if highlight is None:
             highlight = self._same_kind(items)
+        if highlight is None and seat is not None and self._moves:
+            # a new decision: the first of the cheapest choices (a reflexive Enter costs nothing)
+            highlight = self.default_choice(state, items, self.picker.display_order([it.group for it in items]))
         self._drawing += 1
         try:
             self.picker.set_choices([Choice(it.key, it.label, it.group) for it in items], prompt,

@@ -90,6 +90,15 @@ def settle_hotkeys(hints: Sequence[str], kept: frozenset[str] = frozenset()) -> 
     return keys
 
 
+def grouped_order(indices: Sequence[int], groups: Sequence[str]) -> list[int]:
+    """``indices`` grouped by ``groups[i]``: each group where its first member
+    is, its members in their order."""
+    by_group: dict[str, list[int]] = {}
+    for i in indices:
+        by_group.setdefault(groups[i], []).append(i)
+    return [i for members in by_group.values() for i in members]
+
+
 class Prompt(Banner):
     """The line(s) above the choices: plain text wrapped to the width; under
     it the hint for this decision, if any (``ChoicePicker.set_hint``).
@@ -830,13 +839,23 @@ class ChoicePicker(Vertical):
         indices = list(indices)
         if not self._grouped():
             return indices
-        groups: dict[str, list[int]] = {}
-        for i in indices:
-            groups.setdefault(self._choices[i].group, []).append(i)
-        return [i for members in groups.values() for i in members]
+        return grouped_order(indices, [c.group for c in self._choices])
 
     def _grouped(self) -> bool:
-        return len(self._choices) > self.group_threshold and len({c.group for c in self._choices}) > 1
+        return self.groups_shown([c.group for c in self._choices])
+
+    def groups_shown(self, groups: Sequence[str]) -> bool:
+        """Whether a list of items in these groups (``Choice.group``, in order)
+        is shown under group headings: longer than ``group_threshold``, with
+        more than one group."""
+        return len(groups) > self.group_threshold and len(set(groups)) > 1
+
+    def display_order(self, groups: Sequence[str]) -> list[int]:
+        """The order in which items in these groups (in the order given) are
+        listed: as given, or under group headings, each group where its first
+        item is (``groups_shown``). Indices into ``groups``."""
+        indices = list(range(len(groups)))
+        return grouped_order(indices, groups) if self.groups_shown(groups) else indices
 
     def _index_of(self, option: Option) -> int | None:
         oid = option.id or ""
