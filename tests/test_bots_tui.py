@@ -139,10 +139,11 @@ async def test_hint_opens_the_group_that_holds_its_choice(tmp_path: Path) -> Non
         assert screen._open is groups[0]
         assert screen._shown[screen.picker.highlighted_index].moves == (target,)
         state = match.state
-        # named as the picker names them, the details in brackets left to the cursor's line
-        best, second = (screen.choice_label(state, mv).split(" (")[0] for mv in (target, other))
-        assert notes[0] == (f"Hint: {best}: 1.5 VP better than {second}; projected to finish 2.5 VP ahead"
-                            " (40 searches).")
+        # named short (the game's hint_name: the label without details in brackets), the
+        # details left to the cursor's line
+        best, second = (screen.hint_name(state, mv) for mv in (target, other))
+        assert best == screen.choice_label(state, target).split(" (")[0]
+        assert notes[0] == f"Hint: {best}: 1.5 VP more than {second}; projected to finish 2.5 VP ahead."
 
 
 async def test_a_table_with_a_strong_bot_prestarts_the_worker(tmp_path: Path, monkeypatch) -> None:

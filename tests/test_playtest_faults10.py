@@ -229,3 +229,46 @@ def test_the_default_choice_is_the_first_where_nothing_costs_more() -> None:
     grouped = [MenuItem("Move ›", ("move", "move")), MenuItem("Guilds ›", ("guild", "auction"))]
     assert p.default_choice(None, grouped, [0, 1]) == 1
     assert GameLabels().default_choice(None, items("move", "guild", "auction"), [0, 1, 2]) is None
+
+
+# -- 5. a Windmill Valley hint fits one or two pages at 80x24, still saying the choice and why ----
+async def test_a_windmill_valley_hint_takes_at_most_two_pages_at_80x24(dirs) -> None:
+    """The playtester's hint on a farm enhancement (six cards as helper or
+    contract, a solo game) took four pages: "Hint: Card 3 as contract: 4 VP per
+    windmill next to a white-bulb field: 0.8 VP better than Card 1 as helper
+    (+2 VP): Market visit: ...; projected end: you 60 VP, the Gardener 82 VP
+    with its end bonus (400 searches)."."""
+    from core import get_game
+    from core.match import Match, Seat
+    from core.windmill_valley.evaluate import gardener
+    from tests.test_bots_tui import wait_for
+    from tui.screens import screen_for
+
+    game = get_game("windmill-valley")
+    m = Match(game, [Seat("Anna")], 3)
+    while len(m.legal_moves()) != 6 or not game.notation(m.legal_moves()[0]).startswith("take 1"):
+        m.push(m.legal_moves()[0])
+    moves = m.legal_moves()
+    best, other = moves[-1], moves[0]  # a card as contract, the first card as helper
+    screen = screen_for(m, data_dir=dirs[0])
+    app = make_app(dirs, start=lambda: screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+
+        async def think(version: int, want_hint: bool):
+            return game.notation(best), (game.notation(other), -22.0, 0.8, 400)
+
+        screen._think = think  # type: ignore[method-assign]
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(screen.picker.hint))
+        await settle(pilot, 3)
+        hint = screen.picker.hint
+        prompt = screen.picker.query_one("#picker-prompt")
+        assert screen.picker._hint_rows() == 3  # the fewest rows a hint gets: two lines a page
+        assert len(prompt.hint_pages(prompt._width())) <= 2  # (was 4)
+        # the choice and the next best named short (the cursor's line shows the rest), the VP between them,
+        # and where the choice leads
+        them = gardener(m.state)
+        assert hint == (f"Hint: {screen.hint_name(m.state, best)}: 0.8 VP more than {screen.hint_name(m.state, other)};"
+                        f" projected: you {them - 22:.0f}, Gardener {them:.0f} VP.")
+        assert screen.hint_name(m.state, best).startswith("Card ") and ":" not in screen.hint_name(m.state, best)

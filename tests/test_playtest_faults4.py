@@ -70,7 +70,7 @@ async def test_a_hint_arrives_after_the_terminal_was_briefly_too_small(dirs, mon
         assert app.screen is screen
         await wait_for(pilot, lambda: bool(screen.picker.hint))  # once: "Thinking…" for good
         assert "Thinking" not in screen.picker._prompt
-        assert screen.picker.hint.endswith("(100 searches, more than the thinking time allowed).")
+        assert screen.picker.hint.endswith("(100 searches, past the bot time).")
         assert thinker.stops == 0 and m.ply == 2
 
 
@@ -107,8 +107,8 @@ async def test_the_hinted_choice_is_scrolled_into_view_under_a_long_hint() -> No
                            "1. Floodgate (now 1, water 1/10):")
         await pilot.pause()
         picker.highlight(3)
-        picker.set_hint("Hint: Floodgate 4: 0.7 VP better than Floodgate 1; projected to finish"
-                        " 1.5 VP ahead (400 searches).")
+        picker.set_hint("Hint: Floodgate 4: 0.7 VP more than Floodgate 1; projected to finish"
+                        " 1.5 VP ahead (100 searches, past the bot time).")
         for _ in range(4):
             await pilot.pause()
         ol = picker.option_list
@@ -141,7 +141,7 @@ async def test_a_hint_names_the_choices_without_their_details_in_brackets(dirs) 
         await pilot.press("h")
         await wait_for(pilot, lambda: bool(screen.picker.hint))
         await settle(pilot, 3)
-        assert screen.picker.hint.startswith("Hint: Floodgate 3: 0.7 VP better than Floodgate 1; ")
+        assert screen.picker.hint.startswith("Hint: Floodgate 3: 0.7 VP more than Floodgate 1; ")
         rows = screen_text(app)
         for key in "123":  # every choice still on the screen at 80x24 (once: 1 and 2 only)
             assert any(f"│{key} Floodgate {key}" in row for row in rows), rows
@@ -158,10 +158,12 @@ def test_a_hint_with_its_time_gone_still_makes_the_minimum_searches_and_says_so(
         m.push(m.legal_moves()[0])
     h = hint(game, m.state, 1, seconds=0.0)  # the worker's budget used up before it started
     assert h.iterations == MIN_ITERATIONS and h.over_time  # once: "(1 search)"
-    assert h.text.endswith(f"({MIN_ITERATIONS} searches, more than the thinking time allowed).")
+    assert h.text.endswith(f"({MIN_ITERATIONS} searches, past the bot time).")
     timely = hint(game, m.state, 1, seconds=None, iterations=30)  # a cap of its own: no minimum
-    assert timely.iterations == 30 and not timely.over_time and timely.text.endswith("(30 searches).")
-    assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead (1 search)."
+    assert timely.iterations == 30 and not timely.over_time and "search" not in timely.text
+    assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead."
+    assert hint_line("Keep", None, 3.0, 0.0, 1, over_time=True) == (
+        "Hint: Keep: projected to finish 3.0 VP ahead (1 search, past the bot time).")
 
 
 # -- 4. a notice about the position goes when the position changes --------------------------

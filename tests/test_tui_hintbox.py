@@ -40,7 +40,7 @@ async def test_a_long_hint_leaves_every_choice_in_view_and_is_read_whole(dirs, s
         await settle(pilot, 3)
 
         async def think(version: int, want_hint: bool):
-            # the playtester's longest hint: "(100 searches, more than the thinking time allowed)"
+            # the playtester's longest hint, over time: "(100 searches, past the bot time)"
             return game.notation(moves[0]), (game.notation(moves[1]), -16.0, 0.1, 100, True)
 
         screen._think = think  # type: ignore[method-assign]
@@ -50,7 +50,7 @@ async def test_a_long_hint_leaves_every_choice_in_view_and_is_read_whole(dirs, s
         await wait_for(pilot, lambda: bool(screen.picker.hint))
         await settle(pilot, 4)
         hint = screen.picker.hint
-        assert hint.endswith("(100 searches, more than the thinking time allowed).")
+        assert hint.endswith("(100 searches, past the bot time).")
         read: list[str] = []
         for page in range(8):
             rows = box_rows(app, screen)

@@ -119,26 +119,26 @@ def test_windmill_valley_market_words() -> None:
 
 def test_hint_line_says_what_it_compares() -> None:
     assert hint_line("Fisherman", "Colonist", -6.4, 1.2, 400) == (
-        "Hint: Fisherman: 1.2 VP better than Colonist; projected to finish 6.4 VP behind (400 searches).")
+        "Hint: Fisherman: 1.2 VP more than Colonist; projected to finish 6.4 VP behind.")
     # the search's choice a little below the next best's mean: equal, not "-0.1 VP against"
     even = hint_line("Fisherman", "Colonist", -6.4, -0.1, 400)
-    assert even.startswith("Hint: Fisherman: about as good as Colonist (within 0.1 VP);") and "-0.1" not in even
+    assert even.startswith("Hint: Fisherman: as good as Colonist (\u00b10.1 VP);") and "-0.1" not in even
     worse = hint_line("Fisherman", "Colonist", 2.0, -(EVEN_VP + 1), 400)
-    assert f"better chances to win than Colonist, which projects {EVEN_VP + 1:.1f} VP more" in worse
-    assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead (1 search)."
+    assert f"better odds than Colonist, though {EVEN_VP + 1:.1f} VP less" in worse
+    assert hint_line("Keep", None, 3.0, 0.0, 1) == "Hint: Keep: projected to finish 3.0 VP ahead."
     assert margin_phrase(4.46) == "projected to finish 4.5 VP ahead" and margin_phrase(0.01) == "projected to finish level"
 
 
 def test_windmill_valley_solo_hint_says_both_projected_scores() -> None:
     """Not "projected margin -42 VP" from the first decision: the player's and the
-    Gardener's projected final scores, the Gardener's end bonus named."""
+    Gardener's projected final scores (the Gardener's with its end bonus, as the help says)."""
     from core.windmill_valley.evaluate import gardener
 
     game = core.get_game("windmill-valley")
     s = game.setup(["Ann"], 42)
     h = hint(game, s, 1, seconds=None, iterations=20)
     them = gardener(s)
-    assert f"projected end: you {them + h.margin:.0f} VP, the Gardener {them:.0f} VP with its end bonus" in h.text
+    assert f"projected: you {them + h.margin:.0f}, Gardener {them:.0f} VP" in h.text  # (its end bonus counted)
     assert "margin" not in h.text
 
 
@@ -161,6 +161,6 @@ def test_windmill_valley_solo_hint_names_the_chance_that_the_gardeners_next_card
     s.solo.calendar = 3
     k, n = len(steps) - 3, len(C.SOLO_CARDS) - 8
     assert gardener_end_chance(s) == k / n
-    assert margin_text(s, 3.0).endswith(f"with its end bonus; its next card ends the game with chance {k} in {n}")
+    assert margin_text(s, 3.0).endswith(f" VP; its next card ends it: {k} in {n}")
     s.solo.calendar = 2  # two steps to go: no next-card chance to name
     assert "next card" not in margin_text(s, 3.0)

@@ -17,8 +17,8 @@ class Hint(msgspec.Struct, frozen=True):
     Attributes:
         move: the strong bot's choice (one of ``legal_moves``).
         text: the reason with moves named by their notation (``hint_line``), e.g.
-            "Hint: keep: 1.5 VP better than give 2; projected to finish 4.5 VP
-            ahead (400 searches)."; a screen words it with its own labels.
+            "Hint: keep: 1.5 VP more than give 2; projected to finish 4.5 VP
+            ahead."; a screen words it with its own labels.
         gain: VP by which the choice's projected final margin beats the next
             best choice's (0.0 when it is the only move; negative when the search
             chose it for its chances to win although the other projects more).
@@ -46,7 +46,7 @@ MIN_ITERATIONS = 100
 
 
 #: A next best choice that projects up to this many VP more than the choice counts
-#: as equal in the hint's words, "about as good as" (the search's means are noisy by
+#: as equal in the hint's words, "as good as" (the search's means are noisy by
 #: that much); more, and the choice is worded by its chances to win.
 EVEN_VP = 0.5
 
@@ -56,8 +56,7 @@ def margin_words(game: Any, state: Any, margin: float) -> str:
     (VP) in ``state`` (``BotModules.margin_text``): "projected to finish 4.5 VP
     ahead" by default (``core.engine.margin_phrase``); a game may say it otherwise
     (Fields of Arle solo: "your score as it stands 41 (target 110 at the end; 20 worker
-    actions to come)"; Windmill Valley solo:
-    "projected end: you 71 VP, the Gardener 110 VP")."""
+    actions to come)"; Windmill Valley solo: "projected: you 71, Gardener 110 VP")."""
     words = getattr(game, "margin_text", None)
     return words(state, margin) if words is not None else margin_phrase(margin)
 
@@ -65,29 +64,34 @@ def margin_words(game: Any, state: Any, margin: float) -> str:
 def hint_line(best: str, other: str | None, margin: float, gain: float, iterations: int,
               outlook: str | None = None, over_time: bool = False) -> str:
     """The hint's one line, with the two choices named ``best`` and ``other``
-    (a screen passes its picker labels, the record its notation). It says what
-    it compares: the projected final score margins (VP) of the choice and of the
-    next best ``other``, ``gain`` = choice's - other's ("1.5 VP better than give
-    2"; the other ahead by less than ``EVEN_VP``: "about as good as"; by more: the
-    choice has better chances to win, the search's own measure), then where the
-    choice leads (``outlook``, ``margin_words``; default ``margin_phrase``) and
-    the searches made ("(100 searches, more than the thinking time allowed)"
-    when ``over_time``: the time ran out before ``MIN_ITERATIONS``)."""
+    (a screen passes its picker labels, the record its notation), as short as
+    it can say it (at 80x24 it has some 28 columns beside the board): what it
+    compares, the projected final score margins (VP) of the choice and of the
+    next best ``other``, ``gain`` = choice's - other's ("1.5 VP more than give
+    2"; the other ahead by less than ``EVEN_VP``: "as good as give 2 (±0.1
+    VP)"; by more: the choice has better chances to win, the search's own
+    measure: "better odds than give 2, though 1.5 VP less"), then where the
+    choice leads (``outlook``, ``margin_words``; default ``margin_phrase``).
+    When the thinking time ran out before ``MIN_ITERATIONS`` searches
+    (``over_time``), which were made all the same, it says so: "(100 searches,
+    past the bot time)"; otherwise the searches are not counted.
+
+    >>> hint_line("Keep", "Give 2", 4.5, 1.5, 400)
+    'Hint: Keep: 1.5 VP more than Give 2; projected to finish 4.5 VP ahead.'
+    """
     outlook = outlook or margin_phrase(margin)
-    searched = f"{iterations} search{'es' if iterations != 1 else ''}"
-    if over_time:
-        searched += ", more than the thinking time allowed"
+    tail = f" ({iterations} search{'es' if iterations != 1 else ''}, past the bot time)" if over_time else ""
     if other is None:
         if iterations == 0 or gain == 0.0 and margin == 0.0:
             return f"Hint: {best}: the only choice."
-        return f"Hint: {best}: {outlook} ({searched})."
+        return f"Hint: {best}: {outlook}{tail}."
     if gain >= 0.05:
-        why = f"{gain:.1f} VP better than {other}"
+        why = f"{gain:.1f} VP more than {other}"
     elif gain > -EVEN_VP:
-        why = f"about as good as {other} (within {max(abs(gain), 0.1):.1f} VP)"
+        why = f"as good as {other} (\u00b1{max(abs(gain), 0.1):.1f} VP)"
     else:
-        why = f"better chances to win than {other}, which projects {-gain:.1f} VP more"
-    return f"Hint: {best}: {why}; {outlook} ({searched})."
+        why = f"better odds than {other}, though {-gain:.1f} VP less"
+    return f"Hint: {best}: {why}; {outlook}{tail}."
 
 
 def hint(game: Game, state: Any, seed: int, seconds: float | None = 1.0,

@@ -440,22 +440,22 @@ def gardener_end_chance(state: State) -> float:
 
 def margin_text(state: State, margin: float) -> str:
     """The hint's words for the player's projected margin ``margin`` (VP; the
-    ``BotModules.margin_text`` hook): solo, both projected final scores, the
-    Gardener's (``gardener``, its end bonus included) and the player's (the
-    Gardener's plus ``margin``): "projected end: you 71 VP, the Gardener 110 VP
-    with its end bonus"; while the Gardener's next card may end the game
+    ``BotModules.margin_text`` hook), short (the hint has some 28 columns at
+    80x24): solo, both projected final scores, the Gardener's (``gardener``,
+    its end bonus included until the game is over: the help says so) and the
+    player's (the Gardener's plus ``margin``): "projected: you 71, Gardener
+    110 VP"; while the Gardener's next card may end the game
     (``gardener_end_chance``), also that chance, since the projection counts
-    the turns left at their mean: "...; its next card ends the game with chance
-    4 in 12"; else ``core.engine.margin_phrase``."""
+    the turns left at their mean: "...; its next card ends it: 4 in 12"; else
+    ``core.engine.margin_phrase``."""
     b = state.solo
     if b is None:
         return margin_phrase(margin)
     them = gardener(state)
-    bonus = "" if state.phase == "over" else " with its end bonus"
-    text = f"projected end: you {them + margin:.0f} VP, the {C.SOLO_NAME} {them:.0f} VP{bonus}"
+    text = f"projected: you {them + margin:.0f}, {C.SOLO_NAME} {them:.0f} VP"
     if gardener_end_chance(state) > 0.0:
         k, n = deck_left(state)
-        text += f"; its next card ends the game with chance {k} in {n}"
+        text += f"; its next card ends it: {k} in {n}"
     return text
 
 

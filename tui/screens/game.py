@@ -223,6 +223,14 @@ class GameLabels:
             return None  # the first listed is as cheap as any
         return next(n for n in candidates if costs[n] == cheapest)
 
+    def hint_name(self, state: Any, move: Any) -> str:
+        """``move`` named short in a hint (``GameScreen._hint_text``; used
+        where it tells the two choices compared apart): by default its picker
+        label without details in brackets ("Keep blue 3" for "Keep blue 3
+        (b3)"). Screens may shorten it further (Windmill Valley: the label up
+        to its first colon, "Card 3 as contract")."""
+        return self.choice_label(state, move).split(" (")[0]
+
     def choice_group(self, move: Any) -> str:
         """The group heading of ``move`` in long lists: its notation's first word."""
         return self.game.notation(move).split(" ", 1)[0]
@@ -1023,26 +1031,34 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self.picker.set_hint(self._hint_text(state, move, info))
 
     def _hint_text(self, state: Any, move: Any, info: Any) -> str:
-        """The hint's line with both choices named as the picker names them,
-        without their details in brackets where that leaves them apart (the
-        cursor's line shows them; at 80x24 a hint repeating two long labels
-        took the rows of the choices); ``core.bots.hint.hint_line``. ``info``
-        is (other notation or None, margin, gain, iterations[, over_time]) from the worker."""
+        """The hint's line with both choices named short (the cursor's line
+        shows the chosen one whole; at 80x24 the hint has some 28 columns and
+        took four pages): each by its ``hint_name``, else, where that names
+        both alike, by its label without details in brackets, else by its
+        whole label; ``core.bots.hint.hint_line``. ``info`` is (other notation
+        or None, margin, gain, iterations[, over_time]) from the worker."""
         from core.bots.hint import hint_line, margin_words
         from core.engine import IllegalMove
 
-        other_name: str | None = None
+        other_move: Any = None
         other, margin, gain, iterations, *over_time = info if info is not None else (None, 0.0, 0.0, 0)
         if other is not None:
             try:
-                other_name = self.choice_label(state, self.game.parse(state, other))
+                other_move = self.game.parse(state, other)
             except IllegalMove:
-                other_name = other
+                other_move = None
         best_name = self.choice_label(state, move)
-        short_best = best_name.split(" (")[0]
-        short_other = None if other_name is None else other_name.split(" (")[0]
-        if short_best and short_other != short_best and short_other != "":
-            best_name, other_name = short_best, short_other
+        other_name = None if other is None else other if other_move is None else self.choice_label(state, other_move)
+        if other_name is not None:
+            shorter = [(best_name.split(" (")[0], other_name.split(" (")[0])]
+            if other_move is not None:
+                shorter.insert(0, (self.hint_name(state, move), self.hint_name(state, other_move)))
+            for b, o in shorter:
+                if b and o and b != o:
+                    best_name, other_name = b, o
+                    break
+        else:
+            best_name = self.hint_name(state, move) or best_name
         return hint_line(best_name, other_name, margin, gain, iterations, margin_words(self.game, state, margin),
                          bool(over_time and over_time[0]))
 

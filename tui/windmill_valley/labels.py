@@ -7,6 +7,7 @@ prompt above the choices, the header's sub-title and the final log lines
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from rich.text import Text
@@ -216,6 +217,12 @@ class WindmillValleyLabels(GameLabels):
     characters), the pending decision in the header, the final scores in the log."""
 
     # -- words ---------------------------------------------------------------------------
+    def hint_name(self, state: Any, move: Any) -> str:
+        """A choice named in a hint: its label up to the first colon or bracket,
+        the thing chosen without what it brings ("Card 3 as contract", "Area 2",
+        "Unique reward 1", "3 steps"); the cursor's line shows the rest."""
+        return re.split(r": | \(", self.choice_label(state, move), maxsplit=1)[0]
+
     def choice_label(self, state: Any, move: Any) -> str:
         t = state.tasks[-1] if state.tasks else None
         w = split_target(move)
