@@ -192,6 +192,9 @@ async def test_golden_age_enter_at_a_new_decision_takes_a_free_choice(dirs) -> N
         assert at is not None and at != 0
         assert screen.choice_cost(m.state, items[at].moves[0]) == 0 and len(items[at].moves) == 1
         assert items[at].key != screen.DONE_KEY  # never "End the turn"
+        for mv in m.legal_moves():  # a choice's cost: the guilders the move takes from the player
+            after = m.game.apply(m.state, mv)
+            assert screen.choice_cost(m.state, mv) == max(0, money - after.players[seat].money), mv
         # the first of the free choices, in the order listed
         free = [n for n, it in enumerate(items) if it.key != screen.DONE_KEY
                 and min(screen.choice_cost(m.state, mv) for mv in it.moves) == 0]

@@ -347,6 +347,8 @@ class GoldenAgeLabels(GameLabels):
         cursor starts on the first of the cheapest choices (``default_choice``)."""
         from core.engine import apply_trusted
 
+        if isinstance(move, MoveToken):
+            return float(C.MOVE_PRICE)  # (the most offered: no need to make the move to know)
         seat = self.game.to_move(state)
         if seat is None:
             return 0.0

@@ -209,19 +209,35 @@ class GameLabels:
     def default_choice(self, state: Any, items: Sequence["MenuItem"], order: Sequence[int]) -> int | None:
         """The item the cursor starts on at a new decision (an index into
         ``items``; None: the first listed): the first listed (``order``, the
-        picker's display order) of the cheapest items, an item costing what its
-        cheapest move costs (``choice_cost``; a group opens for nothing, its
-        moves cost that), never a done / pass / end item (``DONE_KEY``) while
-        another is offered (Enter must not end a turn). Only the cursor moves:
-        every item keeps its place and its key."""
+        picker's display order) unless another costs less (``choice_cost``; an
+        item costs what its cheapest move does: a group opens for nothing, its
+        moves cost that), then the first listed of the cheapest, never a done /
+        pass / end item (``DONE_KEY``: Enter must not end a turn). So a reflexive
+        Enter costs nothing where something free is offered. Only the cursor
+        moves: every item keeps its place and its key. Costs are worked out
+        only until a free item is found."""
         if len(items) < 2:
             return None
-        costs = [min((max(0.0, self.choice_cost(state, mv)) for mv in it.moves), default=0.0) for it in items]
-        candidates = [n for n in order if items[n].key != self.DONE_KEY] or list(order)
-        cheapest = min(costs[n] for n in candidates)
-        if costs[order[0]] <= cheapest:
-            return None  # the first listed is as cheap as any
-        return next(n for n in candidates if costs[n] == cheapest)
+
+        def cost(n: int) -> float:
+            least = float("inf")
+            for mv in items[n].moves:
+                least = min(least, max(0.0, self.choice_cost(state, mv)))
+                if least == 0.0:
+                    break
+            return least
+
+        first = cost(order[0])
+        best, at = first, None
+        for n in order[1:]:
+            if best == 0.0:
+                break
+            if items[n].key == self.DONE_KEY:
+                continue
+            c = cost(n)
+            if c < best:
+                best, at = c, n
+        return at
 
     def hint_name(self, state: Any, move: Any) -> str:
         """``move`` named short in a hint (``GameScreen._hint_text``; used
