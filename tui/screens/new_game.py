@@ -4,7 +4,9 @@ curtain, and the game's own Options.
 The Options form is generic: it is built from the fields of the game's
 ``Options`` msgspec Struct (bool -> Checkbox, int -> Input, Literal -> Select,
 str -> Input), so a new game's variants appear without UI code.
-Empty or duplicate names are refused with a message beside the field.
+Empty or duplicate names are refused with a message beside the field; the
+bots' thinking time says what it takes beside it and is checked as it is typed.
+Keys typed ahead follow Tab, shift+Tab and Enter, even as the form opens.
 Start (ctrl+s, the Start button, or Enter in the last text field) opens
 ``screen_for(match, ...)``; Enter in another field moves to the next field.
 The form opens on the game choice; the curtain switch shows only for games
@@ -362,9 +364,11 @@ class NewGameScreen(QuietTitles, Screen[None]):
                     yield Input(value=name, max_length=MAX_NAME_CELLS, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
                     level = self.prefill_levels[i] if i < len(self.prefill_levels) else DEFAULT_LEVEL
-                    pick = FormSelect([(lv, lv) for lv in reversed(LEVELS)], value=level if level in LEVELS else DEFAULT_LEVEL,
-                                  allow_blank=False, compact=True, id=f"level-{i}", classes="seat-level",
-                                  tooltip="the bot's level: strong searches, greedy takes the best move now, random guesses")
+                    pick = FormSelect([(lv, lv) for lv in reversed(LEVELS)],
+                                      value=level if level in LEVELS else DEFAULT_LEVEL,
+                                      allow_blank=False, compact=True, id=f"level-{i}", classes="seat-level",
+                                      tooltip="the bot's level: strong searches, greedy takes the best move now, "
+                                              "random guesses")
                     pick.display = bot  # shown (and reached by Tab) only for a bot seat
                     yield pick
                     yield Static("", id=f"name-error-{i}", classes="field-error")
