@@ -51,6 +51,23 @@ async def test_keys_typed_while_the_new_game_form_opens_are_kept(dirs) -> None:
         assert form.focused is form.query_one("#name-0", Input)
 
 
+async def test_keys_typed_with_the_launchers_1_reach_the_form(dirs) -> None:
+    """1 and the form's first keys in one burst: 1 opens the form the moment it comes
+    (a priority binding), so the keys after it are the form's, not the launcher list's."""
+    from tui.screens.new_game import NewGameScreen
+
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        _type(app, "1", "tab", "tab", "A", "n", "n", "e", "tab", "tab", "B", "o")
+        await asyncio.sleep(0.3)
+        await settle(pilot, 4)
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#name-0", Input).value == "Anne"  # (the Tabs went to the launcher)
+        assert form.query_one("#name-1", Input).value == "Bo"
+
+
 async def test_keys_typed_in_a_burst_in_the_form_follow_tab_and_enter(dirs) -> None:
     app = make_app(dirs)
     async with app.run_test(size=(80, 24)) as pilot:

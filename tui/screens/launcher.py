@@ -154,11 +154,13 @@ class LauncherScreen(QuietTitles, Screen[None]):
     """The first screen: the main menu and the unfinished games."""
 
     BINDINGS = [
-        Binding("1", "pick('new')", "New", show=False),
-        Binding("2", "pick('load')", "Load", show=False),
-        Binding("3", "pick('review')", "Review", show=False),
-        Binding("4", "pick('themes')", "Themes", show=False),
-        Binding("5", "pick('quit')", "Quit", show=False),
+        # the menu's keys act the moment they come (priority): keys typed after one in the same
+        # burst ("1", Tab, a name) go to the screen it opens, not to the launcher's list behind it
+        Binding("1", "pick('new')", "New", show=False, priority=True),
+        Binding("2", "pick('load')", "Load", show=False, priority=True),
+        Binding("3", "pick('review')", "Review", show=False, priority=True),
+        Binding("4", "pick('themes')", "Themes", show=False, priority=True),
+        Binding("5", "pick('quit')", "Quit", show=False, priority=True),
         # the footer says what 6 does now (check_action shows one of the two)
         Binding("6", "ascii_look(True)", "ASCII look", tooltip="Draw with plain ASCII only (remembered)"),
         Binding("6", "ascii_look(False)", "Full look", tooltip="Draw with box lines and other glyphs again"),
