@@ -145,19 +145,23 @@ from core.windmill_valley.state import State
 
 #: VP a guilder and a tool are still worth while ``RESOURCE_TURNS`` or more
 #: turns are left, shrinking to 0 with the turns left (``turns_left``):
-#: resources matter only through what they buy before the end.
-GUILDER_VP = 0.3
-TOOL_VP = 0.3
+#: resources matter only through what they buy before the end. Fitted to
+#: solo games (the module doc, eighth look): a tool, which lets a turn take
+#: the wheel steps that bring the actions wanted, is worth far more than the
+#: 0.3 VP guessed before, and so a guilder (0.3 before).
+GUILDER_VP = 0.8
+TOOL_VP = 3.0
 RESOURCE_TURNS = 6.0
 #: What a helper and an installed wheel enhancement are still worth beyond
 #: their value now, at the start of the game; it shrinks to 0 as the calendar
-#: (the game's clock) nears its end.
-HELPER_POTENTIAL = 4.0
+#: (the game's clock) nears its end (helpers: fitted, 4.0 before).
+HELPER_POTENTIAL = 2.0
 TILE_POTENTIAL = 1.0
 #: Weight of ``contract_potential`` (the VP a contract can still add).
 CONTRACT_REACH = 1.0
-#: Weight of ``plan_potential`` (rows, columns and windmill groups under way).
-PLAN_POTENTIAL = 1.0
+#: Weight of ``plan_potential`` (rows, columns and windmill groups under way;
+#: fitted, 1.0 before).
+PLAN_POTENTIAL = 0.65
 #: Expected rates per player turn (rules of thumb from solo games): bulbs
 #: gained, bulbs planted, windmills built, wheel enhancements installed, farm
 #: cards and tools gained.
