@@ -801,15 +801,25 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         event.stop()
         self._pick(event.index, event.generation)
 
+    #: what a pick (Enter, a choice's key) says while a hint is being worked out
+    HINT_PENDING = "The hint is still thinking; press Enter again when it shows."
+
     def _pick(self, index: int, generation: int) -> None:
         """Item ``index`` of the picker's list ``generation`` was picked: play its
-        move, or open its group (the picker calls this at once: ``on_chosen``)."""
+        move, or open its group (the picker calls this at once: ``on_chosen``).
+        While a hint is being worked out (``h``) nothing is picked: the player
+        who pressed Enter right after ``h`` meant the hint's choice, which is not
+        highlighted yet (``HINT_PENDING`` says so); undo, review and quit stay live."""
         if generation != self.picker.generation or self._curtain_up:
             return
         if not 0 <= index < len(self._shown):
             return
         seat = self.match.to_move()
         if seat is None or self.match.is_bot(seat):
+            return
+        if self._hinting:  # the hint is not shown yet: Enter meant its choice, not the cursor's
+            self.picker.unlock()
+            self.notify(self.HINT_PENDING, title="Hint", timeout=3)
             return
         item = self._shown[index]
         self._picked = (seat, self.decision_kind(self.match.state, seat), item.key, item.label, item.group)
