@@ -10,7 +10,6 @@ import asyncio
 import errno
 from pathlib import Path
 
-from textual import events
 from textual.widgets import Input
 
 from core import get_game
@@ -201,21 +200,31 @@ async def test_no_to_replace_goes_back_to_the_path_box(dirs) -> None:
 
 
 async def test_keys_typed_as_a_dialog_closes_do_not_play(dirs) -> None:
-    """``s`` then at once ``s`` and a digit (the path typed a moment early):
-    the digit never reaches the game as a move while the next dialog opens."""
-    from tui.screens import screen_for
+    """A dialog closes on a key (Enter in the path box, OK, y / n); the keys
+    that follow it in one stream (Enter pressed twice, held, or the next
+    characters typed on) once went to the game's choices and played a move.
+    They wait for a pause now, as after a change of player."""
+    from tui.screens import game_screen_class
+    from tui.screens.dialogs import SavePathDialog
 
     m = new_match(moves=4)
-    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    app = make_app(dirs, start=lambda: game_screen_class(m.game.id)(m, data_dir=dirs[0], seat_guard=0.15))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         ply = m.ply
-        await pilot.press("s")
+        await pilot.press("s", "s")
         await settle(pilot)
-        for key in ("s", "1", "2"):  # one burst, as typed
-            app.post_message(events.Key(key, key))
-        await settle(pilot, 4)
-        assert m.ply == ply
+        assert isinstance(app.screen, SavePathDialog)
+        app.screen.query_one("#path", Input).value = str(dirs[0] / "kept.json")
+        await pilot.press("enter")  # saved: the dialog closes
+        await pilot.press("enter", "1")  # Enter again at once, a digit typed on
+        await settle(pilot)
+        assert (dirs[0] / "kept.json").is_file()
+        assert m.ply == ply  # once: the second Enter played the choice under the cursor
+        await pilot.pause(0.3)  # a pause: the next key counts
+        await pilot.press("1")
+        await settle(pilot)
+        assert m.ply == ply + 1
 
 
 # -- 5. Gift of Tulips: a choice keeps its key from the first card to the second ----------------

@@ -462,6 +462,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # dialog closed), the screen is only repainted (one frame): the picker,
         # its cursor and the board are as they were.
         if self.is_mounted:
+            covered = self._resumed_at is not None  # (back from a screen on top: not first shown)
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
@@ -469,6 +470,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 self.refresh_view()
             else:
                 self._resumed_at = None
+            if covered and self._moves and not self._curtain_up:
+                # a dialog (or help, review) closes on a key, Enter, y / n, s / e ...: the
+                # keys that follow it in one stream (pressed twice, held, typed on) would
+                # land on the choices: picks wait for a pause, as after a change of player
+                self._guard_seat_change(_time.get_time())
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
