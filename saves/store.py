@@ -174,6 +174,62 @@ _KIND_WORDS = {KIND_SAVE: "a Lowlands save", KIND_RECORD: "a Lowlands game recor
 RECORD_MAGIC = b'[Event "Lowlands"]'
 
 
+def why_unwritable(path: str | os.PathLike[str], error: OSError | None = None) -> str:
+    """Why ``path`` could not be written, in plain words for a player (no errno
+    names, no "[Errno 17]"): "/home/ann/notes is a file, not a folder", "there
+    is no folder /mnt/usb", "you may not write in /srv (permission denied)",
+    "/media/cd is on a read-only disk", "the disk is full", ... Worked out from
+    the path first (a parent that is a file made ``mkdir`` say "File exists"),
+    then from ``error``'s errno, else its strerror. ``error`` None: the path
+    alone (``lowlands export -o`` checks its folder before writing). Never raises.
+    """
+    import errno
+
+    target = Path(path)
+    code = getattr(error, "errno", None)
+    folder = target.parent
+    try:
+        missing = None
+        while not folder.exists():  # the first folder on the way that is there
+            missing = folder
+            if folder.parent == folder:
+                break
+            folder = folder.parent
+        if folder.exists() and not folder.is_dir():
+            return f"{folder} is a file, not a folder"
+        if missing is not None and (error is None or code == errno.ENOENT):
+            return f"there is no folder {target.parent}"
+        if target.is_dir():
+            return f"{target} is a folder"
+    except OSError:  # (an unreadable parent: the errno says it)
+        pass
+    if code in (errno.EACCES, errno.EPERM):
+        return f"you may not write in {folder} (permission denied)"
+    if code == errno.EROFS:
+        return f"{folder} is on a read-only disk"
+    if code == errno.ENOSPC:
+        return "the disk is full"
+    if code == getattr(errno, "EDQUOT", None):
+        return "your disk quota is used up"
+    if code == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if code == errno.ENOTDIR:
+        return f"a part of {target.parent} is a file, not a folder"
+    if code == errno.EISDIR:
+        return f"{target} is a folder"
+    if code == errno.ENOENT:
+        return f"there is no folder {target.parent}"
+    if error is None:
+        return "it cannot be written"
+    return (error.strerror or str(error)).rstrip(".")
+
+
+def write_error(path: str | os.PathLike[str], error: OSError) -> SaveError:
+    """The SaveError for an OSError raised writing ``path``: "PATH could not be
+    written: REASON." (``why_unwritable``)."""
+    return SaveError(f"{path} could not be written: {why_unwritable(path, error)}.", str(path))
+
+
 def file_kind(path: str | os.PathLike[str]) -> str | None:
     """What is at ``path``: None (nothing), KIND_FOLDER, KIND_SAVE (JSON with the
     "lowlands-save" marker, damaged or not), KIND_RECORD (starts with
@@ -285,7 +341,7 @@ def save(match: Match, path: str | os.PathLike[str]) -> None:
     try:
         write_atomic(path, data)
     except OSError as e:
-        raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
+        raise write_error(path, e) from None
 
 
 def _read(path: str | os.PathLike[str]) -> bytes:
@@ -380,7 +436,7 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     try:
         st = write_atomic(path, data)
     except OSError as e:
-        raise SaveError(f"{path} could not be written ({e.strerror or e}).", str(path)) from None
+        raise write_error(path, e) from None
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
                     match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed,
                     copied_from=f.copied_from,

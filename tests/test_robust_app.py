@@ -51,6 +51,10 @@ async def test_export_dialog_names_the_kind_it_would_replace(dirs, tmp_path) -> 
         await pilot.press("n")
         await settle(pilot)
         assert other.read_bytes() == before
+        assert isinstance(app.screen, PathDialog)  # No: back to the path box, the path kept
+        assert app.screen.query_one("#path", Input).value == str(other)
+        await pilot.press("escape")
+        await settle(pilot)
         # the live autosave is never a target
         autosave(m, dirs[0])
         own = autosave_path(m, dirs[0])

@@ -177,7 +177,7 @@ def test_save_is_atomic_old_file_survives_a_failed_write(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(saves.store.os, "replace", boom)
-    with pytest.raises(SaveError, match=r"g\.json could not be written \(No space left on device\)"):
+    with pytest.raises(SaveError, match=r"g\.json could not be written: the disk is full\."):
         save(m, p)
     # the temporary file was written in the same folder, and removed again
     assert calls == [(tmp_path, p)]
@@ -197,8 +197,9 @@ def test_save_fsyncs_before_replacing(tmp_path, monkeypatch):
 def test_save_into_unwritable_place_raises_save_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(SaveError, match="could not be written"):
+    with pytest.raises(SaveError, match="could not be written") as e:
         save(make_match(moves=2), blocker / "g.json")
+    assert f"{blocker} is a file, not a folder" in str(e.value)  # once: "(File exists)"
 
 
 # -- broken saves ---------------------------------------------------------------

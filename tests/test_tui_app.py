@@ -487,8 +487,8 @@ async def test_end_to_end_by_keys_then_continue(dirs) -> None:
         m = game.match
         assert m.seed == 11
         # the opening by keys (set-up choices and the first turns) ...
-        for _ in range(6):
-            await pilot.press("1")
+        for _ in range(6):  # (the first choice's key: Gift of Tulips keeps Give's key after Keep)
+            await pilot.press(game.picker.choices[0].hotkey)
         assert m.ply == 6
         # ... the middle game fast-forwarded (rendering every decision of a whole
         # game takes ~0.5 s each on a loaded machine; B's test plays all by keys) ...
@@ -500,7 +500,7 @@ async def test_end_to_end_by_keys_then_continue(dirs) -> None:
         for _ in range(40):
             if isinstance(app.screen, GameOverScreen):
                 break
-            await pilot.press("1")
+            await pilot.press(game.picker.choices[0].hotkey if game.picker.choices else "1")
         await settle(pilot)
         assert m.is_over()
         over = app.screen
@@ -517,7 +517,7 @@ async def test_end_to_end_by_keys_then_continue(dirs) -> None:
         await pilot.press("y")
         await settle(pilot, 3)
         assert app.screen is game and m.ply == 5 and not m.is_over()
-        await pilot.press("1")
+        await pilot.press(game.picker.choices[0].hotkey)
         await settle(pilot)
         assert m.ply == 6
         kept = [TULIPS.notation(x) for x in m.moves]

@@ -16,7 +16,7 @@ from core.gift_of_tulips import Add, Choose, Give, Keep, Secret
 from core.match import Match, Seat
 from tui.screens.game import CurtainScreen, GameScreen
 from tui.gift_of_tulips import GiftOfTulipsBoard, GiftOfTulipsScreen
-from tui.widgets.choice import HOTKEYS, RESERVED, ChoicePicker, assign_hotkeys
+from tui.widgets.choice import RESERVED, ChoicePicker, assign_hotkeys
 from tui.widgets.common import Marker, seat_letters
 from tui.widgets.log import Log
 from tui.widgets.track import Track
@@ -72,7 +72,7 @@ async def test_whole_three_player_game_by_keys(tmp_path: Path) -> None:
             keys = [c.hotkey for c in screen.picker.choices]
             assert len(set(keys)) == len(keys) == len(legal) and all(keys)
             assert all(k == it.key for k, it in zip(keys, screen._shown) if it.key)
-            key = HOTKEYS[presses % len(legal)]
+            key = keys[presses % len(legal)]  # (the key shown: Gift of Tulips' stay put, 1 Keep ...)
             want = legal[presses % len(legal)]
             ply = match.ply
             await pilot.press(key)
@@ -104,8 +104,8 @@ async def test_bots_play_by_themselves(tmp_path: Path) -> None:
         assert match.movers[:3] == [0, 1, 2]
         assert match.to_move() == 0 and match.state.phase == "play"
         assert "Ann" in screen.sub_title
-        for _ in range(2):  # Ann's two cards, then Bob and Cy play their turns
-            await pilot.press("1")
+        for _ in range(2):  # Ann's two cards (the first choice each), then Bob and Cy play their turns
+            await pilot.press(screen.picker.choices[0].hotkey)
             await pilot.pause()
         await settle(pilot, screen)
         assert match.movers[3:] == [0, 0, 1, 1, 2, 2] and match.to_move() == 0

@@ -211,7 +211,7 @@ async def test_too_small_note_is_whole_at_50x15(dirs) -> None:
         assert isinstance(app.screen, TooSmallScreen)
         note = app.screen.query_one("#too-small-message")
         lines = str(note.render()).splitlines()
-        assert lines[-1].endswith("(ctrl+q quits)")
+        assert lines[-1].endswith("(ctrl+q quits; an open game is autosaved)")
         assert note.region.right <= 50 and max(map(len, lines)) <= note.size.width
 
 

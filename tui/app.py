@@ -47,8 +47,15 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TooSmallScreen(Screen[None]):
     """Covers everything while the terminal is below 80x24; popped when it grows.
 
-    The screens below stay mounted, so every dialog and decision is kept.
+    The screens below stay mounted, so every dialog and decision is kept. Keys
+    do nothing here but ctrl+q / ctrl+c (quit, the game autosaved first): a
+    plain ``q`` is ignored as the others are, so a key meant for the game or a
+    dialog underneath never ends the program and closes that dialog.
     """
+
+    #: ``q`` is the app's quit key elsewhere; here it means nothing (the screen
+    #: names ctrl+q only)
+    BINDINGS = [Binding("q", "ignore", show=False)]
 
     def __init__(self) -> None:
         super().__init__(id=None)
@@ -66,9 +73,12 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-message", Static).update(
             Content(
                 f"Terminal too small: need {MIN_WIDTH}x{MIN_HEIGHT}, have {w}x{h}.\n"
-                "Enlarge the window; nothing is lost.\n(ctrl+q quits)"
+                "Enlarge the window; nothing is lost.\n(ctrl+q quits; an open game is autosaved)"
             )
         )
+
+    def action_ignore(self) -> None:
+        """A key that means nothing while the terminal is too small."""
 
 
 #: ASCII names for the glyphs Textual uses in key displays (``--ascii``).
@@ -687,8 +697,10 @@ class LowlandsApp(App[None]):
 
             self.push_screen(MessageDialog(str(broken), title="This save cannot be opened", error=True))
             return
+        from tui.widgets.common import plural
+
         ok = await self.push_screen_wait(ConfirmDialog(
-            f"{broken}\n\nReview the {match.ply} decisions before that, read-only?",
+            f"{broken}\n\nReview the {plural(match.ply, 'decision')} before that, read-only?",
             yes="Review", no="Close", title="This save cannot be continued"))
         if ok:
             self.open_read_only(match, broken_review_note(broken, match))
@@ -725,7 +737,8 @@ class LowlandsApp(App[None]):
     async def _save_flow(self, match: Any, *, export: bool) -> None:
         """Ask for a path and save (or export) ``match`` there; after a failure,
         say why and ask again, the typed path kept, until it is written or the
-        player cancels."""
+        player cancels (Escape in the path box). No to "Replace it?" asks for
+        the path again too, the typed one kept, so another name can be typed."""
         from tui.screens.dialogs import MessageDialog
 
         if export:
@@ -739,12 +752,14 @@ class LowlandsApp(App[None]):
             if failed is None:
                 return
             path, why = failed
-            await self.push_screen_wait(MessageDialog(why, title="Not saved", error=True))
+            if why:  # (none: the player would not replace the file there; another path, then)
+                await self.push_screen_wait(MessageDialog(why, title="Not saved", error=True))
             default = path
 
     async def _save_once(self, match: Any, *, export: bool, default: Path | str) -> "tuple[Path, str] | None":
         """One try of ``_save_flow``: None when written or cancelled, else
-        (the path typed, why it was not written)."""
+        (the path typed, why it was not written: "" when the player would not
+        replace the file there)."""
         from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
 
         if export:
@@ -781,15 +796,18 @@ class LowlandsApp(App[None]):
                 question = f"{path} exists and is {held}. Replace it anyway?"
             else:
                 question = f"{path} exists and is {held}, not {describe_kind(kind)}. Replace it anyway?"
-            ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Cancel"))
+            ok = await self.push_screen_wait(ConfirmDialog(question, yes="Replace", no="Back"))
             if not ok:
-                return None
+                return path, ""
         try:
             if export:
                 from saves import export_text
-                from saves.store import write_atomic
+                from saves.store import write_atomic, write_error
 
-                write_atomic(path, export_text(match).encode("utf-8"))
+                try:
+                    write_atomic(path, export_text(match).encode("utf-8"))
+                except OSError as e:
+                    raise write_error(path, e) from None
             else:
                 from saves import save
 
@@ -1323,19 +1341,19 @@ def _main(argv: list[str]) -> int:
         text = export_text(match)
         if args.output:
             from saves import SaveError
-            from saves.store import KIND_RECORD, check_overwrite, write_atomic
+            from saves.store import KIND_RECORD, check_overwrite, why_unwritable, write_atomic
 
             out = Path(args.output).expanduser()
             try:
                 check_overwrite(out, KIND_RECORD, reads=(Path(args.file).expanduser(),), force=args.force)
             except SaveError as e:
                 raise CliError(str(e)) from None
+            if not out.parent.is_dir():  # a command line names a file, it makes no folders
+                raise CliError(f"cannot write {args.output}: {why_unwritable(out)}")
             try:
-                if not out.parent.is_dir():  # a command line names a file, it makes no folders
-                    raise FileNotFoundError(2, "No such file or directory")
                 write_atomic(out, text.encode("utf-8"))
             except OSError as e:  # a bad command line like any other: one line, status 2
-                raise CliError(f"cannot write {args.output}: {e.strerror or e}") from None
+                raise CliError(f"cannot write {args.output}: {why_unwritable(out, e)}") from None
         else:  # a record is UTF-8 whatever the locale
             data = (text if text.endswith("\n") else text + "\n").encode("utf-8")
             buffer = getattr(sys.stdout, "buffer", None)
@@ -1373,7 +1391,9 @@ def _main(argv: list[str]) -> int:
     elif command == "load":
         match, broken = _load_partial_file(args.file)
         if broken is not None:
-            hint = (f" (`lowlands review {args.file}` shows the {match.ply} decisions before it, read-only)"
+            from tui.widgets.common import plural
+
+            hint = (f" (`lowlands review {args.file}` shows the {plural(match.ply, 'decision')} before it, read-only)"
                     if match.ply else "")
             raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)

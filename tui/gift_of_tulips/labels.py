@@ -14,9 +14,9 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from core.gift_of_tulips import components as C
-from core.gift_of_tulips.rules import Add, Choose, Give, Keep, rank_of, rerank
+from core.gift_of_tulips.rules import Add, Choose, Give, Keep, Secret, rank_of, rerank
 from core.engine import copy_state
-from tui.widgets.common import glyph
+from tui.widgets.common import glyph, plural  # (plural: the board's words too)
 from tui.screens.game import GameLabels
 
 
@@ -40,11 +40,6 @@ def vtext(v: str, *, name: bool = True, extra: str = "") -> Text:
 def card_text(card: str) -> str:
     """"p3" -> "pink 3 (p3)"."""
     return f"{C.card_name(card)} ({card})"
-
-
-def plural(n: int, word: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def fit_note(notes: Sequence[str], room: int) -> str:
@@ -84,6 +79,23 @@ class GiftOfTulipsLabels(GameLabels):
             arrow = glyph(self, "→", "->")
             return f"Add face up ({C.VARIETIES[card[0]]} {arrow} {C.RANK_NAMES[added_rank(state, card)]})"
         return "Add face down (secret)"
+
+    def choice_key(self, state: Any, move: Any, opened: Any = None) -> str:
+        """A play decision's stable key: its place in the first card's list
+        (``1`` Keep, ``2``... Give to each other player in seat order, then Add face
+        up, Add face down), so the second card's choices keep the keys they had
+        for the first ("Give to Bram" is ``2`` after Keep too). Set-up's choices
+        (which tulip to keep) are numbered in order."""
+        if isinstance(move, Keep):
+            return "1"
+        others = len(state.players) - 1
+        if isinstance(move, Give):
+            return str(2 + move.to - (move.to > state.current))  # (the others in seat order, as listed)
+        if isinstance(move, Add):
+            return str(2 + others)
+        if isinstance(move, Secret):
+            return str(3 + others)
+        return ""
 
     def prompt_text(self, state: Any, seat: int) -> str:
         if state.phase == "setup":

@@ -512,6 +512,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         # dialog closed), the screen is only repainted (one frame): the picker,
         # its cursor and the board are as they were.
         if self.is_mounted:
+            covered = self._resumed_at is not None  # (back from a screen on top: not first shown)
             if self._history_key() != self._shown_history:
                 self.history_changed()
                 self.refresh_view()
@@ -519,6 +520,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 self.refresh_view()
             else:
                 self._resumed_at = None
+            if covered and self._moves and not self._curtain_up:
+                # a dialog (or help, review) closes on a key, Enter, y / n, s / e ...: the
+                # keys that follow it in one stream (pressed twice, held, typed on) would
+                # land on the choices: picks wait for a pause, as after a change of player
+                self._guard_seat_change(_time.get_time())
             focused = self.focused
             if self.match.is_over():
                 self._unfocus_picker()
@@ -854,15 +860,25 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         event.stop()
         self._pick(event.index, event.generation)
 
+    #: what a pick (Enter, a choice's key) says while a hint is being worked out
+    HINT_PENDING = "The hint is still thinking; press Enter again when it shows."
+
     def _pick(self, index: int, generation: int) -> None:
         """Item ``index`` of the picker's list ``generation`` was picked: play its
-        move, or open its group (the picker calls this at once: ``on_chosen``)."""
+        move, or open its group (the picker calls this at once: ``on_chosen``).
+        While a hint is being worked out (``h``) nothing is picked: the player
+        who pressed Enter right after ``h`` meant the hint's choice, which is not
+        highlighted yet (``HINT_PENDING`` says so); undo, review and quit stay live."""
         if generation != self.picker.generation or self._curtain_up:
             return
         if not 0 <= index < len(self._shown):
             return
         seat = self.match.to_move()
         if seat is None or self.match.is_bot(seat):
+            return
+        if self._hinting:  # the hint is not shown yet: Enter meant its choice, not the cursor's
+            self.picker.unlock()
+            self.notify(self.HINT_PENDING, title="Hint", timeout=3)
             return
         item = self._shown[index]
         self._picked = (seat, self.decision_kind(self.match.state, seat), item.key, item.label, item.group)

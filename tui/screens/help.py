@@ -34,7 +34,9 @@ GENERAL_KEYS: tuple[tuple[str, str], ...] = (
 GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("1-9, then letters", "pick that choice; a thing on the board keeps its own key in every list (area 5 is 5; "
                           "a Golden Age province or guild, its special action too: the key beside it on the map or "
-                          "guild table; a province's auction: that letter in capitals; Take a guild: 6), "
+                          "guild table; a province's auction: that letter in capitals; Take a guild: 6; "
+                          "Gift of Tulips: 1 Keep, then Give to each other player, Add face up, Add face down, "
+                          "the same keys for both cards), "
                           "done / pass / end turn is 0"),
     ("Up / Down, Enter", "move the highlight, confirm"),
     ("Left / Right", "the board's previous / next panel (when it is folded into panels: the bar above it)"),

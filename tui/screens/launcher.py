@@ -88,18 +88,20 @@ def describe_players(info: Any) -> str:
     return ", ".join(f"{name} ({level} bot)" if level else name for name, level in zip(info.players, bots))
 
 
-def decision_words(ply: int) -> str:
+def decision_words(ply: int, over: bool = False) -> str:
     """The decision a save is at, as review words its position: "Decision 12"
     (review: "Decision 12/12"; a save keeps no undone decisions, so review of
-    it opens at its last one, and N/N would add nothing here)."""
-    return f"Decision {ply}"
+    it opens at its last one, and N/N would add nothing here); a finished
+    game (``over``) says so: "Decision 92, finished"."""
+    return f"Decision {ply}, finished" if over else f"Decision {ply}"
 
 
 def describe_save(info: Any) -> tuple[str, str]:
-    """A SaveInfo in words as (game · Decision N · when, the players): the load
+    """A SaveInfo in words as (game · Decision N[, finished] · when, the players): the load
     dialog writes them on two lines; the launcher one line, ``save_line``."""
     title = info.title or info.game_id or "?"
-    return f"{title} · {decision_words(info.ply)} · {short_updated(info.updated)}", describe_players(info)
+    return (f"{title} · {decision_words(info.ply, bool(getattr(info, 'over', False)))} · "
+            f"{short_updated(info.updated)}", describe_players(info))
 
 
 def save_line(info: Any, notes: str = "", state: str = "") -> str:

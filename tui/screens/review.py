@@ -49,6 +49,7 @@ from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
 from tui.screens import is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll, TextBlock
+from tui.widgets.common import plural
 from tui.widgets.textlines import wrap, wrap_text
 
 
@@ -699,8 +700,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         total = self.match.ply
         head = "Review (read-only)" if self.read_only else "Review"
         if i == 0:
-            self.sub_title = f"{head} · set-up · {total} decisions"
-            position = f"Set-up, {total} decisions, {self.turn_count()} turns"
+            self.sub_title = f"{head} · set-up · {plural(total, 'decision')}"
+            position = f"Set-up, {plural(total, 'decision')}, {plural(self.turn_count(), 'turn')}"
         else:
             self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}"  # (as the position says)
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"

@@ -777,6 +777,11 @@ class ChoicePicker(Vertical):
         else:
             self.post_message(self.Chosen(self, index, self.generation))
 
+    def unlock(self) -> None:
+        """Take picks again from this generation: the screen refused the last one
+        (``choose`` takes one pick per generation; a hint being worked out)."""
+        self._locked = False
+
     @property
     def filtering(self) -> bool:
         """True while the filter box is open."""

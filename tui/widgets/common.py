@@ -1,4 +1,4 @@
-"""Helpers shared by the board widgets: player letters and colours, glyphs.
+"""Helpers shared by the board widgets: player letters and colours, glyphs, plurals.
 
 Every player colour comes with a letter (DESIGN.md, "Any terminal"), so a
 board stays readable under ``NO_COLOR`` and in 16-colour terminals; every
@@ -43,6 +43,12 @@ class Marker(NamedTuple):
     position: int = 0
     style: str = ""
     label: str = ""
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, its plural with an "s" unless ``n`` is 1: "1 card",
+    "2 cards", "0 turns"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def seat_letters(names: Sequence[str]) -> list[str]:
