@@ -78,3 +78,88 @@ async def test_windmill_valley_wheel_arrows_never_read_as_the_selection(tmp_path
                 assert marks == (2 if wid == chosen else 0), (wid, row)
                 if ascii:
                     assert row.isascii()
+
+
+# -- 3. review: its turns (the log's) and the game's rounds, told apart ----------------------
+def finished_game(game_id: str, names: list[str], seed: int = 2) -> Match:
+    from core import get_game
+
+    game = get_game(game_id)
+    match = Match(game, [Seat(n, "human") for n in names], seed=seed)
+    rnd = random.Random(1)
+    while not match.is_over():
+        match.push(rnd.choice(match.legal_moves()))
+    return match
+
+
+def position_of(review) -> str:
+    """The position line as shown (the first of its wordings that fits)."""
+    return review.query_one("#review-position").text
+
+
+@pytest.mark.parametrize("game_id, names, unit", [
+    ("windmill-valley", ["Ann"], "round"),
+    ("golden-age", ["Ann", "Bob", "Cy"], "round"),
+    ("fields-of-arle", ["Ann"], "half-year"),
+    ("gift-of-tulips", ["Ann", "Bob"], None),
+])
+async def test_review_counts_turns_and_the_games_rounds_apart(dirs, game_id, names, unit) -> None:
+    # playtest: Windmill Valley's review said "turn 17/17" where its board said "it ended after round 15"
+    from tests.apphelpers import make_app, settle
+    from tui.screens.review import ReviewScreen
+
+    match = finished_game(game_id, names)
+    state = match.state
+    last = {"windmill-valley": lambda: __import__("tui.windmill_valley.labels", fromlist=["x"]).last_round(state),
+            "golden-age": lambda: state.round + (1 if state.round < 100 else 0),
+            "fields-of-arle": lambda: state.half, "gift-of-tulips": lambda: 0}[game_id]()
+    app = make_app(dirs)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        review = ReviewScreen(match)
+        app.push_screen(review)
+        await settle(pilot)
+        total, turns = match.ply, review.turn_count()
+        position = position_of(review)  # at the end
+        if unit is None:  # turns only: nothing else to tell apart
+            assert position == f"Decision {total}/{total}, turn {turns}/{turns}", position
+        else:
+            assert position == f"Decision {total}/{total}, turn {turns}/{turns}, {unit} {last}/{last}", position
+            assert review.sub_title.endswith(f" · turn {turns} · {unit} {last}"), review.sub_title
+        if game_id == "windmill-valley":  # the board's end line names the same round
+            assert f"ended after round {last}" in " ".join(
+                line.plain for w in review.board.query("*") for line in getattr(w, "_lines", []))
+        await pilot.press("home")
+        await settle(pilot)
+        expect = f"Set-up, {total} decisions, {turns} turns" + (f" in {last} {unit}s" if unit else "")
+        assert position_of(review) == expect
+        await pilot.press("right")
+        await settle(pilot)
+        first = position_of(review)
+        if game_id == "golden-age":  # decision 1 is a set-up choice (its board says "Set-up")
+            assert first.endswith(f", before {unit} 1"), first
+        elif unit:
+            assert first.endswith(f", {unit} 1/{last}"), first
+
+
+async def test_review_position_drops_totals_before_it_cuts_the_round_off_at_80_columns(dirs) -> None:
+    from tests.apphelpers import make_app, settle
+    from tui.screens.review import ReviewScreen
+    from tui.windmill_valley.labels import last_round
+
+    match = finished_game("windmill-valley", ["Ann", "Bob"])
+    last, total = last_round(match.state), match.ply
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        review = ReviewScreen(match)
+        app.push_screen(review)
+        await settle(pilot)
+        line = review.query_one("#review-position")
+        shown = position_of(review)
+        assert len(shown) <= line.size.width
+        assert shown.startswith(f"Decision {total}/{total}, turn "), shown
+        assert shown.endswith(f", round {last}/{last}") or shown.endswith(f", round {last}") or (
+            "round" not in shown and f"round {last}" in review.sub_title), (shown, line.size.width)
+        if line.size.width < len(f"Decision {total}/{total}, turn {review.turn_count()}, round {last}"):
+            assert f"round {last}" in review.sub_title

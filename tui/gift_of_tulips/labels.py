@@ -95,6 +95,11 @@ def added_rank(state: Any, card: str) -> int:
 class GiftOfTulipsLabels(GameLabels):
     """The words of the Gift of Tulips game screen (mixed into GiftOfTulipsScreen)."""
 
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """None: Gift of Tulips has turns only, no rounds (RULES 3)."""
+        return None
+
     def choice_label(self, state: Any, move: Any) -> str:
         """"Give to Bob (you +5 VP)": the giver scores (GIVE: "you score 'giving'
         points based on the current ranking of that color in the festival, plus points
