@@ -6,7 +6,7 @@ JSON format), ``saves.store`` (files and folders) and ``saves.record``
 (plain-text game records).
 """
 
-from saves.format import FORMAT, VERSION, SaveError, decode_match, encode_match
+from saves.format import FORMAT, VERSION, MoveBroken, SaveError, StateMismatch, decode_match, encode_match
 from saves.record import export_text
 from saves.store import (
     SaveInfo,
@@ -24,8 +24,10 @@ from saves.store import (
 __all__ = [
     "FORMAT",
     "VERSION",
+    "MoveBroken",
     "SaveError",
     "SaveInfo",
+    "StateMismatch",
     "autosave",
     "autosave_path",
     "data_dir",

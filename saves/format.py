@@ -62,6 +62,26 @@ class SaveError(Exception):
         self.source = source
 
 
+class MoveBroken(SaveError):
+    """A save whose move ``move`` (1-based) cannot be replayed: not legal where
+    it stands, or after the end of the game. The moves before it replay.
+
+    Attributes:
+        move: the number of the first move that fails (the decisions before it,
+            ``move - 1``, are the game a read-only review can show).
+    """
+
+    def __init__(self, message: str, source: str = "", move: int = 0) -> None:
+        super().__init__(message, source)
+        self.move = move
+
+
+class StateMismatch(SaveError):
+    """A save whose moves all replay, but to a final position whose SHA-256
+    differs from the one recorded (the file was edited, or written with other
+    rules). A read-only review can show every move; none is "the broken one"."""
+
+
 class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
     """One seat as saved: the player's name, "human" or "bot", and a bot's level
     (missing in older saves: "random", the only bot they knew)."""
@@ -246,7 +266,9 @@ def decode_partial(data: bytes, source: str = "", each: Any = None) -> tuple[Mat
     Returns ``(match, None)`` when the whole save loads; else ``(match, error)``
     where ``match`` holds the moves before the first one that cannot be
     replayed (all of them when only the final SHA-256 differs) and ``error`` is
-    the SaveError ``decode_match`` raises, naming the move where it broke.
+    the SaveError ``decode_match`` raises: a MoveBroken naming the move where
+    it broke, or a StateMismatch when every move replays but the final SHA-256
+    differs.
     Raises SaveError when even the set-up cannot be rebuilt (not a save, an
     unknown version, game, field or option, a bad seat or undo policy).
     """
@@ -261,11 +283,11 @@ def decode_partial(data: bytes, source: str = "", each: Any = None) -> tuple[Mat
     if stop is not None:
         i, why = stop
         if why == AFTER_END:
-            broken = SaveError(f"{name} has move {i} '{f.moves[i - 1]}' after the end of the game.", source)
+            broken = MoveBroken(f"{name} has move {i} '{f.moves[i - 1]}' after the end of the game.", source, i)
         else:
-            broken = SaveError(f"{name} is damaged: move {i} '{f.moves[i - 1]}' {why}.", source)
+            broken = MoveBroken(f"{name} is damaged: move {i} '{f.moves[i - 1]}' {why}.", source, i)
     elif match.state_sha256() != f.state_sha256:
-        broken = SaveError(
+        broken = StateMismatch(
             f"{name} does not match its own record: replaying its {len(f.moves)} moves gives a "
             "different final position than the one saved (the file was edited, or written by "
             "a version of Lowlands with different rules).",

@@ -165,6 +165,56 @@ async def test_load_of_a_broken_save_offers_the_read_only_review(dirs, tmp_path)
     assert not (dirs[0] / "autosave").exists() or not any((dirs[0] / "autosave").glob("*.json"))
 
 
+def mismatched_state(m: Match) -> bytes:
+    """``m``'s save with every move intact but another final SHA-256."""
+    import json
+
+    from saves import encode_match
+
+    obj = json.loads(encode_match(m))
+    obj["state_sha256"] = "0" * 64
+    return json.dumps(obj).encode()
+
+
+async def test_a_save_whose_moves_all_replay_is_offered_for_review_without_before_that(dirs, tmp_path) -> None:
+    # playtest: every move replays, only the checksum differs; "the 9 decisions before that" named no move
+    m = new_match(moves=9)
+    path = tmp_path / "edited.json"
+    path.write_bytes(mismatched_state(m))
+    app = make_app(dirs)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.open_file(path, review=False) is False
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmDialog)
+        question = app.screen.question
+        assert "does not match its own record" in question and "before that" not in question
+        assert "Review its 9 decisions as they replay now, read-only?" in question
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)  # the read-only note
+        note = app.screen.message
+        assert "before that" not in note and "Shown: its 9 decisions as they replay now, read-only" in note
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen) and app.screen.read_only and app.screen.match.ply == 9
+        await pilot.press("q")
+        await settle(pilot)
+
+
+def test_cli_load_of_a_mismatched_save_points_to_review_of_all_its_moves(tmp_path, monkeypatch, capsys) -> None:
+    from tui import app as app_module
+
+    m = new_match(moves=9)
+    path = tmp_path / "edited.json"
+    path.write_bytes(mismatched_state(m))
+    monkeypatch.setenv("LOWLANDS_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(app_module, "terminal_problem", lambda: "")
+    assert app_module.main(["load", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"lowlands review {path}` shows its 9 decisions as they replay now" in err and "before it" not in err
+
+
 def test_cli_review_of_a_broken_save_opens_read_only(tmp_path, monkeypatch, capsys) -> None:
     from tui import app as app_module
 

@@ -584,19 +584,21 @@ def test_record_of_a_shared_win(monkeypatch):
 
 # -- issue 10 item 14: a save broken at move N can still be reviewed up to move N-1 ----
 def test_decode_partial_gives_the_game_up_to_the_last_legal_move():
-    from saves.format import decode_partial
+    from saves.format import MoveBroken, StateMismatch, decode_partial
 
     good = make_match(moves=20)
     m, broken = decode_partial(_move12("give 7"), "b.json")
     assert m.ply == 11 and m.moves == good.moves[:11]
     assert m.state == good.state_at(11)
     assert str(broken) == "b.json is damaged: move 12 'give 7' is not legal there."
+    assert isinstance(broken, MoveBroken) and broken.move == 12
     with pytest.raises(SaveError) as err:
         decode_match(_move12("give 7"), "b.json")
     assert str(err.value) == str(broken)
     # only the final hash differs: every move is shown, the error still says so
     m, broken = decode_partial(edit(_valid(), state_sha256="0" * 64))
     assert m.ply == 20 and "does not match its own record" in str(broken)
+    assert isinstance(broken, StateMismatch) and not isinstance(broken, MoveBroken)
     # a sound save: no error
     m, broken = decode_partial(_valid())
     assert broken is None and m.state == good.state

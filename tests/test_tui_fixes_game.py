@@ -399,18 +399,24 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
         secret = " ".join(lines[i].strip() for i, line in enumerate(lines) if "Secret" in line
                           or (i and "Secret" in lines[i - 1] and line.startswith(" " * 10)))
         assert secret.endswith("+1 if you add it") or secret.endswith("+1 if added"), secret
+        # the deck counts everyone's turns, and says so (a playtester read "about 24 turns left" as theirs)
+        left = len(match.state.deck)
+        total = left // 2 + 1  # the turn under way counts
+        deck = next(line for line in lines if "Deck" in line)
+        assert deck.split(None, 1)[1] == f"{left} cards ({total} turns in all, {total // 3} each)" or (
+            deck.split(None, 1)[1] == f"{left} cards ({total} turns in all, {total // 3} or {total // 3 + 1} each)"), deck
         # one card left: singular words
         state = copy_state(match.state)
         state.deck = state.deck[:1]
         state.drawn = ""
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()
-        assert "1 card (about 0 turns left)" in cards.text
+        assert "1 card (no turns left)" in cards.text
         state = copy_state(state)  # (a state is frozen once shown: boards keep what they drew of it)
         state.deck = state.deck[:1] * 3
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()
-        assert "3 cards (about 1 turn left)" in cards.text
+        assert "3 cards (0-1 turns each)" in cards.text  # (the shortest wording, at 80 columns)
 
 
 @pytest.mark.parametrize("cols", [80, 81, 83])

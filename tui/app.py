@@ -697,10 +697,8 @@ class LowlandsApp(App[None]):
 
             self.push_screen(MessageDialog(str(broken), title="This save cannot be opened", error=True))
             return
-        from tui.widgets.common import plural
-
         ok = await self.push_screen_wait(ConfirmDialog(
-            f"{broken}\n\nReview the {plural(match.ply, 'decision')} before that, read-only?",
+            f"{broken}\n\nReview {partial_scope(broken, match.ply)}, read-only?",
             yes="Review", no="Close", title="This save cannot be continued"))
         if ok:
             self.open_read_only(match, broken_review_note(broken, match))
@@ -974,11 +972,26 @@ def emergency_exit(app: Any, code: int) -> None:
     os._exit(code)
 
 
+def partial_scope(broken: Exception, n: int, that: str = "that") -> str:
+    """Which decisions a read-only review of a damaged save shows, by the kind
+    of damage (``saves.format``): for a MoveBroken, "the 6 decisions before
+    that" (``that``: the word for the failing move, already named); for a
+    StateMismatch, whose moves all replay, "its 30 decisions as they replay
+    now". ``n``: the decisions replayed (``match.ply``); "only the set-up" for 0."""
+    from saves.format import StateMismatch
+    from tui.widgets.common import plural
+
+    if n == 0:
+        return "only the set-up"
+    if isinstance(broken, StateMismatch):
+        return f"its {plural(n, 'decision')} as {'it replays' if n == 1 else 'they replay'} now"
+    return f"the {plural(n, 'decision')} before {that}"
+
+
 def broken_review_note(broken: Exception, match: Any) -> str:
-    """What a read-only review of a save broken at some move says first."""
-    n = match.ply
-    shown = f"the {n} decision{'s' if n != 1 else ''} before that" if n else "only the set-up"
-    return f"{broken} Shown: {shown}, read-only; the file is left as it is."
+    """What a read-only review of a damaged save says first: the error, then
+    which decisions are shown (``partial_scope``)."""
+    return f"{broken} Shown: {partial_scope(broken, match.ply)}, read-only; the file is left as it is."
 
 
 def config_dir_for(override: Path | None) -> Path:
@@ -1391,9 +1404,7 @@ def _main(argv: list[str]) -> int:
     elif command == "load":
         match, broken = _load_partial_file(args.file)
         if broken is not None:
-            from tui.widgets.common import plural
-
-            hint = (f" (`lowlands review {args.file}` shows the {plural(match.ply, 'decision')} before it, read-only)"
+            hint = (f" (`lowlands review {args.file}` shows {partial_scope(broken, match.ply, 'it')}, read-only)"
                     if match.ply else "")
             raise CliError(f"{broken}{hint}")
         fork_unless_autosave(match, Path(args.file).expanduser(), folder)

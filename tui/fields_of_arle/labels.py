@@ -452,6 +452,11 @@ def goods_line(h: Any) -> str:
 class FieldsOfArleLabels(GameLabels):
     """The Fields of Arle screen's words (see the module doc)."""
 
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """``("half-year", n)``: the half-year 1..9 (the last, 9, once over)."""
+        return "half-year", state.half
+
     #: free-action verbs grouped into one item that opens them as a sub-list
     GROUPED = ("special", "build", "load", "boat", "use", "release", "return")
 

@@ -28,7 +28,7 @@ from tui.widgets.common import (
 )
 from tui.widgets.track import Track
 from tui.widgets.textlines import wrap
-from tui.gift_of_tulips.labels import VARIETY_STYLES, added_rank, fit_note, plural, vtext
+from tui.gift_of_tulips.labels import VARIETY_STYLES, added_rank, deck_note, fit_note, plural, vtext
 
 
 def choice_gain(state: Any, target: Any, drawn: str) -> int:
@@ -292,7 +292,6 @@ class GiftOfTulipsBoard(Board):
         room = self._note_room()
         rows.append(CardRow("Secret", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in mine],
                             fit_note(notes, room), highlight=hot))
-        left = len(state.deck)
         if state.phase == "over":
             rows.append(CardRow("Deck", [], "empty"))
             rows.append(CardRow("Reveal", [Card(c, VARIETY_STYLES.get(c[0], "")) for c in state.revealed],
@@ -300,8 +299,7 @@ class GiftOfTulipsBoard(Board):
                                           "turned up from the secret festival", "the secret festival"],
                                          room)))
         else:
-            turns_left = (left + (1 if state.drawn and not state.used else 0)) // 2
-            rows.append(CardRow("Deck", [], f"{plural(left, 'card')} (about {plural(turns_left, 'turn')} left)"))
+            rows.append(CardRow("Deck", [], fit_note(deck_note(state), room)))
         return rows
 
     # -- score track ---------------------------------------------------------------------

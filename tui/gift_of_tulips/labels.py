@@ -51,6 +51,39 @@ def fit_note(notes: Sequence[str], room: int) -> str:
     return notes[-1]
 
 
+def turns_left(state: Any) -> list[int]:
+    """Per seat, the turns it has still to play, counting a turn under way
+    (RULES 2.6, 6.1: each turn draws 2 cards, seats in order from seat 1, and
+    every seat gets the same number). ``[]`` once the game is over.
+
+    A turn is under way while a card is drawn (``state.drawn``); so "47 cards"
+    in the deck with one in hand is 24 turns in all, the one under way the
+    first of them. Before the first turn (the bouquet choice) they start at seat 1."""
+    if state.phase == "over":
+        return []
+    n = len(state.players)
+    total = len(state.deck) // 2 + (1 if state.drawn else 0)
+    first = state.current if state.phase == "play" else 0
+    return [total // n + (1 if (seat - first) % n < total % n else 0) for seat in range(n)]
+
+
+def deck_note(state: Any) -> list[str]:
+    """The deck row's note, longest wording first (for ``fit_note``): the cards
+    left and the turns they make, in all and each ("47 cards (24 turns left in
+    all, 12 each)"; "7 or 8 each" when the seats' counts differ: the seats
+    from the one on turn on have one more)."""
+    cards = plural(len(state.deck), "card")
+    turns = turns_left(state)
+    total = sum(turns)
+    if not total:
+        return [f"{cards} (no turns left)"]
+    lo, hi = min(turns), max(turns)
+    each = f"{lo} each" if lo == hi else f"{lo} or {hi} each"
+    return [f"{cards} ({plural(total, 'turn')} left in all, {each})",
+            f"{cards} ({plural(total, 'turn')} in all, {each})",
+            f"{cards} ({plural(hi, 'turn')} each)" if lo == hi else f"{cards} ({lo}-{hi} turns each)"]
+
+
 def added_rank(state: Any, card: str) -> int:
     """The 0-based festival rank ``card``'s variety would have after adding it face up."""
     s = copy_state(state)
@@ -61,6 +94,11 @@ def added_rank(state: Any, card: str) -> int:
 
 class GiftOfTulipsLabels(GameLabels):
     """The words of the Gift of Tulips game screen (mixed into GiftOfTulipsScreen)."""
+
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """None: Gift of Tulips has turns only, no rounds (RULES 3)."""
+        return None
 
     def choice_label(self, state: Any, move: Any) -> str:
         """"Give to Bob (you +5 VP)": the giver scores (GIVE: "you score 'giving'

@@ -224,6 +224,18 @@ def short_site(site: str) -> str:
 class GoldenAgeLabels(GameLabels):
     """The words of the Golden Age game screen (mixed into GoldenAgeScreen)."""
 
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """``("round", n)``: 0 during the set-up (markers, tokens, the King), then
+        the round under way (``state.round`` counts the full rounds); once over,
+        the last round played (a win ends the game in its round; the round limit
+        after its last)."""
+        if state.phase in ("place_marker", "place_tokens", "place_king"):
+            return "round", 0
+        if state.phase == "over" and state.round >= C.MAX_ROUNDS:
+            return "round", state.round
+        return "round", state.round + 1
+
     #: a guild's digit, a province's letter (and in capitals, its auction) pick
     #: that guild or province or nothing: the other choices are numbered around them
     KEPT_KEYS = frozenset([*GUILD_KEYS.values(), *PROVINCE_KEYS.values(),

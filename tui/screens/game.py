@@ -145,6 +145,15 @@ class GameLabels:
     match: Any
     names: list[str]
 
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """The game's own round at ``state``, for review's counter beside the
+        log's turns: ``(the rulebook's word, its 1-based number)``, 0 during the
+        set-up, once over the last one played (as the board's end line says it);
+        None for a game played in turns only (the default). A static hook:
+        review calls it on the screen class, with no screen."""
+        return None
+
     def choice_label(self, state: Any, move: Any) -> str:
         """The picker's text for ``move`` (default: its description without the name)."""
         try:

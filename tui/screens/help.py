@@ -50,7 +50,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
 
 REVIEW_KEYS: tuple[tuple[str, str], ...] = (
     ("Left / Right", "one decision back / forward"),
-    ("Up / Down", "one turn back / forward"),
+    ("Up / Down", "one turn back / forward (a player's turn, as the log numbers them)"),
     ("Home / End", "the set-up / the last decision"),
     ("[ / ]", "the board's previous / next panel (Left / Right step here)"),
     ("m", "all of what the decision changed (the box says \"... N more lines (m)\")"),

@@ -3,7 +3,10 @@
 Keys: Left/Right one decision, Up/Down to the first decision of the previous /
 next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
-Home/End the set-up / the last decision, ``c`` continue from here (after a
+Home/End the set-up / the last decision (the position line counts decisions,
+those turns, and the game's own rounds or half-years beside them:
+``GameLabels.round_of``, "Decision 59/59, turn 15/15, round 12/12"), ``c``
+continue from here (after a
 confirmation it drops every later decision: ``match.continue_from``; a match
 read from a file, not played on a screen below, goes on as a new game under
 a new id, so the file is never written), ``b`` (or Escape) back.
@@ -47,7 +50,7 @@ from textual.widgets import Static
 
 from tui.chrome import KeyFooter, OneLayout, QuietTitles, TitleHeader
 from tui.history import history_for
-from tui.screens import is_game_screen, screen_for, seat_labels
+from tui.screens import game_screen_class, is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll, TextBlock
 from tui.widgets.common import plural
 from tui.widgets.textlines import wrap, wrap_text
@@ -399,6 +402,18 @@ class BoardBox(VerticalScroll, can_focus=False):
     """Holds the board; not focusable, so the arrow keys stay the review's."""
 
 
+class FittedLine(TextBlock):
+    """One line given in several wordings, longest first (``update``): it shows
+    the first that fits its width, else the last cropped (so a narrow review
+    drops the round's total before it would cut the round off)."""
+
+    def build(self, width: int) -> list[Text]:
+        for line in self._data:
+            if line.cell_len <= width:
+                return [line.copy()]
+        return super().build(width)[-1:]
+
+
 class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
     """Read-only replay of ``match``; ``c`` continues the game from the cursor.
 
@@ -577,7 +592,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                 else:
                     yield Static("", id="review-tallies")
             with Vertical(id="review-side"):
-                yield TextBlock(id="review-position")
+                yield FittedLine(id="review-position")
                 ascii_only = bool(getattr(self.app, "ascii", False))
                 yield ReviewLog(self.match.ply + 1, self.log_line, highlighted=self.cursor,
                                 mark=">" if ascii_only else "▶", ellipsis=not ascii_only, id="review-log")
@@ -690,6 +705,20 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         """How many turns the log numbers (the last decision's turn)."""
         return self.history.turns[-1] if self.history.turns else 0
 
+    def rounds_at(self, ply: int) -> tuple[str, int, int] | None:
+        """The game's own round after ``ply`` decisions and the last one so far
+        (``GameLabels.round_of`` of the game's screen class): ``("round", 12,
+        12)``; the number 0 during the set-up; None for a game played in turns
+        only (Gift of Tulips)."""
+        try:
+            round_of = game_screen_class(self.game.id).round_of
+        except (RuntimeError, AttributeError):  # (no screen class for this game)
+            return None
+        at, last = round_of(self.state(ply)), round_of(self.match.state)
+        if at is None or last is None:
+            return None
+        return at[0], at[1], last[1]
+
     def _turn_firsts(self) -> list[int]:
         """The first decision of each turn (by the log's numbering)."""
         return self._firsts
@@ -699,13 +728,28 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         i = self.cursor
         total = self.match.ply
         head = "Review (read-only)" if self.read_only else "Review"
+        # turns as the log numbers them (each player's turn); the game's rounds beside them, so that
+        # "turn 17/17" and a board's "it ended after round 15" are told apart
+        # (wordings longest first: the position line shows the first that fits its width)
+        rounds = self.rounds_at(i)
         if i == 0:
             self.sub_title = f"{head} · set-up · {plural(total, 'decision')}"
             position = f"Set-up, {plural(total, 'decision')}, {plural(self.turn_count(), 'turn')}"
+            wordings = [position]
+            if rounds is not None and rounds[2]:
+                wordings.insert(0, f"{position} in {plural(rounds[2], rounds[0])}")
         else:
-            self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}"  # (as the position says)
+            at = ""
+            if rounds is not None:
+                word, n, last = rounds
+                at = f"{word} {n}" if n else f"before {word} 1"
+            self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}" + (f" · {at}" if at else "")
             position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
-        self._set_label("#review-position", position)
+            wordings = [position]
+            if at:  # (as the sub-title says)
+                wordings[:0] = [f"{position}, {at}/{last}" if n else f"{position}, {at}",
+                                f"Decision {i}/{total}, turn {self.turn_of(i)}, {at}"]
+        self._set_label("#review-position", *wordings)
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
             try:
@@ -736,16 +780,17 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             now = _num(self.tallies(i)[seat].get(key, 0), ascii) if key else ""
             self._set_label(f"#spark-label-{seat}", f"{self.labels[seat]}  {key or ''} {now}")
 
-    def _set_label(self, selector: str, text: str) -> None:
-        """Write ``text`` into the one-line TextBlock ``selector`` (no screen
+    def _set_label(self, selector: str, *texts: str) -> None:
+        """Write ``texts`` into the one-line TextBlock ``selector`` (no screen
         layout: one line, as before), repainting only the cells that changed
         (a step leaves most seats' scores as they were; "Decision 262/263"
         changes three digits), each line's Strip kept (a step back draws it
-        from what it kept)."""
+        from what it kept). Several ``texts``: wordings, longest first, of a
+        FittedLine (it shows the first that fits)."""
         shown = self.__dict__.setdefault("_labels_shown", {})
-        if shown.get(selector) != text:
-            shown[selector] = text
-            self.query_one(selector, TextBlock).update([Text(text)])
+        if shown.get(selector) != texts:
+            shown[selector] = texts
+            self.query_one(selector, TextBlock).update([Text(t) for t in texts])
 
     def _show_changes(self, lines: list[str]) -> None:
         self.query_one("#review-changes", ChangesText).update(lines)

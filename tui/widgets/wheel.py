@@ -5,7 +5,9 @@ the pointer is drawn in reverse video with an arrow glyph beside it; the spaces
 that come to the pointer next follow it going *up* the ring (so two rings drawn
 side by side, pointers facing each other, turn like meshing gears). Highlighted
 spaces (targets of the choice under the cursor) get ``>label<`` and reverse
-video, so nothing depends on colour.
+video, so nothing depends on colour. In the ASCII look the arrow is ``<-`` or
+``->`` (one column wider), never a bare ``<``/``>``: two rings side by side
+read "> Farm <<- -> Lower2", the brackets only around the highlighted space.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from rich.text import Text
 
 from tui.widgets.base import DataWidget
 from tui.widgets.textlines import split_lines
-from tui.widgets.common import HIGHLIGHT, glyph
+from tui.widgets.common import HIGHLIGHT, use_ascii
 
 
 class RingSpace(NamedTuple):
@@ -113,17 +115,32 @@ class Ring(DataWidget):
         changes the label width. Redraws only if something changed."""
         data = (tuple(spaces), at, cell or self.cell)
         if data != self._data:
-            _pos, _h, width = _ring_layout(len(spaces), data[2], self.side)
-            if self.styles.width is None or self.styles.width.value != width + 2:
-                self.styles.width = width + 2  # the ring's own width (``auto`` would measure too early)
+            self._fit_width(data)
         self._set(data)
+
+    def _arrow(self) -> str:
+        """The pointer's arrow: "◀"/"▶" (towards the space at the pointer), in the
+        ASCII look "<-"/"->" (a bare "<" or ">" would read as a highlight bracket)."""
+        if self.side == "right":
+            return "<-" if use_ascii(self) else "◀"
+        return "->" if use_ascii(self) else "▶"
+
+    def _fit_width(self, data: tuple[tuple[RingSpace, ...], int, int]) -> None:
+        """Give the ring the columns ``data`` needs with the current arrow (``auto``
+        would measure too early): the ellipse, a column for a highlight bracket,
+        the arrow."""
+        _pos, _h, width = _ring_layout(len(data[0]), data[2], self.side)
+        width += 1 + len(self._arrow())
+        if self.styles.width is None or self.styles.width.value != width:
+            self.styles.width = width
 
     #: how many drawings ``build`` keeps
     KEEP = 8
 
     def build(self, width: int) -> list[Text]:
         # (the ring's lines do not depend on ``width``: it has a width of its own)
-        key = (self._data, self.title, glyph(self, "◀", "<"))
+        key = (self._data, self.title, self._arrow())
+        self._fit_width(self._data)  # (the look may have changed: the arrow's width with it)
         lines = self._drawn.get(key)
         if lines is None:
             lines = split_lines(self._draw())
@@ -142,9 +159,9 @@ class Ring(DataWidget):
         if not n:
             return out
         pos, height, width = _ring_layout(n, cell, self.side)
-        arrow = glyph(self, "◀", "<") if self.side == "right" else glyph(self, "▶", ">")
-        pad_left = 0 if self.side == "right" else 2
-        width += 2
+        arrow = self._arrow()
+        pad_left = 0 if self.side == "right" else 1 + len(arrow)
+        width += 1 + len(arrow)
         grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(height)]
         for d in range(n):
             k = (at + d) % n
@@ -163,9 +180,10 @@ class Ring(DataWidget):
                 for cc in (c - 1, c + cell):
                     if 0 <= cc < width and grid[r][cc][0] == " ":
                         grid[r][cc] = (">" if cc < c else "<", "bold")
-            if d == 0:
-                ac = c + cell + 1 if self.side == "right" else c - 2
-                grid[r][ac] = (arrow, "bold")
+            if d == 0:  # the arrow, a column clear of the label (for a highlight bracket)
+                ac = c + cell + 1 if self.side == "right" else c - 1 - len(arrow)
+                for i, ch in enumerate(arrow):
+                    grid[r][ac + i] = (ch, "bold")
         for r, row in enumerate(grid):
             if r:
                 out.append("\n")

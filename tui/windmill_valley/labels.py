@@ -216,6 +216,14 @@ class WindmillValleyLabels(GameLabels):
     choices worded with what they cost and bring, the prompts (at most ~50
     characters), the pending decision in the header, the final scores in the log."""
 
+    @staticmethod
+    def round_of(state: Any) -> tuple[str, int] | None:
+        """``("round", n)``: the round under way (round 1 from the set-up on, as
+        the board's Tracks page says), the last round played once over (``last_round``)."""
+        if state.phase == "over":
+            return "round", last_round(state)
+        return "round", state.round + 1
+
     # -- words ---------------------------------------------------------------------------
     def hint_name(self, state: Any, move: Any) -> str:
         """A choice named in a hint: its label up to the first colon or bracket,
