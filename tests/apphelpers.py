@@ -46,6 +46,16 @@ async def settle(pilot, n: int = 2) -> None:
         await pilot.pause()
 
 
+async def wait_for(pilot, cond, rounds: int = 300) -> None:
+    """Pause (0.02 s at a time, at most ``rounds`` times) until ``cond()`` is
+    true; AssertionError if it never is (a bot or a hint that never answers)."""
+    for _ in range(rounds):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("condition not reached")
+
+
 class ScreenApp(App):
     """A bare app that pushes one screen (a game screen under test); ``ascii`` as
     LowlandsApp has it."""

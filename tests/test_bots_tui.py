@@ -14,6 +14,7 @@ from core.match import Match, Seat
 from tui.app import LowlandsApp
 from tui.gift_of_tulips import GiftOfTulipsScreen
 from tui.screens.new_game import NewGameScreen
+from tests.apphelpers import wait_for
 
 GAME = get_game("gift-of-tulips")
 
@@ -21,14 +22,6 @@ GAME = get_game("gift-of-tulips")
 def app_for(match: Match, tmp_path: Path):
     screen = GiftOfTulipsScreen(match, data_dir=tmp_path, bot_delay=0.01)
     return LowlandsApp(data_dir=tmp_path, config_dir=tmp_path / "config", start=screen), screen
-
-
-async def wait_for(pilot, cond, rounds: int = 300) -> None:
-    for _ in range(rounds):
-        if cond():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached")
 
 
 def bob_to_play() -> Match:

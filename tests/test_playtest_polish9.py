@@ -14,15 +14,7 @@ from textual.widgets import Input
 
 from core import get_game
 from core.match import Match, Seat
-from tests.apphelpers import make_app, new_match, settle
-
-
-async def wait_for(pilot, cond, rounds: int = 300) -> None:
-    for _ in range(rounds):
-        if cond():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("condition not reached")
+from tests.apphelpers import make_app, new_match, settle, wait_for
 
 
 def _toasts(app) -> list[str]:
@@ -208,7 +200,8 @@ async def test_keys_typed_as_a_dialog_closes_do_not_play(dirs) -> None:
     from tui.screens.dialogs import SavePathDialog
 
     m = new_match(moves=4)
-    app = make_app(dirs, start=lambda: game_screen_class(m.game.id)(m, data_dir=dirs[0], seat_guard=0.15))
+    # a hold of 1 s (the app's is 0.15): keys a loaded machine delivers slowly still come within it
+    app = make_app(dirs, start=lambda: game_screen_class(m.game.id)(m, data_dir=dirs[0], seat_guard=1.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         ply = m.ply
@@ -221,7 +214,7 @@ async def test_keys_typed_as_a_dialog_closes_do_not_play(dirs) -> None:
         await settle(pilot)
         assert (dirs[0] / "kept.json").is_file()
         assert m.ply == ply  # once: the second Enter played the choice under the cursor
-        await pilot.pause(0.3)  # a pause: the next key counts
+        await pilot.pause(1.3)  # a pause: the next key counts
         await pilot.press("1")
         await settle(pilot)
         assert m.ply == ply + 1
