@@ -41,14 +41,16 @@ def secret_cards(table, seat):
 
 
 async def play_one(table, terms, latencies=None):
-    """The seat to move presses 1; every other screen shows the move in its log."""
+    """The seat to move presses Enter (the highlighted choice: a choice's key
+    need not be 1, Gift of Tulips' keys are stable from one card to the next);
+    every other screen shows the move in its log."""
     m = table.match
     seat = m.to_move()
     ply = m.ply
     before = m.state
     await terms[seat].wait_for("or Enter")  # its choices are shown
     t0 = time.monotonic()
-    terms[seat].send("1")
+    terms[seat].send("\r")
     await wait_until(lambda: m.ply > ply, what=f"decision {ply + 1}")
     text = m.game.describe(before, m.moves[ply])
     for i, t in enumerate(terms):
