@@ -58,12 +58,12 @@ async def measure(decisions: int = 20) -> dict[str, list[float]]:
                 await asyncio.sleep(0.4)  # both screens idle
                 before = len(stamps[other])
                 t0: float | None = time.perf_counter()
-                terms[seat].send("1")
+                terms[seat].send("\r")  # Enter: the highlighted choice (keys are stable, 1 need not be offered)
                 while m.ply == ply:
                     await asyncio.sleep(0.0005)
                     if time.perf_counter() - t0 > 2:  # the screen was not ready for the key: again, unmeasured
                         t0 = None
-                        terms[seat].send("1")
+                        terms[seat].send("\r")
                         while m.ply == ply:
                             await asyncio.sleep(0.01)
                 if t0 is None:
