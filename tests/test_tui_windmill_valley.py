@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import re
 import textwrap
 
 import msgspec
@@ -475,6 +476,56 @@ async def test_no_page_crops_its_text(tmp_path: Path, size: tuple[int, int]) -> 
                 assert w.styles.text_wrap == "nowrap", w.id
         banner = screen.query_one("#wv-banner").text
         assert f"water {C.WATER_MAX}/{C.WATER_MAX}" in banner and f"last round: {state.end_round + 1}" in banner
+
+
+def at_bulb_decision(names: list[str], seed: int = 3) -> Match:
+    """A match played on (quick choices) to a decision that gains a bulb for storage."""
+    match = make_match(names, seed=seed)
+    while match.state.tasks[-1].kind != "bulb":
+        assert not match.is_over()
+        match.push(match.legal_moves()[quick_choice(match)])
+    return match
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+@pytest.mark.parametrize("names", [["Ann"], ["Ann", "Bob"], ["Ann", "Bob", "Cy", "Dee"]])
+async def test_player_panels_read_whole_and_keep_their_columns_apart(tmp_path: Path, size: tuple[int, int],
+                                                                     names: list[str]) -> None:
+    """The farm page shows the bulb under the cursor whole in its storage slot (120x40 cut
+    it to "yellow (new"), its storage and windmill groups stand apart from the patch and
+    the note beside them, and the players' counters are never split between lines ("0" /
+    "windmills", "(+35 at the end:" / "47)")."""
+    match = at_bulb_decision(names)
+    seat = match.state.tasks[-1].seat
+    app, screen = app_for(match, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = screen.wv_board
+        board.select_page(board.page_for("farm", seat))
+        await pilot.pause()
+        legal = [GAME.notation(m) for m in match.legal_moves()]
+        assert [choice.label for choice in screen.picker.choices][:5] and len(screen.picker.choices) == len(legal)
+        offered = [(i, n.split()[1]) for i, n in enumerate(legal) if n.startswith("bulb ")]
+        assert len(offered) == 5
+        for index, colour in offered:
+            assert screen.picker.highlight(index)
+            await pilot.pause()
+            storage = screen.query_one("#wv-storage").text
+            assert f"{colour} {C.COLOUR_NAMES[colour]} (new)" in storage, storage
+        for left, right in (("#wv-storage", "#wv-patch"), ("#wv-mills", "#wv-mill-note")):
+            a, b = screen.query_one(left).region, screen.query_one(right).region
+            if a.y == b.y:  # side by side (a wide board): at least 2 blank columns between
+                assert b.x - a.right >= 2, (left, a, b)
+            else:
+                assert b.y >= a.bottom
+        board.select_page(board.page_for("players", None))
+        await pilot.pause()
+        lines = screen.query_one("#wv-players").text.splitlines()
+        assert len(lines) > len(names)
+        for line in lines:
+            assert not re.search(r"(^|\s)\d+$|:$", line.rstrip()), line
+        if len(names) == 1:
+            assert any(f"{C.SOLO_NAME} (level" in line for line in lines)
 
 
 async def test_queens_wish_patch_spaces_are_marked_and_game_over_is_worded(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@ a goods store): plain data in, one line per slot out."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from rich.text import Text
 
@@ -49,10 +49,17 @@ class Storage(DataWidget):
         self._set(tuple(slots))
 
     def build(self, width: int) -> list[Text]:
+        """The heading (title, the cost heading over the costs) and one line per slot.
+
+        The title is not a cell of the labels' column (a long title there took the
+        contents' room, which were then cut: "yellow (new"), so the contents get
+        every cell the labels and costs leave; it is on a line of its own where it
+        and the cost heading do not fit on one."""
         pointer = glyph(self, "▶", ">")
-        rows = []
-        if self.title or self.cost_header:
-            rows.append(["", Text(self.title, style="bold"), "", Text(self.cost_header, style="dim")])
+        rows: list[list[Any]] = []
+        head = bool(self.title or self.cost_header)
+        if head:
+            rows.append(["", "", "", Text(self.cost_header, style="dim")])
         for slot in self._data:
             style = HIGHLIGHT if slot.highlight else ""
             rows.append([
@@ -61,4 +68,15 @@ class Storage(DataWidget):
                 Text(slot.contents or "-", style=f"{slot.style} {style}".strip()),
                 Text(slot.cost, style=style),
             ])
-        return grid(rows, justify="lllr", width=width, flex=2)
+        lines = grid(rows, justify="lllr", width=width, flex=2)
+        if head:
+            costs = lines[0]  # the cost heading, right-aligned over the costs
+            title = Text("  " + self.title if self.title else "", style="bold")
+            gap = costs.cell_len - len(self.cost_header) - title.cell_len
+            if not self.cost_header:
+                lines[0] = title
+            elif gap >= 1:
+                lines[0] = title + Text(" " * gap) + Text(self.cost_header, style="dim")
+            elif self.title:
+                lines[:1] = [title, costs]
+        return lines

@@ -47,13 +47,13 @@ from core.windmill_valley.scoring import columns, contract_vp, windmills_of
 from tui.widgets.base import Banner, TextBlock, grid
 from tui.widgets.board import BoardBody, BoardRow, BoardSection, PagedBoard, Same
 from tui.widgets.cards import Card, CardRow, Cards, WrapCards
-from tui.widgets.common import HIGHLIGHT, Marker, glyph, preview, seat_letters, seat_style, use_ascii
+from tui.widgets.common import HIGHLIGHT, Marker, glyph, plural, preview, seat_letters, seat_style, use_ascii
 from tui.widgets.gridmap import Field, GridMap, Node
 from tui.widgets.market import Area, Market, WrapMarket
 from tui.widgets.pages import PageBar
 from tui.widgets.storage import Slot, Storage
 from tui.widgets.track import Track
-from tui.widgets.textlines import wrap, wrap_text
+from tui.widgets.textlines import flow, wrap, wrap_text
 from tui.widgets.wheel import Ring, RingSpace
 from tui.windmill_valley.labels import (
     BULB_STYLES, bulb, calendar_after, design_label, design_text, is_automatic, last_round, patch_code,
@@ -106,6 +106,12 @@ ANCHOR_OF: dict[str, str] = {
 SECTIONS = ("wheels", "tracks", "players", "map", "market", "farm")
 
 
+#: The cells a farm page's storage and windmill groups take beside the patch and the
+#: windmill note on a wide board: their width (26) and the gap after them (3), so the
+#: two columns never run together.
+SIDE = 29
+
+
 class WindmillValleyBoard(PagedBoard):
     """The Windmill Valley table (see the module doc)."""
 
@@ -142,7 +148,10 @@ class WindmillValleyBoard(PagedBoard):
     }
     WindmillValleyBoard #wv-storage, WindmillValleyBoard #wv-mills {
         width: 26;
-        margin-right: 1;
+        margin-right: 3;
+    }
+    WindmillValleyBoard.-narrow #wv-storage, WindmillValleyBoard.-narrow #wv-mills {
+        margin-right: 0;
     }
     WindmillValleyBoard #wv-patch, WindmillValleyBoard #wv-mill-note {
         width: 1fr;
@@ -648,31 +657,33 @@ class WindmillValleyBoard(PagedBoard):
             for c in f.storage:
                 store.append_text(bulb(c))
             mills = len(windmills_of(state, i))
-            rows.append([Text(f"{mark}{letters[i]}", style=seat_style(i)), names[i][:10], str(f.vp), str(f.guilders),
+            rows.append([Text(f"{mark}{letters[i]}", style=seat_style(i)), names[i], str(f.vp), str(f.guilders),
                          str(f.tools), f"{f.calendar}/4", store, str(len("".join(f.patch))),
                          str(mills), str(len(f.helpers)), str(len(f.contracts))])
-            line = Text(no_wrap=True)
-            line.append(f"{mark}{letters[i]} {names[i]}", style=seat_style(i))
-            line.append(f": {f.vp} VP, {f.guilders} G, {f.tools} tool{'s' if f.tools != 1 else ''}, "
-                        f"calendar {f.calendar}/4, storage ")
-            line.append_text(store if f.storage else Text("empty"))
-            line.append(f", {len(''.join(f.patch))} planted, {mills} windmill{'s' if mills != 1 else ''}, "
-                        f"{len(f.helpers)} helper{'s' if len(f.helpers) != 1 else ''}, "
-                        f"{len(f.contracts)} contract{'s' if len(f.contracts) != 1 else ''}")
-            words += wrap_text(line, bw, 3)
+            # worded: a counter is never split between lines ("0 / windmills")
+            head = Text(f"{mark}{letters[i]} {names[i]}", style=seat_style(i)) + Text(": ")
+            items = [Text(x) for x in (f"{f.vp} VP", f"{f.guilders} G", plural(f.tools, "tool"),
+                                       f"calendar {f.calendar}/4")]
+            items.append(Text("storage ") + (store if f.storage else Text("empty")))
+            items += [Text(x) for x in (f"{len(''.join(f.patch))} planted", plural(mills, "windmill"),
+                                        plural(len(f.helpers), "helper"), plural(len(f.contracts), "contract"))]
+            words += flow(head, [x + Text(",") for x in items[:-1]] + items[-1:], bw, 3)
         lines = grid(rows, justify="llrrrrlrrrr")
         if max(ln.cell_len for ln in lines) > bw:
             lines = [Text("Players", style="bold")] + words
         if state.solo is not None:
             b = state.solo
             bonus = C.SOLO_END_BONUS[b.level]
-            at_end = f" (+{bonus} at the end: {b.vp + bonus})" if state.phase != "over" else ""
-            line = (f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): {b.vp} VP{at_end}, calendar {b.calendar}/4, "
-                    f"{len(b.deck)} card{'s' if len(b.deck) != 1 else ''} in its deck")
+            items = [f"{b.vp} VP,"]
+            if state.phase != "over":
+                items[-1:] = [f"{b.vp} VP", f"(+{bonus} at the end: {b.vp + bonus}),"]
+            items += [f"calendar {b.calendar}/4,", plural(len(b.deck), "card") + " in its deck"]
             if b.card >= 0:
                 gate, step, denial = C.SOLO_CARDS[b.card]
-                line += f"; last card: floodgate {gate}, calendar +{step}, {denial}"
-            lines += wrap(line, bw, "dim", "   ")
+                items[-1] += ";"
+                items += [f"last card: floodgate {gate},", f"calendar +{step},", denial]
+            lines += flow(Text(f" {letters[-1]} {C.SOLO_NAME} (level {b.level}): ", style="dim"),
+                          [Text(x, style="dim") for x in items], bw, 3)
         out["#wv-players"] = (lines,)
         return out
 
@@ -876,7 +887,7 @@ class WindmillValleyBoard(PagedBoard):
         for k, cost in enumerate(C.STORAGE_COST):
             c = f.storage[k] if k < len(f.storage) else ""
             new = verb == "bulb" and k in hot_slot
-            contents = C.COLOUR_NAMES[w[1]] + " (new)" if new else (f"{c} {C.COLOUR_NAMES[c]}" if c else "")
+            contents = f"{w[1]} {C.COLOUR_NAMES[w[1]]} (new)" if new else (f"{c} {C.COLOUR_NAMES[c]}" if c else "")
             slots.append(Slot(str(k + 1), contents, f"{cost} G" if cost else "",
                               BULB_STYLES.get(w[1] if new else c, ""), highlight=k in hot_slot))
         out["#wv-storage"] = (slots,)
@@ -916,7 +927,7 @@ class WindmillValleyBoard(PagedBoard):
             else:
                 col_notes.append(Text(""))
         rows.append([Text("cols", style="dim"), *col_notes])
-        pw = max(20, bw - 27) if wide else bw
+        pw = max(20, bw - SIDE) if wide else bw
         lines = grid(rows, justify="l" + "c" * C.PATCH_COLS, width=pw)
         lines += wrap("underlined: next space; 1G guilder, T tool, 2V VP, b* any bulb; "
                       "cols: -2 repeat, +4 four colours"
@@ -935,7 +946,7 @@ class WindmillValleyBoard(PagedBoard):
         out["#wv-mills"] = (mills,)
         out["#wv-mill-note"] = (wrap(
             f"Empty groups score per bulb of their colour at the end. {len(windmills_of(state, seat))} "
-            f"windmill(s) of {names[seat]} on the map.", max(20, bw - 27) if wide else bw, "dim"),)
+            f"windmill(s) of {names[seat]} on the map.", max(20, bw - SIDE) if wide else bw, "dim"),)
         # helpers and contracts
         take = (int(w[1]) - 1, w[2], int(w[3]) - 1 if len(w) > 3 else None) if verb == "take" and task.kind == "farm" else None
         rows = []
