@@ -738,3 +738,37 @@ async def test_a_review_step_to_a_decision_below_the_fold_lays_the_screen_out_on
             assert body.region.y <= widget.region.y and widget.region.bottom <= body.region.bottom
             scrolled += body.scroll_y > 0
         assert scrolled  # (the water level is below the wheels: a step scrolled to it)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_review_draws_the_gardeners_score_beside_the_players(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Review's score lines drew the seats only: a solo game showed the player's
+    VP and not the Gardener's it is played against. The Gardener has its line
+    ("G Gardener  VP n", its VP at the cursor) and its sparkline on the common scale."""
+    from tui.screens.review import ReviewScreen, ScoreSpark
+
+    match = make_match(["Ann"], seed=5)
+    while match.state.turns < 6:
+        match.push(match.legal_moves()[quick_choice(match)])
+    assert match.state.solo.vp > 0
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=size) as pilot:
+        await pilot.pause()
+        labels = [w.text.strip() for w in review.query(".spark-label")]
+        assert labels == [f"A Ann  VP {match.state.farms[0].vp}", f"G Gardener  VP {match.state.solo.vp}"]
+        sparks = list(review.query(ScoreSpark))
+        assert len(sparks) == 2
+        plies = review.spark_plies()
+        assert sparks[1].data == [float(match.state_at(p).solo.vp) for p in plies]
+        assert sparks[0].high == sparks[1].high == max(sparks[0].data + sparks[1].data)
+        assert sparks[1].bars(40) and sparks[1].region.height == 1 and sparks[1].region.bottom <= size[1] - 1
+        # a step back shows the Gardener's VP at that decision
+        await pilot.press("home")
+        await pilot.pause()
+        assert review.query_one("#spark-label-1").text.strip() == f"G Gardener  VP {match.state_at(0).solo.vp}"
+    # a game of players only has no such line
+    two = make_match(["Ann", "Bob"])
+    review = ReviewScreen(two)
+    async with ScreenApp(review).run_test(size=size) as pilot:
+        await pilot.pause()
+        assert [w.text.strip() for w in review.query(".spark-label")] == ["A Ann  VP 5", "B Bob  VP 5"]

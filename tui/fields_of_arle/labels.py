@@ -457,6 +457,12 @@ class FieldsOfArleLabels(GameLabels):
         """``("half-year", n)``: the half-year 1..9 (the last, 9, once over)."""
         return "half-year", state.half
 
+    @staticmethod
+    def other_scores(state: Any) -> list[tuple[str, float]]:
+        """``[]``: the solo game plays against a target score, not an opponent
+        that scores (the board and the game-over screen show the target)."""
+        return []
+
     #: free-action verbs grouped into one item that opens them as a sub-list
     GROUPED = ("special", "build", "load", "boat", "use", "release", "return")
 

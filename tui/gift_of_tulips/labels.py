@@ -100,6 +100,11 @@ class GiftOfTulipsLabels(GameLabels):
         """None: Gift of Tulips has turns only, no rounds (RULES 3)."""
         return None
 
+    @staticmethod
+    def other_scores(state: Any) -> list[tuple[str, float]]:
+        """``[]``: every Gift of Tulips player holds a seat."""
+        return []
+
     def choice_label(self, state: Any, move: Any) -> str:
         """"Give to Bob (you +5 VP)": the giver scores (GIVE: "you score 'giving'
         points based on the current ranking of that color in the festival, plus points

@@ -236,6 +236,11 @@ class GoldenAgeLabels(GameLabels):
             return "round", state.round
         return "round", state.round + 1
 
+    @staticmethod
+    def other_scores(state: Any) -> list[tuple[str, float]]:
+        """``[]``: every Golden Age player holds a seat."""
+        return []
+
     #: a guild's digit, a province's letter (and in capitals, its auction) pick
     #: that guild or province or nothing: the other choices are numbered around them
     KEPT_KEYS = frozenset([*GUILD_KEYS.values(), *PROVINCE_KEYS.values(),

@@ -154,6 +154,16 @@ class GameLabels:
         review calls it on the screen class, with no screen."""
         return None
 
+    @staticmethod
+    def other_scores(state: Any) -> list[tuple[str, float]]:
+        """The scores of players who hold no seat at ``state`` (an automated
+        opponent, e.g. Windmill Valley's Gardener), for review's score lines
+        beside the seats': ``[(name, score)]`` in the unit of the seats' score
+        (``game.tallies``' "VP", or its first tally); ``[]`` when every player
+        has a seat (the default). A static hook: review calls it on the screen
+        class, with no screen."""
+        return []
+
     def choice_label(self, state: Any, move: Any) -> str:
         """The picker's text for ``move`` (default: its description without the name)."""
         try:

@@ -12,8 +12,10 @@ read from a file, not played on a screen below, goes on as a new game under
 a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
 at the cursor and says what it changed (``game.tallies`` before vs after); one
-ScoreSpark per seat draws its score over the whole match, every seat on one
-common scale (so 6 VP against 60 VP draws low).
+ScoreSpark per seat draws its score over the whole match, then one per player
+without a seat (``GameLabels.other_scores``: Windmill Valley's Gardener), all on
+one common scale (so 6 VP against 60 VP draws low). The move list writes every
+decision whole, wrapped to its width (ReviewLog).
 
 Opening review on a long match costs little: the moves' words and turn numbers
 come from the match's shared History (tui.history: the game screen's log has
@@ -27,6 +29,7 @@ brought up to date (``reopen``), and showing it is one repaint.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import OrderedDict
 from typing import Any
 
@@ -53,7 +56,7 @@ from tui.history import history_for
 from tui.screens import game_screen_class, is_game_screen, screen_for, seat_labels
 from tui.widgets.base import DataWidget, KeptStylesCache, QuietScroll, TextBlock
 from tui.widgets.common import plural
-from tui.widgets.textlines import wrap, wrap_text
+from tui.widgets.textlines import wrap, wrap_plain
 
 
 def score_key(tallies: list[dict[str, float]]) -> str | None:
@@ -169,31 +172,28 @@ class ScoreSpark(Static, can_focus=False):
 
 
 class ReviewLog(QuietScroll, ScrollView, can_focus=False):
-    """The move list, one row per line (cut to the width with an ellipsis),
-    except the highlighted line, which is written whole, wrapped to at most
-    ``ROWS`` rows (continuations indented under its text), so the decision at
-    the cursor is never cut at 80 columns. Drawn only where it is in view: a
-    match of 1000 decisions costs what one screenful does. The screen moves the
-    highlight (``highlighted``), which starts with a mark (``mark``); a click
-    on a line posts ``Selected``.
+    """The move list: every line written whole, wrapped to the width as a
+    RichLog with ``wrap`` writes it (continuations indented under its text), so
+    no decision is cut at 80 columns; the highlighted line's rows (it starts
+    with a mark, ``mark``) in the cursor's style. Drawn only where it is in
+    view: a match of 1000 decisions costs what one screenful does, and the
+    rows each line takes at a width are worked out once (``_starts``). The
+    screen moves the highlight (``highlighted``); a click on a line posts
+    ``Selected``.
 
-    The list is as high as its lines take (``count``, and the rows the
-    highlighted line takes beyond its first), so no blank rows follow the last
-    line; a step that changes that height changes only its scrollable size,
-    without a layout (QuietScroll: its scrollbar, once shown, stays, and
-    repaints the rows its thumb changes), and scrolls back up if it would show
-    rows past the end.
+    The list is as high as its lines' rows, so no blank rows follow the last
+    line; the match growing or shrinking (``set_count``) changes only its
+    scrollable size, without a layout (QuietScroll: its scrollbar, once shown,
+    stays, and repaints the rows its thumb changes), and scrolls back up if it
+    would show rows past the end.
 
     Args:
         count: how many lines.
-        line: the text of line ``i`` (asked for only when it is drawn).
+        line: the text of line ``i`` (a function of ``i``; asked for again when
+            the width or the count changes).
         highlighted: the line at the cursor.
         mark: drawn in front of the highlighted line (``▶``; ``>`` under --ascii).
-        ellipsis: end a cut line with ``…`` (False: just cut it, for --ascii).
     """
-
-    #: the most rows the highlighted line takes
-    ROWS = 3
 
     COMPONENT_CLASSES = {"review-log--cursor"}
     DEFAULT_CSS = """
@@ -223,14 +223,16 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
             return self.log
 
     def __init__(self, count: int, line: Any, *, highlighted: int = 0, mark: str = "▶",
-                 ellipsis: bool = True, id: str | None = None) -> None:
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.count = count
         self._line = line
         self.highlighted = highlighted
         self.mark = mark
-        self.ellipsis = ellipsis
-        self._wrapped: tuple[int, int, str, list[str]] | None = None  # (index, width, text, rows)
+        #: (width, count) -> the first row of each line and, last, the rows of all
+        self._starts_at: tuple[int, int, list[int]] | None = None
+        #: each line's rows at a width, by (index, width, text)
+        self._wrapped: LRUCache[tuple[int, int, str], list[str]] = LRUCache(512)
         self.virtual_size = Size(0, count)
         #: each row drawn, as its Strip, by (text, style, width): a row scrolled to
         #: another place, or shown again, is the very Strip, which is styled once
@@ -239,15 +241,12 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         self._styles_cache = KeptStylesCache()
 
     def _fit_height(self) -> None:
-        """Make the scrollable height what the lines take at the width now (the
-        highlighted line's extra rows included): no layout, the scrollbar
-        follows and a scroll past the new end is brought back (QuietScroll)."""
-        i, width = self.highlighted, self.scrollable_content_region.width
-        extra = len(self._rows(i, width)) - 1 if 0 <= i < self.count and width > 0 else 0
-        height = self.count + extra
+        """Make the scrollable height what the lines take at the width now: no
+        layout, the scrollbar follows and a scroll past the new end is brought
+        back (QuietScroll)."""
+        width = self.scrollable_content_region.width
+        height = self._starts(width)[-1] if width > 0 else self.count
         if height != self.virtual_size.height:
-            # (not a repaint of every row: the step repaints the rows it changes,
-            # and a scroll it brings repaints the list)
             size = Size(self.virtual_size.width, height)
             self.set_reactive(ReviewLog.virtual_size, size)
             if self.is_mounted:
@@ -279,7 +278,8 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         if count != self.count:
             self.count = count
             self.highlighted = min(self.highlighted, count - 1)
-        self._wrapped = None
+        self._starts_at = None  # (the lines' words may differ: an undo and another decision)
+        self._wrapped.clear()
         if self._size:  # laid out: its scrollbar (shown or not, its thumb) for the new count
             self._fit_height()
         elif self.virtual_size.height != count:
@@ -288,72 +288,76 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
 
     def move_highlight(self, index: int) -> None:
         """Highlight line ``index`` and scroll it into view, repainting only the
-        rows that change: the two lines' rows (when both take as many rows), or
-        everything from the upper one down (the rows below move)."""
+        rows of the two lines (a line takes as many rows highlighted or not)."""
         old, self.highlighted = self.highlighted, index
         if old != index:
             width = self.scrollable_content_region.width
-            before = len(self._rows(old, width)) if 0 <= old < self.count else 1
-            after = len(self._rows(index, width)) if 0 <= index < self.count else 1  # (kept: drawn next)
-            if before == 1 and after == 1:
-                self.refresh_line(old)
-                self.refresh_line(index)
+            if width > 0:
+                starts = self._starts(width)
+                for i in (old, index):
+                    if 0 <= i < self.count:
+                        self.refresh_lines(starts[i], starts[i + 1] - starts[i])
             else:
-                first = min(old, index)
-                if before == after:
-                    rows = max(old, index) + after - first
-                else:  # to the bottom of the view
-                    rows = max(1, round(self.scroll_offset.y) + self.size.height - first)
-                self.refresh_lines(first, rows)
-            self._fit_height()
+                self.refresh()
         self.scroll_to_highlight()
 
     def _rows(self, index: int, width: int) -> list[str]:
-        """The highlighted line ``index`` as its rows at ``width`` (kept for the last one)."""
-        text = self.mark + self._line(index)
-        hit = self._wrapped
-        if hit is not None and hit[0] == index and hit[1] == width and hit[2] == text:
-            return hit[3]
-        if width <= 0 or cell_len(text) <= width:
-            rows = [text]
-        else:
-            head = text.split(". ", 1)[0]
-            indent = len(head) + 2 if ". " in text and len(head) + 2 < width // 2 else 2
-            rows = [line.plain for line in wrap_text(Text(text), width, indent=indent)]
-            if len(rows) > self.ROWS:  # the last row ends with an ellipsis
-                rows = rows[:self.ROWS - 1] + [self._cut(" ".join([rows[self.ROWS - 1]] + [
-                    r.strip() for r in rows[self.ROWS:]]), width)]
-        self._wrapped = (index, width, text, rows)
+        """Line ``index`` as its rows at ``width`` cells, the first starting
+        with a blank where the highlighted line has its mark (kept)."""
+        text = " " + self._line(index)
+        key = (index, width, text)
+        rows = self._wrapped.get(key)
+        if rows is None:
+            if width <= 0 or cell_len(text) <= width:
+                rows = [text]
+            else:
+                head = text.split(". ", 1)[0]
+                indent = len(head) + 2 if ". " in text and len(head) + 2 < width // 2 else 2
+                lead = len(text) - len(text.lstrip(" "))  # (the blank for the mark, the number's padding)
+                if lead >= min(indent, width // 2):
+                    lead = 1
+                rows = [" " * lead + row for row in wrap_plain(text[lead:], width - lead, " " * (indent - lead))]
+            self._wrapped[key] = rows
         return rows
 
-    def _cut(self, text: str, width: int) -> str:
-        if cell_len(text) > width:
-            return set_cell_size(text, width - 1) + "…" if self.ellipsis else set_cell_size(text, width)
-        return text
+    def _starts(self, width: int) -> list[int]:
+        """The virtual row each line starts at, at ``width``, and last the rows
+        of all lines (worked out once per width and count)."""
+        kept = self._starts_at
+        if kept is not None and kept[0] == width and kept[1] == self.count:
+            return kept[2]
+        starts = [0]
+        total = 0
+        line = self._line
+        for i in range(self.count):
+            text = " " + line(i)
+            total += 1 if width <= 0 or cell_len(text) <= width else len(self._rows(i, width))
+            starts.append(total)
+        self._starts_at = (width, self.count, starts)
+        return starts
 
     def _row(self, y: int, width: int) -> tuple[int, int]:
         """(line, its row) drawn at virtual row ``y``; line -1: a blank row."""
-        h = self.highlighted
-        if y < h:
-            return y, 0
-        k = len(self._rows(h, width)) if 0 <= h < self.count else 1
-        if y < h + k:
-            return h, y - h
-        index = y - k + 1
-        return (index, 0) if index < self.count else (-1, 0)
+        starts = self._starts(width)
+        if y < 0 or y >= starts[-1]:
+            return -1, 0
+        index = bisect_right(starts, y) - 1
+        return index, y - starts[index]
 
     def scroll_to_highlight(self) -> None:
-        """Scroll as little as needed to show the highlighted line, all its rows."""
+        """Scroll as little as needed to show the highlighted line, all its rows
+        (its first rows, when it is taller than the list)."""
         height = self.scrollable_content_region.height
-        if height <= 0:
+        width = self.scrollable_content_region.width
+        if height <= 0 or width <= 0 or not 0 <= self.highlighted < self.count:
             return
         top = round(self.scroll_offset.y)
-        i = self.highlighted
-        last = i + len(self._rows(i, self.scrollable_content_region.width)) - 1 if 0 <= i < self.count else i
-        if i < top:
-            self.scroll_to(y=i, animate=False, immediate=True)
+        starts = self._starts(width)
+        first, last = starts[self.highlighted], starts[self.highlighted + 1] - 1
+        if first < top:
+            self.scroll_to(y=first, animate=False, immediate=True)
         elif last >= top + height:
-            self.scroll_to(y=min(i, last - height + 1), animate=False, immediate=True)
+            self.scroll_to(y=min(first, last - height + 1), animate=False, immediate=True)
 
     #: (style, cursor style) while ``render_lines`` runs: worked out once per call,
     #: not per row (Textual's ``rich_style`` walks every ancestor's styles)
@@ -378,11 +382,13 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         width = max(0, width)
         if not 0 <= index < self.count or width <= 0:
             text = " " * width
-        elif index == self.highlighted:
-            text = set_cell_size(self._rows(index, width)[part], width)
-            style = styles[1]
         else:
-            text = set_cell_size(self._cut(" " + self._line(index), width), width)
+            text = self._rows(index, width)[part]
+            if index == self.highlighted:
+                style = styles[1]
+                if part == 0:
+                    text = self.mark + text[1:]
+            text = set_cell_size(text, width)
         key = (text, style, width)
         strip = self._row_strips.get(key)
         if strip is None:
@@ -595,27 +601,47 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                 yield FittedLine(id="review-position")
                 ascii_only = bool(getattr(self.app, "ascii", False))
                 yield ReviewLog(self.match.ply + 1, self.log_line, highlighted=self.cursor,
-                                mark=">" if ascii_only else "▶", ellipsis=not ascii_only, id="review-log")
+                                mark=">" if ascii_only else "▶", id="review-log")
                 yield ChangesText(id="review-changes")
                 with Vertical(id="review-sparks"):
                     series, low, high = self._spark_series()
                     ascii = bool(getattr(self.app, "ascii", False))
-                    for seat, name in enumerate(self.names):
-                        label = TextBlock(id=f"spark-label-{seat}", classes="spark-label")
-                        label.update([Text(self.labels[seat])])
+                    # one line per seat, then one per player without a seat (the Gardener)
+                    for line, name in enumerate(self.spark_labels()):
+                        label = TextBlock(id=f"spark-label-{line}", classes="spark-label")
+                        label.update([Text(name)])
                         yield label
-                        yield ScoreSpark(series[seat], low, high, ascii=ascii, id=f"spark-{seat}",
-                                         classes=f"spark seat-{seat + 1}")
+                        yield ScoreSpark(series[line], low, high, ascii=ascii, id=f"spark-{line}",
+                                         classes=f"spark seat-{line + 1}")
         yield KeyFooter()
 
+    def other_scores(self, ply: int) -> list[tuple[str, float]]:
+        """The scores of the players without a seat after ``ply`` decisions
+        (``GameLabels.other_scores`` of the game's screen class: Windmill
+        Valley's Gardener), ``[(name, score)]``; ``[]`` for a game without."""
+        try:
+            other_scores = game_screen_class(self.game.id).other_scores
+        except (RuntimeError, AttributeError):  # (no screen class for this game)
+            return []
+        return other_scores(self.state(ply))
+
+    def spark_labels(self) -> list[str]:
+        """The score lines' names: each seat's ("A Ann"), then each player's
+        without a seat, lettered as the boards letter them ("G Gardener")."""
+        others = [name for name, _score in self.other_scores(0)]
+        return seat_labels(self.names + others)
+
     def _spark_series(self) -> tuple[list[list[float]], float, float]:
-        """Each seat's score at ``spark_plies()``, and the common low and high."""
+        """Each seat's score at ``spark_plies()``, then each player's without a
+        seat (``other_scores``), and the common low and high."""
         key = score_key(self.tallies(0))
         plies = self.spark_plies() if key else []
         series = [
             [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
             for seat in range(len(self.names))
         ]
+        others = len(self.other_scores(0))
+        series += [[self.other_scores(p)[k][1] for p in plies] if key else [0.0] for k in range(others)]
         values = [v for row in series for v in row] or [0.0]
         return series, min(0.0, min(values)), max(values)
 
@@ -776,9 +802,11 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
-        for seat, name in enumerate(self.names):
-            now = _num(self.tallies(i)[seat].get(key, 0), ascii) if key else ""
-            self._set_label(f"#spark-label-{seat}", f"{self.labels[seat]}  {key or ''} {now}")
+        names = self.spark_labels()
+        scores = [t.get(key, 0) for t in self.tallies(i)] + [v for _n, v in self.other_scores(i)] if key else []
+        for line, name in enumerate(names):
+            now = _num(scores[line], ascii) if key else ""
+            self._set_label(f"#spark-label-{line}", f"{name}  {key or ''} {now}")
 
     def _set_label(self, selector: str, *texts: str) -> None:
         """Write ``texts`` into the one-line TextBlock ``selector`` (no screen

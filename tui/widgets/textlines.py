@@ -69,10 +69,13 @@ def _wrap_plain(para: str, width: int, indent: str) -> list[str]:
     return [(indent + ln if i else ln) for i, ln in enumerate(lines)] if words else []
 
 
-def wrap_plain(text: str, width: int) -> list[str]:
+def wrap_plain(text: str, width: int, indent: str = "") -> list[str]:
     """One paragraph of plain ``text`` word-wrapped to ``width`` cells (a wide
-    character counts two), as strings: ``textwrap.wrap`` by cell width."""
-    return _wrap_plain(text, max(1, width), "")
+    character counts two), as strings: ``textwrap.wrap`` by cell width, its
+    leading spaces kept, continuation lines starting with ``indent`` (dropped
+    where it would leave no room)."""
+    width = max(1, width)
+    return _wrap_plain(text, width, indent if cell_len(indent) < width else "")
 
 
 def wrap(text: str, width: int, style: str = "", indent: str = "") -> list[Text]:

@@ -224,6 +224,14 @@ class WindmillValleyLabels(GameLabels):
             return "round", last_round(state)
         return "round", state.round + 1
 
+    @staticmethod
+    def other_scores(state: Any) -> list[tuple[str, float]]:
+        """``[("Gardener", vp)]`` in a solo game (the Gardener's VP as its
+        track shows it, without the end bonus until the game adds it), else ``[]``."""
+        if state.solo is None:
+            return []
+        return [(C.SOLO_NAME, float(state.solo.vp))]
+
     # -- words ---------------------------------------------------------------------------
     def hint_name(self, state: Any, move: Any) -> str:
         """A choice named in a hint: its label up to the first colon or bracket,
