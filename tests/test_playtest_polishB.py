@@ -1,0 +1,124 @@
+"""Faults a playtester found (polishB): saved games that read alike in the
+launcher, a header that lost the game's name, a hint toast that outlived its hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rich.cells import cell_len
+
+from core import get_game
+from core.match import Match, Seat
+
+GAME_IDS = ["gift-of-tulips", "golden-age", "windmill-valley", "fields-of-arle"]
+NAMES = {"gift-of-tulips": ["Ann", "Bob", "Cy"], "golden-age": ["Ann", "Bob", "Cy"],
+         "windmill-valley": ["Ann", "Bob"], "fields-of-arle": ["Ann", "Bob"]}
+
+
+def _autosave_at(monkeypatch: pytest.MonkeyPatch, data: Any, game_id: str, seed: int, moves: int,
+                 created: str, updated: str) -> Match:
+    """A human-seated match of ``game_id`` after its first ``moves`` listed
+    decisions, autosaved under ``data`` as started at ``created`` and last
+    played at ``updated`` (ISO 8601)."""
+    import saves.format
+    from saves.store import autosave
+
+    m = Match(get_game(game_id), [Seat(n) for n in NAMES[game_id]], seed)
+    for _ in range(moves):
+        m.push(m.legal_moves()[0])
+    m.created = created
+    monkeypatch.setattr(saves.format, "now_iso", lambda: updated)
+    autosave(m, data)
+    return m
+
+
+# -- 1. the launcher: two games that read alike ---------------------------------------------
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_launcher_tells_two_games_of_the_same_table_and_minute_apart(
+        game_id: str, dirs: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games of the same players at the same decision, last played in the
+    same minute, read "Gift of Tulips · Decision 6 · 16:57 · Ann, Bob, Cy"
+    both: they say when they were last played to the second, where 80 columns
+    show it, and a game told apart from the rest by its usual line keeps it."""
+    from textual.widgets import OptionList
+
+    from tests.apphelpers import make_app, settle
+    from tui.screens.launcher import short_updated
+
+    data, _ = dirs
+    _autosave_at(monkeypatch, data, game_id, 1, 6, "2026-12-02T16:40:00+00:00", "2026-12-02T16:57:03+00:00")
+    _autosave_at(monkeypatch, data, game_id, 2, 6, "2026-12-02T16:41:00+00:00", "2026-12-02T16:57:41+00:00")
+    _autosave_at(monkeypatch, data, game_id, 3, 4, "2026-12-02T16:42:00+00:00", "2026-12-02T16:57:20+00:00")
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        width = menu.scrollable_content_region.width
+        lines = [str(menu.get_option_at_index(i).prompt) for i in range(3)]
+    assert len(set(lines)) == 3, lines
+    newest, other, oldest = lines  # (newest first)
+    assert "Decision 4 · " in other and short_updated("2026-12-02T16:57:20+00:00") + " · Ann" in other
+    for line, when in ((newest, "2026-12-02T16:57:41+00:00"), (oldest, "2026-12-02T16:57:03+00:00")):
+        told = short_updated(when, seconds=True)
+        assert told.endswith(":41" if line is newest else ":03")
+        assert f"Decision 6 · {told} · " in line, line
+        assert cell_len(line.split(" · Ann")[0]) <= width  # what tells them apart shows at 80 columns
+
+
+def test_save_lines_add_only_what_tells_alike_games_apart() -> None:
+    from saves.store import SaveInfo
+    from tui.screens.launcher import save_line, save_lines
+
+    def info(to_move: int, updated: str, created: str) -> SaveInfo:
+        return SaveInfo("x.json", "gift-of-tulips", "Gift of Tulips", ["Ann", "Bob"], 6,
+                        updated=updated, created=created, to_move=to_move)
+
+    minute = "2026-12-02T16:57:03"
+    # the same minute and start: whose decision it is tells them apart, and only that is added
+    a, b = info(0, minute, minute), info(1, minute, minute)
+    lines = save_lines([a, b])
+    assert lines[0].startswith("Gift of Tulips · Decision 6, Ann to choose · ") and lines[0].endswith(" · Ann, Bob")
+    assert lines[1].startswith("Gift of Tulips · Decision 6, Bob to choose · ")
+    assert ":03" not in lines[0] + lines[1] and "started" not in lines[0] + lines[1]
+    # the same second saved, started apart: when each was started
+    a, b = info(0, minute, "2026-12-02T16:40:10"), info(0, minute, "2026-12-02T16:41:20")
+    lines = save_lines([a, b], states=["open in another copy"] * 2)
+    assert lines[0].endswith(" · Decision 6 · 16:57, started 16:40:10 · open in another copy · Ann, Bob")
+    assert lines[1].endswith(" · Decision 6 · 16:57, started 16:41:20 · open in another copy · Ann, Bob")
+    # nothing tells them apart: numbered in list order
+    a, b = info(0, minute, minute), info(0, minute, minute)
+    assert save_lines([a, b], notes=[" (copy)", " (copy)"]) == [
+        save_line(a, " (copy)").replace(" · Ann, Bob", " · #1 · Ann, Bob"),
+        save_line(b, " (copy)").replace(" · Ann, Bob", " · #2 · Ann, Bob")]
+    # games that read apart keep their usual lines
+    c = SaveInfo("y.json", "golden-age", "The Dutch Golden Age", ["Ann", "Bob", "Cy"], 6, updated=minute)
+    assert save_lines([a, c]) == [save_line(a), save_line(c)]
+
+
+def test_the_autosave_index_says_whose_decision_it_is(tmp_path: Any) -> None:
+    """SaveInfo.to_move: written with the autosave, read back from a file, and
+    for an index entry written before it was known, found by replaying the file."""
+    import msgspec
+
+    from saves import store
+
+    m = Match(get_game("golden-age"), [Seat(n) for n in ("Ann", "Bob", "Cy")], 4)
+    for _ in range(5):
+        m.push(m.legal_moves()[0])
+    path = store.autosave(m, tmp_path)
+    assert m.to_move() is not None
+    assert store.list_autosaves(tmp_path)[0].to_move == m.to_move()
+    assert store.save_info(path).to_move == m.to_move()
+    # an index entry of an older version (no to_move): the file is replayed to say it
+    folder = path.parent
+    idx = store._index_read(folder)
+    entry = idx.entries[path.name]
+    idx.entries[path.name] = msgspec.structs.replace(entry, info=msgspec.structs.replace(entry.info, to_move=-1))
+    (folder / store.INDEX_NAME).write_bytes(msgspec.json.encode(idx))
+    store._INFO_CACHE.clear()
+    assert store.list_autosaves(tmp_path)[0].to_move == m.to_move()
+    while not m.is_over():  # a finished game has nobody to move
+        m.push(m.legal_moves()[0])
+    store.autosave(m, tmp_path)
+    assert store.list_autosaves(tmp_path)[0].to_move == -1
