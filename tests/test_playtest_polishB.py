@@ -122,3 +122,86 @@ def test_the_autosave_index_says_whose_decision_it_is(tmp_path: Any) -> None:
         m.push(m.legal_moves()[0])
     store.autosave(m, tmp_path)
     assert store.list_autosaves(tmp_path)[0].to_move == -1
+
+
+# -- 2. the header keeps the game's name ----------------------------------------------------
+LONG_NAMES = ["Annemarie-Louise Oranje", "Bartholomeus van Dijk", "Cornelia-Wilhelmina Smit", "Dirk-Jan de Vries"]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_long_header_keeps_the_game_name_and_shortens_the_rest(game_id: str, tmp_path: Any) -> None:
+    """With long player names (24 cells, the most the form takes) at a networked
+    table ("· you are Dirk-Jan de Vries"), the header at 80 columns was the
+    sub-title alone: the game's name went first. Now the names are cut short
+    and the game's name stays whole, with who decides and from which seat."""
+    import random
+
+    from tests.apphelpers import ScreenApp, settle
+    from tui.chrome import TitleHeader
+    from tui.screens import screen_for
+
+    game = get_game(game_id)
+    m = Match(game, [Seat(n) for n in LONG_NAMES[:game.max_players]], 3)
+    rnd = random.Random(2)
+    for _ in range(12):
+        m.push(rnd.choice(m.legal_moves()))
+    seat = m.to_move()
+    screen = screen_for(m, data_dir=tmp_path)
+    app = ScreenApp(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        me = LONG_NAMES[len(m.seats) - 1]
+        m.authority_here = False  # (the header reads it so, as a networked table's screen)
+        screen.sub_title += f" · you are {me}"  # (as GameScreen.refresh_view words a networked table's)
+        await settle(pilot)
+        line = screen.query_one(TitleHeader).render_line(0).text
+    assert len(f"{game.title} — {screen.sub_title}") > 80  # it could not show whole
+    assert len(line) == 80 and f" {game.title} — " in line, line
+    assert LONG_NAMES[seat][:6] + "…" in line and f"you are {me[:6]}…" in line, line  # who decides, and the seat
+
+
+async def test_a_golden_age_bid_header_names_both_bidders_short(tmp_path: Any) -> None:
+    """"Bartholomeus van Dijk bids, high 2 guilders Cornelia-Wilhelmina Smit":
+    both names cut short, the bid and the game's name whole."""
+    import random
+
+    from tests.apphelpers import ScreenApp, settle
+    from tui.chrome import TitleHeader
+    from tui.screens import screen_for
+
+    game = get_game("golden-age")
+    m = Match(game, [Seat(n) for n in LONG_NAMES], 3)
+    rnd = random.Random(5)
+    while not (m.state.phase == "bid" and m.state.auction.high_bidder >= 0 and m.state.auction.auctioneer != m.to_move()):
+        m.push(rnd.choice(m.legal_moves()))
+    screen = screen_for(m, data_dir=tmp_path)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = screen.query_one(TitleHeader).render_line(0).text
+    a = m.state.auction
+    bidder, high = LONG_NAMES[m.to_move()], LONG_NAMES[a.high_bidder]
+    assert f"The Dutch Golden Age — {bidder[:6]}… bids, high " in line, line
+    assert line.rstrip().endswith(f" {high[:6]}…"), line
+
+
+def test_fit_sub_title_cuts_names_then_the_parts_without_numbers() -> None:
+    from tui.chrome import fit_sub_title
+
+    def measure(sub: str) -> int:
+        return len("Fields of Arle — " + sub)
+
+    sub = "Half-year 1/9 summer · Annemarie-Louise: place a worker · target 110 VP"
+    assert fit_sub_title(measure, sub, 100, ["Annemarie-Louise"]) == sub  # it fits: as it is
+    assert fit_sub_title(measure, sub, 80, ["Annemarie-Louise"]) == (
+        "Half-year 1/9 summer · Annema…: place a worker · target 110 VP")  # the name alone is enough
+    assert fit_sub_title(measure, sub, 76, ["Annemarie-Louise", "Ann"]) == (
+        "Half-year 1/9 summer · Annema…: place a wo… · target 110 VP")  # then the part without numbers
+    assert fit_sub_title(measure, sub, 60, ["Annemarie-Louise"], dots="...") == (
+        "Half-year 1/9 s... · Ann... · target 110 VP")  # then those with numbers
+    networked = "Annemarie-Louise to choose: wheels (round 1) · you are Annemarie-Louise"
+    fitted = fit_sub_title(measure, networked, 62, ["Annemarie-Louise"], keep_last=True)
+    assert fitted.startswith("Annema… to choose: wh") and fitted.endswith("… · you are Annema…"), fitted
+    assert measure(fitted) <= 62  # the seat's part whole, the other cut
+    # a name is cut where it stands as a word, never inside another word
+    assert fit_sub_title(lambda s: len(s), "Bartholomeus bids, high Bartholomeusz", 30,
+                         ["Bartholomeus"]).startswith("Bartho… bids, high Bartholomeusz"[:12])

@@ -359,9 +359,19 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     }
     """
 
-    #: a header too long for the width drops the game's name before the sub-title
-    #: (who decides what; a networked table's "you are bob") is cut (TitleHeader)
-    HEADER_KEEPS_SUB_TITLE = True
+    def header_names(self) -> list[str]:
+        """The player names, which a header too long for the width cuts short in
+        the sub-title first, then its parts, keeping the game's name whole
+        (``TitleHeader``; who decides what and a networked table's "you are Bob"
+        stay in view)."""
+        return list(self.names)
+
+    @property
+    def header_keeps_last(self) -> bool:
+        """Whether a header too long for the width cuts the sub-title's last part
+        after all its others: at a networked table, where it says from which
+        seat this screen looks ("you are Bob", "watching"; ``TitleHeader``)."""
+        return not self.match.authority_here
 
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
