@@ -205,3 +205,51 @@ def test_fit_sub_title_cuts_names_then_the_parts_without_numbers() -> None:
     # a name is cut where it stands as a word, never inside another word
     assert fit_sub_title(lambda s: len(s), "Bartholomeus bids, high Bartholomeusz", 30,
                          ["Bartholomeus"]).startswith("Bartho… bids, high Bartholomeusz"[:12])
+
+
+# -- 3. the hint's "still thinking" toast goes when the hint shows ---------------------------
+@pytest.mark.parametrize("answered", [True, False])
+async def test_the_hint_pending_toast_goes_when_the_hint_arrives(dirs: Any, answered: bool) -> None:
+    """Enter while ``h`` is thinking shows "The hint is still thinking; press
+    Enter again when it shows." for 3 s: it stayed up over the hint that had
+    come. It goes as the hint shows (or, with no answer, as the hint is dropped)."""
+    import asyncio
+
+    from textual.widgets._toast import Toast
+
+    from tests.apphelpers import make_app, new_match, settle, wait_for
+    from tui.screens import screen_for
+
+    m = new_match(names=("Ann", "Bob"), moves=2)
+    game = m.game
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    answer = asyncio.Event()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # (toasts drawn)
+        await settle(pilot)
+        screen = app.screen
+        target, other = m.legal_moves()[-1], m.legal_moves()[0]
+
+        async def think(version: int, want_hint: bool):
+            await answer.wait()
+            if not answered:
+                return None, None
+            return game.notation(target), (game.notation(other), 2.5, 1.5, 40)
+
+        screen._think = think  # type: ignore[method-assign]
+
+        def pending_shown() -> bool:
+            return any("still thinking" in str(n.message) for n in app._notifications) or any(
+                "still thinking" in t._notification.message for t in app.screen.query(Toast))
+
+        await pilot.press("h")
+        await settle(pilot)
+        await pilot.press("enter")
+        await wait_for(pilot, pending_shown)
+        await wait_for(pilot, lambda: any("still thinking" in t._notification.message for t in app.screen.query(Toast)))
+        answer.set()
+        await wait_for(pilot, lambda: not screen._hinting)
+        started = asyncio.get_running_loop().time()
+        await settle(pilot, 3)
+        assert bool(screen.picker.hint) is answered
+        assert not pending_shown()
+        assert asyncio.get_running_loop().time() - started < 2.5  # gone long before its 3 s

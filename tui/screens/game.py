@@ -879,8 +879,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         event.stop()
         self._pick(event.index, event.generation)
 
-    #: what a pick (Enter, a choice's key) says while a hint is being worked out
+    #: what a pick (Enter, a choice's key) says while a hint is being worked out, in a
+    #: toast titled HINT_TITLE, taken down when the hint shows or is dropped (HINT_NOTICES)
     HINT_PENDING = "The hint is still thinking; press Enter again when it shows."
+    HINT_TITLE = "Hint"
+    HINT_NOTICES = frozenset({HINT_TITLE})
 
     def _pick(self, index: int, generation: int) -> None:
         """Item ``index`` of the picker's list ``generation`` was picked: play its
@@ -897,7 +900,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         if self._hinting:  # the hint is not shown yet: Enter meant its choice, not the cursor's
             self.picker.unlock()
-            self.notify(self.HINT_PENDING, title="Hint", timeout=3)
+            self.notify(self.HINT_PENDING, title=self.HINT_TITLE, timeout=3)
             return
         item = self._shown[index]
         self._picked = (seat, self.decision_kind(self.match.state, seat), item.key, item.label, item.group)
@@ -1057,6 +1060,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             await self._hint(m)
         finally:
             self._hinting = False
+            # the hint has shown (or is dropped): HINT_PENDING's "press Enter again
+            # when it shows" goes with it, not seconds later
+            self._drop_notices(self.HINT_NOTICES)
 
     async def _hint(self, m: Any) -> None:
         version = self._version
@@ -1299,8 +1305,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     STATE_NOTICES = frozenset({"No undo"})
 
     def _drop_stale_notices(self) -> None:
+        self._drop_notices(self.STATE_NOTICES)
+
+    def _drop_notices(self, titles: frozenset[str]) -> None:
+        """Take down the toasts shown whose title is one of ``titles`` (the
+        toasts shown are repainted once, after the last)."""
         notes = self.app._notifications
-        stale = [n for n in notes if n.title in self.STATE_NOTICES] if len(notes) else []
+        stale = [n for n in notes if n.title in titles] if len(notes) else []
         for n in stale:
             self.app._unnotify(n, refresh=n is stale[-1])
 
