@@ -64,6 +64,8 @@ class SaveInfo(msgspec.Struct):
             an original (the launcher marks a copy "(copy)").
         bots: per seat (as ``players``), the bot's level ("strong") or "" for
             a human; [] when the file does not say.
+        to_move: the seat (index into ``players``) whose decision is pending;
+            -1 once the game is over, or when not known (a damaged file).
     """
 
     path: str
@@ -79,6 +81,7 @@ class SaveInfo(msgspec.Struct):
     seed: int = 0
     bots: list[str] = []
     copied_from: str = ""
+    to_move: int = -1
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -440,12 +443,19 @@ def autosave(match: Match, root: str | os.PathLike[str]) -> Path:
     info = SaveInfo(str(path), match.game.id, match.game.title, [s.name for s in match.seats],
                     match.ply, match.is_over(), f.updated, "", created=f.created, seed=f.seed,
                     copied_from=f.copied_from,
-                    bots=[s.level if s.kind == "bot" else "" for s in match.seats])
+                    bots=[s.level if s.kind == "bot" else "" for s in match.seats],
+                    to_move=_seat_to_move(match))
     try:
         _index_put(path, st, info)
     except Exception:  # the index is only a cache: losing it costs a replay
         pass
     return path
+
+
+def _seat_to_move(match: Match) -> int:
+    """``SaveInfo.to_move`` of ``match``: the seat to decide now, -1 once over."""
+    seat = None if match.is_over() else match.to_move()
+    return -1 if seat is None else seat
 
 
 class _IndexEntry(msgspec.Struct):
@@ -542,6 +552,7 @@ def save_info(path: str | os.PathLike[str]) -> SaveInfo:
         info.title, info.game_id = match.game.title, match.game.id
         info.players = [s.name for s in match.seats]
         info.ply, info.over = match.ply, match.is_over()
+        info.to_move = _seat_to_move(match)
     if not info.updated or _sort_key(info) == float("-inf"):
         info.updated = _mtime_iso(p)
     return info
@@ -573,7 +584,9 @@ def _cached_info(p: Path, index: _Index) -> SaveInfo:
             hit = msgspec.structs.replace(e.info, path=str(p))  # written by autosave, unchanged since
             if not hit.bots and hit.players:  # indexed before SaveInfo had bots: the header says
                 hit.bots = _header_bots(p)
-        else:
+        if hit is not None and hit.to_move < 0 and not hit.over:
+            hit = None  # indexed before SaveInfo had to_move: replayed (once per process) to say whose turn
+        if hit is None:
             hit = save_info(p)
             if hit.error and not hit.title and e is not None and e.info.title:
                 # unreadable since: the game and players it held when Lowlands last wrote
@@ -637,6 +650,7 @@ def record_info(path: str | os.PathLike[str]) -> SaveInfo:
         info.players = [s.name for s in match.seats]
         info.bots = [s.level if s.kind == "bot" else "" for s in match.seats]
         info.ply, info.over = match.ply, match.is_over()
+        info.to_move = _seat_to_move(match)
     return info
 
 

@@ -193,14 +193,12 @@ async def test_the_header_keeps_the_game_name_where_the_right_margin_has_room() 
     from tui.chrome import TitleHeader
 
     class Titled(App):
-        HEADER_KEEPS_SUB_TITLE = True
-
         def compose(self):
             yield TitleHeader()
 
     app = Titled()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.screen.HEADER_KEEPS_SUB_TITLE = True
+        app.screen.header_names = lambda: ["Anna"]  # (as a game screen: its sub-title is fitted)
         app.screen.title = "Windmill Valley"
         app.screen.sub_title = "Anna to choose: wheels (round 13, last round)"
         await pilot.pause()
@@ -210,7 +208,8 @@ async def test_the_header_keeps_the_game_name_where_the_right_margin_has_room() 
         app.screen.sub_title = "Anna to choose: wheels (round 13, last round) " + "x" * 30
         await pilot.pause()
         line = app.screen.query_one(TitleHeader).render_line(0).text
-        assert "Windmill Valley" not in line and "Anna to choose" in line  # still the sub-title first
+        # (polishB: the game's name is kept whole; it was dropped for the sub-title)
+        assert "Windmill Valley — Anna to choose: wheels" in line and line.rstrip().endswith("…"), line
 
 
 async def test_the_game_footer_keeps_the_palette_word_at_80_columns(tmp_path) -> None:

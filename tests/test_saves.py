@@ -403,8 +403,9 @@ def test_list_autosaves_newest_first_with_corrupt_files(tmp_path, monkeypatch):
     assert newest == SaveInfo(path=str(made[1][1]), game_id="gift-of-tulips", title="Gift of Tulips",
                               players=["Cy", "Di", "Ed"], ply=10, over=False,
                               updated="2026-11-03T10:00:00+00:00", error="",
-                              created=made[1][0].created, seed=made[1][0].seed, bots=["", "", ""])
-    assert done.over and done.ply == made[2][0].ply and done.error == ""
+                              created=made[1][0].created, seed=made[1][0].seed, bots=["", "", ""],
+                              to_move=made[1][0].to_move())
+    assert done.over and done.ply == made[2][0].ply and done.error == "" and done.to_move == -1
     assert oldest.players == ["Ann", "Bob"] and not oldest.over
     assert broken.error.startswith(str(folder / "broken.json") + " is not a Lowlands save")
     assert broken.updated.startswith("2026-10-26")

@@ -534,7 +534,8 @@ async def test_new_table_form_shows_what_is_typed_and_the_options_defaults() -> 
 async def test_networked_header_keeps_who_decides_and_the_seat_at_80_columns(tmp_path: Any) -> None:
     """Playtest finding 12: at 80 columns a networked table's header was cut
     ("Fields of Arle — Half-year 1/9 summer · bob: place a worker ·…"): too long,
-    it drops the game's name and keeps the decision and "you are Ann"."""
+    it takes the icon's padding too, and keeps the game's name (polishB), the
+    decision and "you are Ann"."""
     from tui.chrome import TitleHeader
     from tui.screens.lobby import TableClientApp
 
@@ -548,7 +549,7 @@ async def test_networked_header_keeps_who_decides_and_the_seat_at_80_columns(tmp
             header = screen.query_one(TitleHeader).render_line(0).text
             assert "you are Ann" in screen.sub_title
             assert len(f"{screen.title} — {screen.sub_title}") > 80 - 18  # the whole would not fit
-            assert screen.sub_title in header and "…" not in header
+            assert f"{screen.title} — {screen.sub_title}" in header and "…" not in header
             await pilot.press("q")
             await pilot.pause(0.2)
     finally:

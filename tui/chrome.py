@@ -27,10 +27,12 @@ on a key presses it.
 
 from __future__ import annotations
 
+import re
 import sys
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -485,11 +487,15 @@ class _KeptLine(Widget):
 class TitleHeader(_KeptLine):
     """The header line: icon, then the screen's title and sub-title, centred.
 
-    Too long for the width: it takes the free cells on the right too; then a
-    screen whose ``HEADER_KEEPS_SUB_TITLE`` is true
-    (a game: its sub-title says who decides what, and from which seat a networked
-    table is seen) shows the sub-title alone first; what still does not fit is cut
-    with an ellipsis."""
+    Too long for the width, it is shortened, the title (a game screen's: the
+    game's name) kept whole to the last: it takes the free cells on the right,
+    then the icon's padding on the left; then, on a screen with a
+    ``header_names()`` method (a game: its sub-title says who decides what, and
+    from which seat a networked table is seen), the player names in the
+    sub-title are cut to ``NAME_CELLS`` ("Bartholomeus" -> "Bartho…"), then its
+    " · " parts, those without a number first (the last one last where the
+    screen's ``header_keeps_last`` is true), to ``PART_CELLS`` at least
+    (``fit_sub_title``); what still does not fit is cut at its end with an ellipsis."""
 
     DEFAULT_CSS = """
     TitleHeader {
@@ -503,6 +509,12 @@ class TitleHeader(_KeptLine):
 
     #: cells taken by the icon on the left and kept free on the right (as Textual's Header)
     ICON_WIDTH, RIGHT_WIDTH = 8, 10
+    #: the icon without its padding (" ⭘ "), for a title that needs the room
+    ICON_CELLS = 3
+    #: a player name longer than this is cut to it (with its ellipsis) in a sub-title too long
+    NAME_CELLS = 7
+    #: the fewest cells a part of a sub-title is cut to (with its ellipsis)
+    PART_CELLS = 6
 
     def on_mount(self) -> None:
         for obj in (self.app, self.screen):
@@ -516,11 +528,15 @@ class TitleHeader(_KeptLine):
         screen, app = self.screen, self.app
         return (screen.title, screen.sub_title, app.title, app.sub_title)
 
-    def _title(self) -> Content:
+    def _titles(self) -> tuple[str, str]:
+        """(title, sub-title): the screen's, else the app's."""
         screen, app = self.screen, self.app
         title = screen.title if screen.title is not None else app.title
         sub_title = screen.sub_title if screen.sub_title is not None else app.sub_title
-        return app.format_title(title, sub_title)
+        return title or "", sub_title or ""
+
+    def _title(self) -> Content:
+        return self.app.format_title(*self._titles())
 
     def render(self) -> Content:
         width = self.size.width
@@ -530,19 +546,67 @@ class TitleHeader(_KeptLine):
         title = self._title()
         if title.cell_length > room:  # the free cells on the right too, before anything is cut
             room = max(0, width - self.ICON_WIDTH - 1)
-        if title.cell_length > room and getattr(self.screen, "HEADER_KEEPS_SUB_TITLE", False):
-            screen, app = self.screen, self.app
-            head = screen.title if screen.title is not None else app.title
-            if title.plain.startswith(head) and len(title.plain) > len(head) + 3:
-                title = title[len(head) + 3:]  # after "Title — " (" - " under --ascii)
+        if title.cell_length > room:  # then the icon's padding
+            left = Content(f" {icon}").pad_right(max(0, self.ICON_CELLS - 2))
+            room = max(0, width - self.ICON_CELLS - 1)
+        names = getattr(self.screen, "header_names", None)
+        if title.cell_length > room and callable(names):
+            head, sub = self._titles()
+            title = self.app.format_title(head, fit_sub_title(
+                lambda s: self.app.format_title(head, s).cell_length, sub, room, names(),
+                self.NAME_CELLS, self.PART_CELLS, "..." if getattr(self.app, "ascii", False) else "…",
+                bool(getattr(self.screen, "header_keeps_last", False))))
         if title.cell_length > room:
             title = title.truncate(room, ellipsis=True)
-        return Content.assemble(left, title.center(room), " " * max(0, width - self.ICON_WIDTH - room))
+        return Content.assemble(left, title.center(room), " " * max(0, width - left.cell_length - room))
 
     async def on_click(self, event: events.Click) -> None:
         if event.x < self.ICON_WIDTH and self.app.ENABLE_COMMAND_PALETTE:
             event.stop()
             await self.run_action("app.command_palette")
+
+
+def fit_sub_title(measure: Any, sub_title: str, room: int, names: Any = (), name_cells: int = 7,
+                  part_cells: int = 6, dots: str = "…", keep_last: bool = False) -> str:
+    """``sub_title`` shortened until ``measure(sub_title)`` (the cells of the
+    whole header text it makes, an int) is at most ``room``, the other parts of
+    the header kept: first each of ``names`` (player names, str) longer than
+    ``name_cells`` that it names is cut to ``name_cells`` cells, its last one
+    ``dots`` ("Bartholomeus" -> "Bartho…"); then, of a sub-title in parts
+    (between " · "), one part after another is cut (to ``part_cells`` cells
+    at least, ending in ``dots``) until it fits: the parts without a number
+    first (who decides what, which the picker's prompt says too), the longest
+    first, then those with one (scores, rounds, a target: the header's own),
+    so "Half-year 1/9 summer · Bartho…: place a worker · target 110 VP" keeps
+    its numbers; ``keep_last``: the last part after all the others (a
+    networked table's "you are Bob"). Returns the sub-title as shortened (as
+    far as it goes; ``sub_title`` itself if it fits)."""
+    if measure(sub_title) <= room:
+        return sub_title
+    for name in sorted({n for n in names if cell_len(n) > name_cells}, key=len, reverse=True):
+        short = _cut(name, name_cells, dots)
+        sub_title = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", lambda _m: short, sub_title)
+    parts = sub_title.split(" · ")
+    # words before numbers, the longest first
+    last = len(parts) - 1 if keep_last else -1
+    order = sorted(range(len(parts)),
+                   key=lambda i: (i == last, any(c.isdigit() for c in parts[i]), -cell_len(parts[i]), i))
+    for i in order if len(parts) > 1 else ():
+        over = measure(" · ".join(parts)) - room
+        if over <= 0:
+            break
+        parts[i] = _cut(parts[i], max(part_cells, cell_len(parts[i]) - over), dots)
+    return " · ".join(parts)
+
+
+def _cut(text: str, cells: int, dots: str) -> str:
+    """``text`` in at most ``cells`` cells: cut, ending in ``dots``, if longer."""
+    if cell_len(text) <= cells:
+        return text
+    keep = max(0, cells - cell_len(dots))
+    while cell_len(text[:keep]) > cells - cell_len(dots) and keep:
+        keep -= 1
+    return text[:keep].rstrip(" ,;:") + dots
 
 
 class _Key(NamedTuple):

@@ -369,9 +369,19 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     }
     """
 
-    #: a header too long for the width drops the game's name before the sub-title
-    #: (who decides what; a networked table's "you are bob") is cut (TitleHeader)
-    HEADER_KEEPS_SUB_TITLE = True
+    def header_names(self) -> list[str]:
+        """The player names, which a header too long for the width cuts short in
+        the sub-title first, then its parts, keeping the game's name whole
+        (``TitleHeader``; who decides what and a networked table's "you are Bob"
+        stay in view)."""
+        return list(self.names)
+
+    @property
+    def header_keeps_last(self) -> bool:
+        """Whether a header too long for the width cuts the sub-title's last part
+        after all its others: at a networked table, where it says from which
+        seat this screen looks ("you are Bob", "watching"; ``TitleHeader``)."""
+        return not self.match.authority_here
 
     BINDINGS = [
         Binding("enter", "pick", "Pick", tooltip="Pick the highlighted choice"),
@@ -879,8 +889,11 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         event.stop()
         self._pick(event.index, event.generation)
 
-    #: what a pick (Enter, a choice's key) says while a hint is being worked out
+    #: what a pick (Enter, a choice's key) says while a hint is being worked out, in a
+    #: toast titled HINT_TITLE, taken down when the hint shows or is dropped (HINT_NOTICES)
     HINT_PENDING = "The hint is still thinking; press Enter again when it shows."
+    HINT_TITLE = "Hint"
+    HINT_NOTICES = frozenset({HINT_TITLE})
 
     def _pick(self, index: int, generation: int) -> None:
         """Item ``index`` of the picker's list ``generation`` was picked: play its
@@ -897,7 +910,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         if self._hinting:  # the hint is not shown yet: Enter meant its choice, not the cursor's
             self.picker.unlock()
-            self.notify(self.HINT_PENDING, title="Hint", timeout=3)
+            self.notify(self.HINT_PENDING, title=self.HINT_TITLE, timeout=3)
             return
         item = self._shown[index]
         self._picked = (seat, self.decision_kind(self.match.state, seat), item.key, item.label, item.group)
@@ -1057,6 +1070,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             await self._hint(m)
         finally:
             self._hinting = False
+            # the hint has shown (or is dropped): HINT_PENDING's "press Enter again
+            # when it shows" goes with it, not seconds later
+            self._drop_notices(self.HINT_NOTICES)
 
     async def _hint(self, m: Any) -> None:
         version = self._version
@@ -1299,8 +1315,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     STATE_NOTICES = frozenset({"No undo"})
 
     def _drop_stale_notices(self) -> None:
+        self._drop_notices(self.STATE_NOTICES)
+
+    def _drop_notices(self, titles: frozenset[str]) -> None:
+        """Take down the toasts shown whose title is one of ``titles`` (the
+        toasts shown are repainted once, after the last)."""
         notes = self.app._notifications
-        stale = [n for n in notes if n.title in self.STATE_NOTICES] if len(notes) else []
+        stale = [n for n in notes if n.title in titles] if len(notes) else []
         for n in stale:
             self.app._unnotify(n, refresh=n is stale[-1])
 

@@ -61,20 +61,38 @@ def format_updated(updated: Any) -> str:
     return dt.strftime("%Y-%m-%d %H:%M")
 
 
-def short_updated(updated: Any, now: datetime | None = None) -> str:
+def short_updated(updated: Any, now: datetime | None = None, seconds: bool = False) -> str:
     """``updated`` in few columns: "18:16" today, "1 Dec 18:16" this year,
-    else "2025-12-01" (local time; ``format_updated``'s text if unreadable)."""
+    else "2025-12-01" (local time; ``format_updated``'s text if unreadable).
+    ``seconds``: to the second, with the time of day in every case: "18:16:07",
+    "1 Dec 18:16:07", "2025-12-01 18:16:07" (two games played the same minute)."""
     full = format_updated(updated)
     try:
         dt = datetime.strptime(full, "%Y-%m-%d %H:%M")
     except ValueError:
         return full
+    if seconds:
+        exact = _local_time(updated)
+        dt = dt if exact is None else exact
+    clock = f"{dt:%H:%M:%S}" if seconds else f"{dt:%H:%M}"
     now = now or datetime.now()
     if dt.date() == now.date():
-        return f"{dt:%H:%M}"
+        return clock
     if dt.year == now.year:
-        return f"{dt.day} {dt:%b %H:%M}"
-    return f"{dt:%Y-%m-%d}"
+        return f"{dt.day} {dt:%b} {clock}"
+    return f"{dt:%Y-%m-%d} {clock}" if seconds else f"{dt:%Y-%m-%d}"
+
+
+def _local_time(updated: Any) -> datetime | None:
+    """``updated`` (ISO 8601 text, a timestamp or a datetime) as a naive local
+    datetime to the second; None if unreadable."""
+    try:
+        if isinstance(updated, (int, float)):
+            return datetime.fromtimestamp(updated)
+        dt = updated if isinstance(updated, datetime) else datetime.fromisoformat(str(updated))
+    except (ValueError, OverflowError, OSError):
+        return None
+    return dt.astimezone().replace(tzinfo=None) if dt.tzinfo is not None else dt
 
 
 def describe_players(info: Any) -> str:
@@ -104,16 +122,78 @@ def describe_save(info: Any) -> tuple[str, str]:
             f"{short_updated(info.updated)}", describe_players(info))
 
 
-def save_line(info: Any, notes: str = "", state: str = "") -> str:
+def save_line(info: Any, notes: str = "", state: str = "", *, turn: bool = False,
+              seconds: bool = False, started: bool = False) -> str:
     """A launcher entry: game ``notes`` (" (copy)") · Decision N · when · ``state``
     · players. The mark of a copy follows the game's name and ``state`` ("open in
     another copy") comes before the players, so a long list of names cannot push
     either off 80 columns, where a copy and its original read alike but for the
     mark; only what comes last is cut (with an ellipsis; it never wraps), never the
-    decision and time."""
-    head, players = describe_save(info)
-    title = info.title or info.game_id or "?"  # (as describe_save begins)
-    return f"{title}{notes}{head[len(title):]} · {state + ' · ' if state else ''}{players}"
+    decision and time.
+
+    To tell apart games whose lines would read alike (``save_lines``): ``turn``
+    adds whose decision it is ("Decision 6, Bob to choose"), ``seconds`` gives
+    when it was last played to the second ("16:57:03"), ``started`` adds when it
+    was started ("16:57:03, started 16:52:10")."""
+    title = info.title or info.game_id or "?"
+    decision = decision_words(info.ply, bool(getattr(info, "over", False)))
+    if turn:
+        decision += f", {_turn_of(info)}"
+    when = short_updated(info.updated, seconds=seconds)
+    if started:
+        when += f", started {short_updated(getattr(info, 'created', ''), seconds=True)}"
+    return f"{title}{notes} · {decision} · {when} · {state + ' · ' if state else ''}{describe_players(info)}"
+
+
+def _turn_of(info: Any) -> str:
+    """Whose decision a SaveInfo is at: "Bob to choose"; "" if not known (or over)."""
+    seat = getattr(info, "to_move", -1)
+    if isinstance(info.players, (list, tuple)) and 0 <= seat < len(info.players):
+        return f"{info.players[seat]} to choose"
+    return ""
+
+
+def save_lines(infos: Sequence[Any], notes: Sequence[str] = (), states: Sequence[str] = ()) -> list[str]:
+    """The launcher entries of ``infos`` (``save_line`` of each, with its
+    ``notes`` and ``state`` where given), each told apart from the others.
+    Entries that would read alike (the same game and players at the same
+    decision in the same minute) add what tells them apart, of: whose decision
+    it is, when last played to the second, when started (in that order, each
+    only where the ones before leave some alike and it differs among them, so
+    that it shows before the players at 80 columns); any still
+    alike (saved and started in the same second) are numbered in list order
+    (newest first): "#1", "#2". Returns one line per info, in order."""
+    n = len(infos)
+    notes = list(notes) + [""] * (n - len(notes))
+    states = list(states) + [""] * (n - len(states))
+    lines = [save_line(info, notes[i], states[i]) for i, info in enumerate(infos)]
+    for group in _alike(lines):
+        tells = {
+            "turn": [_turn_of(infos[i]) for i in group],
+            "seconds": [short_updated(infos[i].updated, seconds=True) for i in group],
+            "started": [getattr(infos[i], "created", "") for i in group],
+        }
+        use: dict[str, bool] = {}
+        for kind, told in tells.items():  # in that order, each only while still needed
+            if len(set(told)) > 1 and all(told):
+                use[kind] = True
+                for i in group:
+                    lines[i] = save_line(infos[i], notes[i], states[i], **use)
+                if len({lines[i] for i in group}) == len(group):
+                    break
+    for group in _alike(lines):
+        for number, i in enumerate(group, 1):
+            head, _, players = lines[i].rpartition(" · ")
+            lines[i] = f"{head} · #{number} · {players}"
+    return lines
+
+
+def _alike(lines: Sequence[str]) -> list[list[int]]:
+    """The groups of indices of ``lines`` that read the same (two or more each), in order."""
+    seen: dict[str, list[int]] = {}
+    for i, line in enumerate(lines):
+        seen.setdefault(line, []).append(i)
+    return [same for same in seen.values() if len(same) > 1]
 
 
 def copied(infos: Sequence[Any]) -> set[int]:
@@ -285,6 +365,11 @@ class LauncherScreen(QuietTitles, Screen[None]):
         keys = dict(zip(self._openable(), SAVE_KEYS))
         mark = "x" if getattr(self.app, "ascii", False) else "✗"
         n_ok = 0
+        # each game's line told apart from the others' (save_lines); the damaged ones are not lines of it
+        ok = [i for i, info in enumerate(self.autosaves) if not info.error]
+        told = save_lines([self.autosaves[i] for i in ok], [" (copy)" if i in copies else "" for i in ok],
+                          ["open in another copy" if _locked(self.app, self.autosaves[i]) else "" for i in ok])
+        lines = dict(zip(ok, told))
         for i, info in enumerate(self.autosaves):
             key = keys.get(i, " ")
             if info.error:
@@ -303,9 +388,7 @@ class LauncherScreen(QuietTitles, Screen[None]):
                         f" {key}  {mark} ", (self._damaged_line(info), "$text-error")), id=f"bad:{i}"))
             else:
                 n_ok += 1
-                busy = "open in another copy" if _locked(self.app, info) else ""
-                copy = " (copy)" if i in copies else ""
-                options.append(Option(Content(f" {key}  {save_line(info, copy, busy)}"), id=f"save:{i}"))
+                options.append(Option(Content(f" {key}  {lines[i]}"), id=f"save:{i}"))
         games = [o.id for o in options if o is not None]
         items = []
         for oid, key, label in MENU:
