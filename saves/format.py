@@ -184,18 +184,11 @@ def read_file(data: bytes, source: str = "") -> SaveFile:
         header = msgspec.json.decode(data, type=_Header)
     except msgspec.ValidationError:
         # valid JSON, but not an object
-        raise SaveError(
-            f"{name} is not a Lowlands save (it holds JSON, but not a Lowlands save record).",
-            source,
-        ) from None
+        raise NotASave(name, "it holds JSON, but not a Lowlands save record", source) from None
     except msgspec.DecodeError:
-        raise SaveError(
-            f"{name} is not a Lowlands save (it is not valid JSON; it may be truncated).", source
-        ) from None
+        raise NotASave(name, "it is not valid JSON; it may be truncated", source) from None
     if header.format != FORMAT:
-        raise SaveError(
-            f"{name} is not a Lowlands save (it lacks the \"{FORMAT}\" format marker).", source
-        )
+        raise NotASave(name, f"it lacks the \"{FORMAT}\" format marker", source)
     version = header.version
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise SaveError(
@@ -229,6 +222,37 @@ def _plain(e: Exception) -> str:
     text = str(e).replace("`", "'")
     text = text.replace(" - at '$.", " in field '").replace(" - at '$", " at the top level")
     return text[:1].lower() + text[1:]
+
+
+#: Words that start an ordinary sentence: ``clause`` writes them in lower case
+#: mid-sentence (a name, "Bob", "Windmill Valley", keeps its capital).
+_SENTENCE_STARTS = frozenset("a an the this that these those it its there no not only one each every some "
+                             "any all at in on of to for from with by is are was were must can cannot "
+                             "expected unknown too".split())
+
+
+def clause(e: object) -> str:
+    """An error's message for the middle of a sentence: its first word in lower
+    case when it only starts a sentence ("The solo level is 1, 2 or 3, not 5."
+    -> "the solo level is 1, 2 or 3, not 5"; "Bob ..." keeps its capital), its
+    final period dropped."""
+    text = str(e).strip().rstrip(".")
+    first = text.split(" ", 1)[0]
+    if first[:1].isupper() and first.lower() in _SENTENCE_STARTS:
+        text = text[:1].lower() + text[1:]
+    return text
+
+
+class NotASave(SaveError):
+    """A file that is not a Lowlands save at all (not JSON, JSON of another
+    shape, no format marker). ``reason``: why, in a few words ("it is not
+    valid JSON; it may be truncated"), so a caller that also opens game
+    records (review) can say "is not a Lowlands save or record (...)"."""
+
+    def __init__(self, name: str, reason: str, source: str = "") -> None:
+        super().__init__(f"{name} is not a Lowlands save ({reason}).", source)
+        self.name = name
+        self.reason = reason
 
 
 def decode_match(data: bytes, source: str = "") -> Match:
@@ -352,7 +376,7 @@ def setup_match(name: str, source: str, game_id: str, options: dict[str, Any], s
         return Match(game, [Seat(s.name, s.kind, s.level) for s in seats], seed, opts, undo_policy,  # type: ignore[arg-type]
                      bot_time=bot_time)
     except Exception as e:  # the game refused this set-up
-        raise SaveError(f"{name} cannot be set up again: {e}", source) from None
+        raise SaveError(f"{name} cannot be set up again: {clause(e)}.", source) from None
 
 
 #: ``replay``'s reason for a move made after the game ended.
@@ -384,7 +408,7 @@ def replay(match: Match, moves: Sequence[str], each: Any = None) -> tuple[int, s
         except IllegalMove:
             return i, "is not legal there"
         except Exception as e:  # a file must never crash the app
-            return i, f"could not be replayed ({e})"
+            return i, f"could not be replayed ({clause(e)})"
         if each is not None:
             each(match, before, match.moves[-1])
     return None

@@ -90,7 +90,9 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     Precedence: ``override`` (the ``--data-dir`` option), then the
     ``LOWLANDS_DATA_DIR`` environment variable, then
     ``platformdirs.user_data_dir("lowlands")``.
-    Raises SaveError if the folder cannot be created.
+    Raises SaveError if the folder cannot be created, in plain words ("The data
+    folder /tmp/notes is a file, not a folder.", "... cannot be created: you may
+    not write in /srv (permission denied).").
     """
     if override is not None and str(override) != "":
         path = Path(override)
@@ -102,7 +104,11 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise SaveError(f"The data folder {path} cannot be created ({e.strerror or e}).", str(path)) from None
+        if path.exists() and not path.is_dir():
+            raise SaveError(f"The data folder {path} is a file, not a folder.", str(path)) from None
+        # (a file on the way made mkdir say "File exists": why_unwritable names it)
+        raise SaveError(f"The data folder {path} cannot be created: {why_unwritable(path / 'x', e)}.",
+                        str(path)) from None
     return path
 
 
@@ -379,12 +385,17 @@ def load_for_review(path: str | os.PathLike[str], each: Any = None) -> tuple[Mat
     """What review opens at ``path``: a save as ``load_partial`` gives it, or
     the game of an exported game record (``saves.record.read_record``: whole,
     or refused with a SaveError naming the line). Never modifies the file."""
+    from saves.format import NotASave
+
     data = _read(path)
     if data.lstrip().startswith(RECORD_MAGIC):
         from saves.record import read_record
 
         return read_record(data, str(path), each), None
-    return decode_partial(data, str(path), each)
+    try:
+        return decode_partial(data, str(path), each)
+    except NotASave as e:  # (review opens records too: "not a Lowlands save" alone misled)
+        raise SaveError(f"{e.name} is not a Lowlands save or record ({e.reason}).", str(path)) from None
 
 
 def fork(match: Match) -> None:

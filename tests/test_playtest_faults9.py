@@ -23,7 +23,10 @@ async def test_a_failed_save_comes_back_to_the_dialog_with_the_path(dirs) -> Non
         await settle(pilot)
         assert isinstance(app.screen, SavePathDialog)
         app.screen.query_one("#path", Input).value = bad
-        await pilot.press("enter")
+        await pilot.press("enter")  # (the dialog says there is no folder /proc/nope, and offers to make it)
+        await settle(pilot)
+        assert isinstance(app.screen, SavePathDialog)
+        await pilot.press("enter")  # make it: that fails
         await settle(pilot)
         assert isinstance(app.screen, MessageDialog)
         assert app.screen.title_text == "Not saved"

@@ -128,7 +128,9 @@ def test_unwritable_reasons_are_plain_words(tmp_path) -> None:
 
 async def test_the_save_dialog_says_the_parent_is_not_a_folder(dirs) -> None:
     from tui.screens import screen_for
-    from tui.screens.dialogs import MessageDialog, SavePathDialog
+    from textual.widgets import Static
+
+    from tui.screens.dialogs import MessageDialog, PathDialog, SavePathDialog
 
     blocker = dirs[0] / "notes"
     blocker.write_text("x")
@@ -143,10 +145,12 @@ async def test_the_save_dialog_says_the_parent_is_not_a_folder(dirs) -> None:
             app.screen.query_one("#path", Input).value = str(blocker / "g.json")
             await pilot.press("enter")
             await settle(pilot)
-            assert isinstance(app.screen, MessageDialog)
-            assert f"{blocker} is a file, not a folder" in app.screen.message
-            assert "File exists" not in app.screen.message and "Errno" not in app.screen.message
-            await pilot.press("enter", "escape")  # OK, then out of the path box
+            # said under the path box, before any write (tests/test_playtest_faultsD.py)
+            assert isinstance(app.screen, PathDialog) and not isinstance(app.screen, MessageDialog)
+            said = str(app.screen.query_one("#path-error", Static).render())
+            assert f"{blocker} is a file, not a folder" in said
+            assert "File exists" not in said and "Errno" not in said
+            await pilot.press("escape")  # out of the path box
             await settle(pilot)
 
 

@@ -570,20 +570,34 @@ class LowlandsApp(App[None]):
 
         self.push_screen(HelpScreen(game_id))
 
-    def open_file(self, path: Path, *, review: bool = False) -> bool:
-        """Load the save at ``path`` (read-only) and open it: its game screen, or
-        review (a save or an exported game record). A SaveError is shown in a
-        MessageDialog ("This save cannot be opened", or "This record ..." for a
-        file that begins as a game record does); returns False then."""
-        from saves import SaveError, load_partial
-        from saves.store import KIND_RECORD, file_kind, load_for_review
-
-        from tui.screens.dialogs import MessageDialog
+    @staticmethod
+    def read_to_open(path: Path, *, review: bool = False) -> "tuple[Any, Any]":
+        """What ``open_file`` opens at ``path``: (match, None) or, for a file
+        broken at some move, (the match up to there, the SaveError);
+        ``saves.store.load_for_review`` for review (a game record too), else
+        ``saves.load_partial``. Never modifies the file. Raises SaveError when
+        not even the set-up can be read (the launcher's path box shows it)."""
+        from saves import load_partial
+        from saves.store import load_for_review
 
         from tui.history import record_replay
 
+        return (load_for_review if review else load_partial)(path, record_replay)
+
+    def open_file(self, path: Path, *, review: bool = False, loaded: "tuple[Any, Any] | None" = None) -> bool:
+        """Load the save at ``path`` (read-only) and open it: its game screen, or
+        review (a save or an exported game record). A SaveError is shown in a
+        MessageDialog ("This save cannot be opened", or "This record ..." for a
+        file that begins as a game record does); returns False then.
+        ``loaded``: what ``read_to_open`` already read from ``path`` (the
+        launcher's Load and Review dialogs read a typed path before closing)."""
+        from saves import SaveError
+        from saves.store import KIND_RECORD, file_kind
+
+        from tui.screens.dialogs import MessageDialog
+
         try:
-            match, broken = (load_for_review if review else load_partial)(path, record_replay)
+            match, broken = loaded if loaded is not None else self.read_to_open(path, review=review)
         except SaveError as e:
             what = "record" if file_kind(path) == KIND_RECORD else "save"
             self.push_screen(MessageDialog(str(e), title=f"This {what} cannot be opened", error=True))
@@ -760,10 +774,14 @@ class LowlandsApp(App[None]):
         replace the file there)."""
         from tui.screens.dialogs import ConfirmDialog, PathDialog, SavePathDialog
 
+        from saves.store import RECORDS_DIR
+
+        # a folder not there is refused, but for the data folder's own saves/ and records/
+        own = Path(self.data_dir) / (RECORDS_DIR if export else "saves")
         if export:
-            dialog: PathDialog = PathDialog("Export the game record to", default, action="Export")
+            dialog: PathDialog = PathDialog("Export the game record to", default, action="Export", own_folder=own)
         else:
-            dialog = SavePathDialog(default)
+            dialog = SavePathDialog(default, own_folder=own)
         path = await self.push_screen_wait(dialog)
         if path is None:
             return None
@@ -1053,7 +1071,8 @@ def _names(text: str) -> list[str]:
 
 def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
     """``--bots Bob:strong,Cy:greedy,Di``: casefolded name -> level (a bare name
-    means strong). Raises CliError for a name not at the table or an unknown level."""
+    means strong). Raises CliError for a name not at the table, a name given
+    twice (names compare case-insensitively) or an unknown level."""
     from core.bots import DEFAULT_LEVEL, LEVELS
 
     known = {n.casefold() for n in names}
@@ -1063,6 +1082,8 @@ def _bot_levels(text: str, names: list[str]) -> dict[str, str]:
         name, level = name.strip(), (level.strip().lower() or DEFAULT_LEVEL)
         if name.casefold() not in known:
             raise CliError(f"--bots names {name!r}, who is not among the players")
+        if name.casefold() in out:
+            raise CliError(f"--bots names {name!r} twice; give each bot one level")
         if level not in LEVELS:
             raise CliError(f"--bots gives {name!r} the level {level!r}; choose from {', '.join(LEVELS)}")
         out[name.casefold()] = level
@@ -1344,8 +1365,13 @@ def _main(argv: list[str]) -> int:
     if command not in ("new", "load", "review", None):  # no screen of this app to wait for
         resume_gc(freeze=False)
     if command == "arena":
+        from core import GAMES
         from core.bots.arena import run_cli
 
+        game = GAMES.get(args.game)
+        if game is not None and not game.min_players <= args.players <= game.max_players:
+            # (first: the levels are counted against the players)
+            raise CliError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {args.players}")
         return run_cli(args)
     if command == "export":
         match = _load_file(args.file)

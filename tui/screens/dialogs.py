@@ -8,7 +8,7 @@ work with the mouse too. Each one dismisses with its result, so callers use
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 from rich.segment import Segment
 from textual import on
@@ -211,16 +211,27 @@ class PathDialog(Dialog["Path | None"]):
         default: the path pre-filled in the input.
         must_exist: refuse (with a message under the input) a path that is not
             an existing file.
+        own_folder: (a path to write, ``must_exist`` False) the one missing
+            folder a path may name without asking: Lowlands' own (the data
+            folder's ``saves/`` or ``records/``), made by the write. Any other
+            folder that is not there is refused under the input ("There is no
+            folder /mnt/usb"; the typed path kept), and Enter again on the
+            same path accepts it (the write makes the folder); a path through
+            a file ("/home/ann/notes is a file, not a folder") is refused.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, default: Path | str | None = None, *, must_exist: bool = False, action: str = "OK") -> None:
+    def __init__(self, title: str, default: Path | str | None = None, *, must_exist: bool = False, action: str = "OK",
+                 own_folder: Path | str | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.default = "" if default is None else str(default)
         self.must_exist = must_exist
         self.action_label = action
+        self.own_folder = None if own_folder is None else Path(own_folder).expanduser()
+        #: the path whose missing folder the player was told of (Enter again on it: make the folder)
+        self._offered: Path | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog -wide"):
@@ -255,7 +266,35 @@ class PathDialog(Dialog["Path | None"]):
         if not self.must_exist and path.is_dir():
             self._error(f"That is a folder: {path}")
             return
+        if not self.must_exist and not self._folder_ok(path):
+            return
         self.dismiss(path)
+
+    def _folder_ok(self, path: Path) -> bool:
+        """Whether ``path``'s folder may be written in: it is there, or it is
+        ``own_folder``, or the player pressed Enter again on the same path
+        after being told it is not there (then the write makes it). Else says
+        why under the input and returns False."""
+        folder = path.parent
+        try:
+            if folder.is_dir():
+                return True
+        except OSError:
+            return True  # (cannot tell: the write says what is wrong)
+        if self.own_folder is not None and folder == self.own_folder:
+            return True
+        from saves.store import why_unwritable
+
+        why = why_unwritable(path)
+        missing = why.startswith("there is no folder")
+        if missing and self._offered == path:
+            return True
+        self._offered = path if missing else None
+        text = why[:1].upper() + why[1:] + "."
+        if missing:
+            text += " Type another path, or press Enter again to make the folder."
+        self._error(text)
+        return False
 
     @on(Input.Submitted, "#path")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -265,6 +304,7 @@ class PathDialog(Dialog["Path | None"]):
     @on(Input.Changed, "#path")
     def _changed(self, event: Input.Changed) -> None:
         self._error("")
+        self._offered = None
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -281,8 +321,9 @@ class PathDialog(Dialog["Path | None"]):
 class SavePathDialog(PathDialog):
     """Ask where to save a game (``s`` in a game); default data_dir/saves/<game>-<date>.json."""
 
-    def __init__(self, default: Path | str | None = None, *, title: str = "Save the game to a file") -> None:
-        super().__init__(title, default, must_exist=False, action="Save")
+    def __init__(self, default: Path | str | None = None, *, title: str = "Save the game to a file",
+                 own_folder: Path | str | None = None) -> None:
+        super().__init__(title, default, must_exist=False, action="Save", own_folder=own_folder)
 
 
 def list_saves(data: Path, records: bool = False) -> list[Any]:
@@ -321,12 +362,18 @@ class LoadDialog(PathDialog):
     ``records`` (review): the exported game records in ``data/records`` are
     listed among them (marked "record"; one review would refuse with its
     reason), and a typed path may also name a game record.
+    ``reader``: reads a typed path before the dialog closes (its result kept
+    in ``loaded``); a SaveError it raises is shown under the path box, the
+    dialog left open with the path, to be corrected.
     """
 
     def __init__(self, title: str, data: Path, default: Path | str | None = None, *, action: str = "Open",
-                 records: bool = False) -> None:
+                 records: bool = False, reader: "Callable[[Path], Any] | None" = None) -> None:
         super().__init__(title, default, must_exist=True, action=action)
         self.data = Path(data)
+        self.reader = reader
+        #: what ``reader`` read from the typed path the dialog closed with (None: not read here)
+        self.loaded: Any = None
         #: whether a game record (``lowlands export``) opens too (review): the path box says so
         self.records = records
         self.saves: list[Any] = list_saves(self.data, records=records)
@@ -399,9 +446,27 @@ class LoadDialog(PathDialog):
             return
         super()._submit()
 
+    def dismiss(self, result: Any = None) -> Any:
+        """Close with ``result``; a typed path (not a pick from the list) is
+        read first by ``reader``, and one it refuses keeps the dialog open,
+        the reason under the path box."""
+        if result is not None and self.reader is not None and not self._picked:
+            from saves import SaveError
+
+            try:
+                self.loaded = self.reader(result)
+            except SaveError as e:
+                self._error(str(e))
+                return None
+        return super().dismiss(result)
+
+    #: whether the path being opened was picked from the list (read on opening, as before)
+    _picked = False
+
     def on_option_list_option_selected(self, event: Any) -> None:
         event.stop()
         index = int(str(event.option.id).split(":", 1)[1])
+        self._picked = True
         self.dismiss(Path(self.saves[index].path))
 
 

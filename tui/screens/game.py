@@ -1381,7 +1381,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             else:
                 self.notify(f"Saved to {path}", title="Saved")
 
-        self.app.push_screen(SavePathDialog(self.default_save_path()), done)
+        default = self.default_save_path()
+        self.app.push_screen(SavePathDialog(default, own_folder=default.parent), done)
 
     def action_quit_game(self) -> None:
         """q: autosave and quit; at a networked table, back to its lobby (the seat stays)."""

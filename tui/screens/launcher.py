@@ -578,6 +578,9 @@ class LauncherScreen(QuietTitles, Screen[None]):
         data = Path(self.app.data_dir)  # type: ignore[attr-defined]
         folder = data / "saves" if (data / "saves").is_dir() else data
         title = "Review a saved game or an exported record" if review else "Load a saved game"
-        path = await self.app.push_screen_wait(LoadDialog(title, data, f"{folder}/", action="Open", records=review))
+        app: Any = self.app
+        dialog = LoadDialog(title, data, f"{folder}/", action="Open", records=review,
+                            reader=lambda p: app.read_to_open(p, review=review))
+        path = await app.push_screen_wait(dialog)
         if path is not None:
-            self.app.open_file(path, review=review)  # type: ignore[attr-defined]
+            app.open_file(path, review=review, loaded=dialog.loaded)

@@ -4,8 +4,9 @@ curtain, and the game's own Options.
 The Options form is generic: it is built from the fields of the game's
 ``Options`` msgspec Struct (bool -> Checkbox, int -> Input, Literal -> Select,
 str -> Input), so a new game's variants appear without UI code.
-Empty or duplicate names are refused with a message beside the field; the
-bots' thinking time says what it takes beside it and is checked as it is typed.
+Empty, duplicate or too wide names (``name_problem``) are refused with a message
+beside the field, as is a seed that is not a whole number; the bots' thinking
+time says what it takes beside it and is checked as it is typed.
 Keys typed ahead follow Tab, shift+Tab and Enter, even as the form opens.
 Start (ctrl+s, the Start button, or Enter in the last text field) opens
 ``screen_for(match, ...)``; Enter in another field moves to the next field.
@@ -81,6 +82,11 @@ def validate_names(names: list[str]) -> list[str]:
     return errors
 
 
+#: What the seed field says while it holds something else than a whole number
+#: (beside the field: at most 38 columns at 80).
+SEED_RULE = "The seed must be a whole number"
+
+
 def parse_seed(text: str) -> int | None:
     """The seed typed in the form: None for blank (random), else an int.
 
@@ -92,7 +98,7 @@ def parse_seed(text: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise ValueError("The seed must be a whole number (or blank for random)") from None
+        raise ValueError(SEED_RULE) from None
 
 
 def parse_bot_time(text: str) -> float:
@@ -181,6 +187,26 @@ def _bot_time_valid(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _seed_valid(text: str) -> bool:
+    """Whether the seed field holds a whole number or nothing (Textual's
+    validator: the field is marked invalid while it does not)."""
+    try:
+        parse_seed(text)
+    except ValueError:
+        return False
+    return True
+
+
+class NameInput(Input):
+    """A seat's name box. Left, it shows the name from its start (Textual's
+    Input kept the view scrolled to the cursor at the end, so a name as wide
+    as the box lost its first letter)."""
+
+    def _on_blur(self, event: events.Blur) -> None:
+        super()._on_blur(event)
+        self.scroll_to(x=0, animate=False, immediate=True)
 
 
 class Tick(Checkbox):
@@ -361,7 +387,8 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}") as row:
                     row.display = i < count
                     yield Label(Content(f"  Seat {i + 1}"), classes="form-label")
-                    yield Input(value=name, max_length=MAX_NAME_CELLS, compact=True, id=f"name-{i}", classes="seat-name")
+                    # (no max_length: a name cut as typed was cut silently; name_problem says it is too wide)
+                    yield NameInput(value=name, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Tick("bot", bot, compact=True, id=f"bot-{i}", classes="seat-bot")
                     level = self.prefill_levels[i] if i < len(self.prefill_levels) else DEFAULT_LEVEL
                     pick = FormSelect([(lv, lv) for lv in reversed(LEVELS)],
@@ -381,7 +408,9 @@ class NewGameScreen(QuietTitles, Screen[None]):
                 yield Static(Content(bot_time_rule()), id="bot-time-error", classes="field-note")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
-                yield Input(placeholder="blank = random", compact=True, id="seed", restrict=r"-?[0-9]*")
+                # (no restrict: letters dropped as typed were dropped silently; the note says what is wrong)
+                yield Input(placeholder="blank = random", compact=True, id="seed",
+                            validators=[Function(_seed_valid, SEED_RULE)])
                 yield Static("", id="seed-error", classes="field-error")
             with Horizontal(classes="form-row"):
                 yield Label("Undo", classes="form-label")
@@ -564,6 +593,22 @@ class NewGameScreen(QuietTitles, Screen[None]):
         note.remove_class("-bad")
         return True
 
+    @on(Input.Changed, "#seed")
+    def _seed_changed(self, event: Input.Changed) -> None:
+        self._check_seed()
+
+    def _check_seed(self) -> bool:
+        """Say beside the seed, as it is typed, when it is not a whole number
+        (``SEED_RULE``; blank is fine: a random seed); True if it is allowed."""
+        note = self.query_one("#seed-error", Static)
+        try:
+            parse_seed(self.query_one("#seed", Input).value)
+        except ValueError as e:
+            note.update(Content(str(e)))
+            return False
+        note.update("")
+        return True
+
     @on(Input.Changed, ".seat-name")
     def _name_changed(self, event: Input.Changed) -> None:
         self._check_names()
@@ -609,14 +654,11 @@ class NewGameScreen(QuietTitles, Screen[None]):
         message = self.query_one("#form-message", Static)
         message.update("")
         ok = self._check_names()
-        seed_err = self.query_one("#seed-error", Static)
-        seed_err.update("")
-        try:
+        seed = None
+        if self._check_seed():
             seed = parse_seed(self.query_one("#seed", Input).value)
-        except ValueError as e:
-            seed_err.update(Content(str(e)))
+        else:
             ok = False
-            seed = None
         if not self._check_bot_time():
             ok = False
         bot_time = self.bot_time
