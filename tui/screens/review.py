@@ -240,17 +240,30 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         self._row_strips: LRUCache[tuple[str, Style, int], Strip] = LRUCache(256)
         self._styles_cache = KeptStylesCache()
 
+    #: the text width the scrollable height was last worked out at (``_fit_height``)
+    _fitted_width: int | None = None
+
     def _fit_height(self) -> None:
         """Make the scrollable height what the lines take at the width now: no
         layout, the scrollbar follows and a scroll past the new end is brought
-        back (QuietScroll)."""
-        width = self.scrollable_content_region.width
-        height = self._starts(width)[-1] if width > 0 else self.count
-        if height != self.virtual_size.height:
+        back (QuietScroll). The scrollbar that height shows narrows the text,
+        which may wrap into more rows: worked out again at the new width, until
+        the two agree (a height worked out for the width without the scrollbar
+        left the last rows out of reach: the cursor at the last decision below
+        the view)."""
+        for _ in range(3):  # (a scrollbar, once shown, stays: it settles at once)
+            width = self.scrollable_content_region.width
+            self._fitted_width = width
+            height = self._starts(width)[-1] if width > 0 else self.count
+            if height == self.virtual_size.height:
+                return
             size = Size(self.virtual_size.width, height)
             self.set_reactive(ReviewLog.virtual_size, size)
-            if self.is_mounted:
-                self._scroll_update(size)
+            if not self.is_mounted:
+                return
+            self._scroll_update(size)
+            if self.scrollable_content_region.width == width:
+                return
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_height()
@@ -347,6 +360,8 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
     def scroll_to_highlight(self) -> None:
         """Scroll as little as needed to show the highlighted line, all its rows
         (its first rows, when it is taller than the list)."""
+        if self.scrollable_content_region.width != self._fitted_width:
+            self._fit_height()  # (the scrollbar came or went since: the rows are others)
         height = self.scrollable_content_region.height
         width = self.scrollable_content_region.width
         if height <= 0 or width <= 0 or not 0 <= self.highlighted < self.count:
