@@ -23,7 +23,7 @@ from tui.app import LowlandsApp
 from saves import load_partial, save
 from tui.history import History, history_for, record_replay
 from tui.screens import screen_for
-from tui.screens.review import ReviewLog, ReviewScreen
+from tui.screens.review import ReviewLog, ReviewScreen, _num
 from tui.widgets.log import Log
 
 TULIPS = get_game("gift-of-tulips")
@@ -959,3 +959,23 @@ async def test_review_built_ahead_shows_the_cursors_line_whole_at_the_end(
         await pilot.press("end")
         await settle(pilot)
         assert _cursor_line_shown(log) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_review_score_lines_are_the_games_scores(tmp_path: Path, game_id: str) -> None:
+    """Every game's score lines in review (GameLabels.seat_scores, the default
+    for all four): the score tally ("VP") during the game, the game's final
+    scores (game.scores' totals, by seat) once it is over."""
+    game = GAMES[game_id]
+    m = random_match(game, 2, 10_000, seed=3)
+    assert m.is_over()
+    review = ReviewScreen(m)
+    app = app_with(tmp_path, lambda: review)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        totals = {s.seat: float(s.total) for s in game.scores(m.state)}
+        assert review.line_scores(m.ply)[:2] == [totals[0], totals[1]]
+        mid = m.ply // 2
+        assert review.line_scores(mid)[:2] == [float(t["VP"]) for t in game.tallies(m.state_at(mid))]
+        shown = [w.text.strip() for w in review.query(".spark-label")][:2]
+        assert shown == [f"{label}  VP {_num(totals[seat])}" for seat, label in enumerate(review.labels)]

@@ -11,10 +11,12 @@ confirmation it drops every later decision: ``match.continue_from``; a match
 read from a file, not played on a screen below, goes on as a new game under
 a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
-at the cursor and says what it changed (``game.tallies`` before vs after); one
-ScoreSpark per seat draws its score over the whole match, then one per player
-without a seat (``GameLabels.other_scores``: Windmill Valley's Gardener), all on
-one common scale (so 6 VP against 60 VP draws low). The move list writes every
+at the cursor and says what it changed (``game.tallies`` before vs after, and
+the score lines' figures they do not give); one ScoreSpark per seat draws its
+score over the whole match (``GameLabels.seat_scores``: the VP so far, the
+game's final score once it is over), then one per player without a seat
+(``GameLabels.other_scores``: Windmill Valley's Gardener), all on one common
+scale (so 6 VP against 60 VP draws low). The move list writes every
 decision whole, wrapped to its width (ReviewLog).
 
 Opening review on a long match costs little: the moves' words and turn numbers
@@ -640,6 +642,42 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             return []
         return other_scores(self.state(ply))
 
+    def line_scores(self, ply: int) -> list[float]:
+        """The score lines' figures after ``ply`` decisions, in the unit of
+        ``score_key`` ("VP"): each seat's (``GameLabels.seat_scores`` of the
+        game's screen class: the score so far, the game's final score once it is
+        over), then each player's without a seat (``other_scores``); ``[]``
+        when the game's tallies have no score."""
+        tallies = self.tallies(ply)
+        if score_key(tallies) is None:
+            return []
+        try:
+            seats = game_screen_class(self.game.id).seat_scores(self.game, self.state(ply), tallies)
+        except (RuntimeError, AttributeError):  # (no screen class for this game: the tallies)
+            key = score_key(tallies)
+            seats = [float(t.get(key, 0)) for t in tallies]
+        return list(seats) + [v for _n, v in self.other_scores(ply)]
+
+    def score_line_changes(self, ply: int, ascii: bool = False) -> list[str]:
+        """What decision ``ply`` changed in the score lines that ``tally_changes``
+        does not say: each player's without a seat ("G Gardener: VP 54 -> 89
+        (+35)"), and each seat's final score where the game's scoring adds to
+        its tally ("A Ann: final score VP 132")."""
+        key = score_key(self.tallies(ply))
+        if key is None or ply <= 0:
+            return []
+        names = self.spark_labels()
+        seats = len(self.names)
+        before, after = self.line_scores(ply - 1), self.line_scores(ply)
+        lines = []
+        for seat in range(min(seats, len(after))):
+            tally = float(self.tallies(ply)[seat].get(key, 0))
+            if after[seat] != tally and after[seat] != before[seat]:
+                lines.append(f"{names[seat]}: final score {key} {_num(after[seat], ascii)}")
+        others = [({key: b}, {key: a}) for b, a in zip(before[seats:], after[seats:])]
+        lines += tally_changes([b for b, _a in others], [a for _b, a in others], names[seats:], ascii)
+        return lines
+
     def spark_labels(self) -> list[str]:
         """The score lines' names: each seat's ("A Ann"), then each player's
         without a seat, lettered as the boards letter them ("G Gardener")."""
@@ -651,12 +689,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         seat (``other_scores``), and the common low and high."""
         key = score_key(self.tallies(0))
         plies = self.spark_plies() if key else []
-        series = [
-            [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
-            for seat in range(len(self.names))
-        ]
-        others = len(self.other_scores(0))
-        series += [[self.other_scores(p)[k][1] for p in plies] if key else [0.0] for k in range(others)]
+        lines = len(self.names) + len(self.other_scores(0))
+        scores = [self.line_scores(p) for p in plies]
+        series = [[float(at[k]) for at in scores] if key else [0.0] for k in range(lines)]
         values = [v for row in series for v in row] or [0.0]
         return series, min(0.0, min(values)), max(values)
 
@@ -814,11 +849,12 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             said = self.history.texts[i - 1]
             own = f"{self.names[mover]}: "  # (a PickGame's words begin "Bob: ...": said once)
             changes = [f"Decided by {self.labels[mover]}: {said[len(own):] if said.startswith(own) else said}"]
-            changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
+            changes += (tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii)
+                        + self.score_line_changes(i, ascii)) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
         names = self.spark_labels()
-        scores = [t.get(key, 0) for t in self.tallies(i)] + [v for _n, v in self.other_scores(i)] if key else []
+        scores = self.line_scores(i)
         for line, name in enumerate(names):
             now = _num(scores[line], ascii) if key else ""
             self._set_label(f"#spark-label-{line}", f"{name}  {key or ''} {now}")
