@@ -848,3 +848,43 @@ async def test_review_score_lines_end_at_the_final_scores(tmp_path: Path, size: 
         before = match.state_at(match.ply - 1)
         assert [w.text.strip() for w in review.query(".spark-label")] == [
             f"A Ann  VP {GAME.tallies(before)[0]['VP']}", f"G Gardener  VP {before.solo.vp}"]
+
+
+async def test_review_position_keeps_every_figure_at_80_columns(tmp_path: Path) -> None:
+    """Playtest at 80x24, Windmill Valley solo: the position line dropped the
+    round at the end ("Decision 104/104, turn 16/16") and the totals mid-game
+    ("turn 8, round 6"); and decision 100 read "turn 15 · round 13", 101 "turn
+    15 · round 14": one turn in two rounds, the round read after the decision
+    that ended it (the Gardener's card after Ann's turn ends the round). Every
+    figure fits now ("104/104, turn 16/16, round 14/14"), and a decision's
+    round is the one it was made in, as its turn is: each turn in one round."""
+    from tui.screens.review import ReviewScreen
+    from tui.windmill_valley.labels import WindmillValleyLabels, last_round
+
+    match = finished_solo()
+    total, last = match.ply, last_round(match.state)
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = review.query_one("#review-position")
+        turns = review.turn_count()
+        rounds_of_turn: dict[int, set[int]] = {}
+        for ply in range(total, 0, -1):
+            review.move_to(ply)
+            await pilot.pause()
+            shown = line.text.strip()
+            turn = review.turn_of(ply)
+            assert len(shown) <= line.size.width
+            assert shown.endswith(f"{ply}/{total}, turn {turn}/{turns}, round {review.rounds_at(ply)[1]}/{last}"), shown
+            made_in = WindmillValleyLabels.round_of(match.state_at(ply - 1))[1]
+            assert review.rounds_at(ply)[1] == made_in
+            assert review.sub_title.endswith(f"turn {turn} · round {made_in}"), review.sub_title
+            rounds_of_turn.setdefault(turn, set()).add(made_in)
+        assert all(len(r) == 1 for r in rounds_of_turn.values()), rounds_of_turn
+        assert rounds_of_turn[turns] == {last}
+    # at 120 columns the words are whole
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert review.query_one("#review-position").text.strip() == \
+            f"Decision {total}/{total}, turn {turns}/{turns}, round {last}/{last}"

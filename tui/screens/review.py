@@ -5,7 +5,8 @@ next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision (the position line counts decisions,
 those turns, and the game's own rounds or half-years beside them:
-``GameLabels.round_of``, "Decision 59/59, turn 15/15, round 12/12"), ``c``
+``GameLabels.round_of``: the round the decision was made in, "Decision 59/59,
+turn 15/15, round 12/12", at 80 columns "59/59, turn 15/15, round 12/12"), ``c``
 continue from here (after a
 confirmation it drops every later decision: ``match.continue_from``; a match
 read from a file, not played on a screen below, goes on as a new game under
@@ -504,6 +505,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._views: dict[int, Any] = {}
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
+        self._score_cache: dict[int, list[float]] = {}
         #: the moves the kept states, views and tallies follow from (``_load``)
         self._moves_seen: list[Any] = []
         self.board: Any = None
@@ -533,7 +535,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         while same < len(moves) and same < len(seen) and moves[same] == seen[same]:
             same += 1
         self._moves_seen = list(moves)
-        for kept in (self._states, self._views, self._tally_cache):
+        for kept in (self._states, self._views, self._tally_cache, self._score_cache):
             for ply in [p for p in kept if p > same]:
                 del kept[ply]
         turns = self.history.turns
@@ -647,7 +649,11 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         ``score_key`` ("VP"): each seat's (``GameLabels.seat_scores`` of the
         game's screen class: the score so far, the game's final score once it is
         over), then each player's without a seat (``other_scores``); ``[]``
-        when the game's tallies have no score."""
+        when the game's tallies have no score. Worked out once per decision, as
+        the tallies are (opened again, review decodes no state for them)."""
+        kept = self._score_cache.get(ply)
+        if kept is not None:
+            return kept
         tallies = self.tallies(ply)
         if score_key(tallies) is None:
             return []
@@ -656,7 +662,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         except (RuntimeError, AttributeError):  # (no screen class for this game: the tallies)
             key = score_key(tallies)
             seats = [float(t.get(key, 0)) for t in tallies]
-        return list(seats) + [v for _n, v in self.other_scores(ply)]
+        kept = self._score_cache[ply] = list(seats) + [v for _n, v in self.other_scores(ply)]
+        return kept
 
     def score_line_changes(self, ply: int, ascii: bool = False) -> list[str]:
         """What decision ``ply`` changed in the score lines that ``tally_changes``
@@ -782,15 +789,19 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         return self.history.turns[-1] if self.history.turns else 0
 
     def rounds_at(self, ply: int) -> tuple[str, int, int] | None:
-        """The game's own round after ``ply`` decisions and the last one so far
-        (``GameLabels.round_of`` of the game's screen class): ``("round", 12,
-        12)``; the number 0 during the set-up; None for a game played in turns
-        only (Gift of Tulips)."""
+        """The game's own round decision ``ply`` was made in (the set-up's, for
+        0), as its turn (``turn_of``) is the turn it was made in, and the last
+        one so far (``GameLabels.round_of`` of the game's screen class):
+        ``("round", 12, 12)``; the number 0 during the set-up; None for a game
+        played in turns only (Gift of Tulips). (Read after the decision, the
+        last decision of a round gave the next round: Windmill Valley solo,
+        decision 100 "turn 15 · round 13", 101 "turn 15 · round 14", one turn
+        in two rounds, where the Gardener's card after Ann's turn ends it.)"""
         try:
             round_of = game_screen_class(self.game.id).round_of
         except (RuntimeError, AttributeError):  # (no screen class for this game)
             return None
-        at, last = round_of(self.state(ply)), round_of(self.match.state)
+        at, last = round_of(self.state(max(0, ply - 1))), round_of(self.match.state)
         if at is None or last is None:
             return None
         return at[0], at[1], last[1]
@@ -820,11 +831,15 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                 word, n, last = rounds
                 at = f"{word} {n}" if n else f"before {word} 1"
             self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}" + (f" · {at}" if at else "")
-            position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
+            figures = f"{i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
+            position = f"Decision {figures}"
             wordings = [position]
-            if at:  # (as the sub-title says)
-                wordings[:0] = [f"{position}, {at}/{last}" if n else f"{position}, {at}",
-                                f"Decision {i}/{total}, turn {self.turn_of(i)}, {at}"]
+            if at:  # (as the sub-title says; at 80 columns every figure without the
+                # word "Decision", which the header and the list's numbers give)
+                every = f"{figures}, {at}/{last}" if n else f"{figures}, {at}"
+                wordings[:0] = [f"Decision {every}", f"Dec. {every}", every,
+                                f"Decision {i}/{total}, turn {self.turn_of(i)}, {at}",
+                                f"{i}/{total}, turn {self.turn_of(i)}, {at}"]
         self._set_label("#review-position", *wordings)
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
