@@ -23,7 +23,7 @@ from tui.app import LowlandsApp
 from saves import load_partial, save
 from tui.history import History, history_for, record_replay
 from tui.screens import screen_for
-from tui.screens.review import ReviewLog, ReviewScreen
+from tui.screens.review import ReviewLog, ReviewScreen, _num
 from tui.widgets.log import Log
 
 TULIPS = get_game("gift-of-tulips")
@@ -896,3 +896,86 @@ async def test_a_log_rewrite_draws_the_lines_richlog_writes(width: int) -> None:
             assert [list(s) for s in rewritten.lines] == [list(s) for s in appended.lines], mark
             assert rewritten.virtual_size == appended.virtual_size
             assert rewritten._starts == appended._starts and rewritten._written == len(rewritten.lines)
+
+
+def _cursor_line_shown(log: ReviewLog) -> list[str]:
+    """Why the cursor's line is not wholly in the move list's view ([] when it
+    is: all its rows, or its first rows from the top when it is taller than the
+    list, the mark on its first row)."""
+    width, height = log.scrollable_content_region.width, log.scrollable_content_region.height
+    starts = log._starts(width)
+    top = round(log.scroll_offset.y)
+    first, last = starts[log.highlighted], starts[log.highlighted + 1] - 1
+    rows = [log.render_line(y).text for y in range(height)]
+    faults = []
+    if log.virtual_size.height != starts[-1]:
+        faults.append(f"scrollable height {log.virtual_size.height}, the lines take {starts[-1]}")
+    if not (top <= first and (last < top + height or first == top)):
+        faults.append(f"rows {first}-{last} of line {log.highlighted}, the view {top}-{top + height - 1}")
+    if not any(r.startswith(log.mark) for r in rows):
+        faults.append(f"no {log.mark} in {rows}")
+    return faults
+
+
+@pytest.mark.parametrize("game_id", ["gift-of-tulips", "windmill-valley"])
+async def test_review_built_ahead_shows_the_cursors_line_whole_at_the_end(
+        tmp_path: Path, monkeypatch, game_id: str) -> None:
+    """Playtest at 80x24: review opened at a game's end (Windmill Valley solo,
+    decision 104/104; Gift of Tulips 63/63) showed the list ending some lines
+    above the cursor's, and no ▶. Its scrollable height had been worked out at
+    the width before the scrollbar it brought narrowed the text (more rows).
+    The cursor's line is in view at the end, at the start, after steps, jumps
+    and resizes."""
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setattr(GameScreen, "IDLE_DELAY", 0.01)
+    game = get_game(game_id)
+    m = random_match(game, 1 if game_id == "windmill-valley" else 2, 2, seed=2)
+    app = app_with(tmp_path, lambda: screen_for(m, data_dir=tmp_path / "data"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        kept = await _warmed(pilot, app)
+        log = kept.query_one("#review-log", ReviewLog)
+        assert not log.show_vertical_scrollbar  # (built while the list fitted its box)
+        rng = random.Random(2)
+        while not m.is_over():
+            screen.play(rng.choice(m.legal_moves()))
+            await pilot.pause()
+        await settle(pilot)
+        while not isinstance(app.screen, ReviewScreen):  # (game over first)
+            await pilot.press("r")
+            await settle(pilot)
+        assert app.screen is kept and kept.cursor == m.ply and log.show_vertical_scrollbar
+        assert _cursor_line_shown(log) == []
+        for keys in (["left"] * 4, ["home"], ["end"], ["up", "up"], ["down"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+            assert _cursor_line_shown(log) == [], keys
+        for size in ((100, 30), (80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert _cursor_line_shown(log) == [], size
+        await pilot.press("end")
+        await settle(pilot)
+        assert _cursor_line_shown(log) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_review_score_lines_are_the_games_scores(tmp_path: Path, game_id: str) -> None:
+    """Every game's score lines in review (GameLabels.seat_scores, the default
+    for all four): the score tally ("VP") during the game, the game's final
+    scores (game.scores' totals, by seat) once it is over."""
+    game = GAMES[game_id]
+    m = random_match(game, 2, 10_000, seed=3)
+    assert m.is_over()
+    review = ReviewScreen(m)
+    app = app_with(tmp_path, lambda: review)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        totals = {s.seat: float(s.total) for s in game.scores(m.state)}
+        assert review.line_scores(m.ply)[:2] == [totals[0], totals[1]]
+        mid = m.ply // 2
+        assert review.line_scores(mid)[:2] == [float(t["VP"]) for t in game.tallies(m.state_at(mid))]
+        shown = [w.text.strip() for w in review.query(".spark-label")][:2]
+        assert shown == [f"{label}  VP {_num(totals[seat])}" for seat, label in enumerate(review.labels)]

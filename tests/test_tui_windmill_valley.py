@@ -772,3 +772,119 @@ async def test_review_draws_the_gardeners_score_beside_the_players(tmp_path: Pat
     async with ScreenApp(review).run_test(size=size) as pilot:
         await pilot.pause()
         assert [w.text.strip() for w in review.query(".spark-label")] == ["A Ann  VP 5", "B Bob  VP 5"]
+
+
+def finished_solo(seed: int = 36) -> Match:
+    """A solo game played to its end by random choices (seed 36: the end
+    scoring adds 13 VP to Ann's track, the Gardener's end bonus 35)."""
+    import random
+
+    match = make_match(["Ann"], seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        match.push(rng.choice(match.legal_moves()))
+    return match
+
+
+async def test_review_counts_the_gardeners_score_among_the_changes(tmp_path: Path) -> None:
+    """Playtest: at the last decision `m` listed the Gardener's "+35 VP (now
+    89)" and then "No score changed.". A decision that changes the Gardener's
+    VP says so ("G Gardener: VP 54 -> 89 (+35)"), and only one that changes
+    no score at all says "No score changed."."""
+    from tui.screens.review import ReviewScreen
+
+    match = finished_solo()
+    # a decision that changes the Gardener's VP and none of Ann's tallies
+    quiet = next(p for p in range(1, match.ply + 1)
+                 if GAME.tallies(match.state_at(p)) == GAME.tallies(match.state_at(p - 1))
+                 and match.state_at(p).solo.vp != match.state_at(p - 1).solo.vp)
+    review = ReviewScreen(match, ply=quiet)
+    async with ScreenApp(review).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for ply in (quiet, match.ply):
+            review.move_to(ply)
+            await pilot.pause()
+            lines = review.query_one("#review-changes")._data
+            was, now = match.state_at(ply - 1).solo.vp, match.state_at(ply).solo.vp
+            assert f"G Gardener: VP {was} -> {now} (+{now - was})" in lines
+            assert "No score changed." not in lines
+        assert match.state.solo.vp - match.state_at(match.ply - 1).solo.vp > 3  # (its end bonus too)
+        # one that changes no score says so
+        still = next(p for p in range(1, match.ply + 1)
+                     if GAME.tallies(match.state_at(p)) == GAME.tallies(match.state_at(p - 1))
+                     and match.state_at(p).solo.vp == match.state_at(p - 1).solo.vp)
+        review.move_to(still)
+        await pilot.pause()
+        assert review.query_one("#review-changes")._data[1:] == ("No score changed.",)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_review_score_lines_end_at_the_final_scores(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Playtest: a won solo game's score graph drew Ann's VP track ("VP 62";
+    her final score 132) beside the Gardener's VP with its end bonus ("VP 89"):
+    the winner looked behind. At the end each line stands at the game's final
+    score (game.scores' total for a seat; the Gardener with its end bonus);
+    before it, at the VP earned so far (the track; the Gardener's without the
+    bonus). The last decision's changes name Ann's final score."""
+    from tui.screens.review import ReviewScreen, ScoreSpark
+
+    match = finished_solo()
+    final = GAME.scores(match.state)[0].total
+    track = GAME.tallies(match.state)[0]["VP"]
+    assert final > track  # (contracts, windmills and the patch score at the end)
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=size) as pilot:
+        await pilot.pause()
+        labels = [w.text.strip() for w in review.query(".spark-label")]
+        assert labels == [f"A Ann  VP {final}", f"G Gardener  VP {match.state.solo.vp}"]
+        ann, gardener = review.query(ScoreSpark)
+        assert ann.data[-1] == final and gardener.data[-1] == match.state.solo.vp
+        assert ann.high == max(final, match.state.solo.vp)
+        plies = review.spark_plies()
+        assert ann.data[:-1] == [GAME.tallies(match.state_at(p))[0]["VP"] for p in plies[:-1]]
+        assert f"A Ann: final score VP {final}" in review.query_one("#review-changes")._data
+        await pilot.press("left")
+        await pilot.pause()
+        before = match.state_at(match.ply - 1)
+        assert [w.text.strip() for w in review.query(".spark-label")] == [
+            f"A Ann  VP {GAME.tallies(before)[0]['VP']}", f"G Gardener  VP {before.solo.vp}"]
+
+
+async def test_review_position_keeps_every_figure_at_80_columns(tmp_path: Path) -> None:
+    """Playtest at 80x24, Windmill Valley solo: the position line dropped the
+    round at the end ("Decision 104/104, turn 16/16") and the totals mid-game
+    ("turn 8, round 6"); and decision 100 read "turn 15 · round 13", 101 "turn
+    15 · round 14": one turn in two rounds, the round read after the decision
+    that ended it (the Gardener's card after Ann's turn ends the round). Every
+    figure fits now ("104/104, turn 16/16, round 14/14"), and a decision's
+    round is the one it was made in, as its turn is: each turn in one round."""
+    from tui.screens.review import ReviewScreen
+    from tui.windmill_valley.labels import WindmillValleyLabels, last_round
+
+    match = finished_solo()
+    total, last = match.ply, last_round(match.state)
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = review.query_one("#review-position")
+        turns = review.turn_count()
+        rounds_of_turn: dict[int, set[int]] = {}
+        for ply in range(total, 0, -1):
+            review.move_to(ply)
+            await pilot.pause()
+            shown = line.text.strip()
+            turn = review.turn_of(ply)
+            assert len(shown) <= line.size.width
+            assert shown.endswith(f"{ply}/{total}, turn {turn}/{turns}, round {review.rounds_at(ply)[1]}/{last}"), shown
+            made_in = WindmillValleyLabels.round_of(match.state_at(ply - 1))[1]
+            assert review.rounds_at(ply)[1] == made_in
+            assert review.sub_title.endswith(f"turn {turn} · round {made_in}"), review.sub_title
+            rounds_of_turn.setdefault(turn, set()).add(made_in)
+        assert all(len(r) == 1 for r in rounds_of_turn.values()), rounds_of_turn
+        assert rounds_of_turn[turns] == {last}
+    # at 120 columns the words are whole
+    review = ReviewScreen(match)
+    async with ScreenApp(review).run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert review.query_one("#review-position").text.strip() == \
+            f"Decision {total}/{total}, turn {turns}/{turns}, round {last}/{last}"

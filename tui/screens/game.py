@@ -155,6 +155,26 @@ class GameLabels:
         return None
 
     @staticmethod
+    def seat_scores(game: Any, state: Any, tallies: list[dict[str, float]]) -> list[float]:
+        """Each seat's score at ``state`` for review's score lines, in seat
+        order, in the unit of ``tallies``' score ("VP", else its first tally;
+        ``tallies`` is ``game.tallies(state)``): once the game is over, the final
+        score as the game scores it (``game.scores``' totals: Windmill Valley's
+        contracts and end scoring beside its VP track); before, that tally (the
+        VP earned so far, as ``other_scores`` gives the players without a seat
+        theirs). ``[]`` when the tallies have no score. A static hook: review
+        calls it on the screen class, with no screen."""
+        if not tallies or not tallies[0]:
+            return []
+        key = "VP" if "VP" in tallies[0] else next(iter(tallies[0]))
+        scores = [float(t.get(key, 0)) for t in tallies]
+        if game.is_over(state):
+            for sheet in game.scores(state):
+                if 0 <= sheet.seat < len(scores):
+                    scores[sheet.seat] = float(sheet.total)
+        return scores
+
+    @staticmethod
     def other_scores(state: Any) -> list[tuple[str, float]]:
         """The scores of players who hold no seat at ``state`` (an automated
         opponent, e.g. Windmill Valley's Gardener), for review's score lines

@@ -5,16 +5,19 @@ next turn (turns numbered as in the game's log and the record: a new number
 whenever ``game.turn`` of the state before a decision changes),
 Home/End the set-up / the last decision (the position line counts decisions,
 those turns, and the game's own rounds or half-years beside them:
-``GameLabels.round_of``, "Decision 59/59, turn 15/15, round 12/12"), ``c``
+``GameLabels.round_of``: the round the decision was made in, "Decision 59/59,
+turn 15/15, round 12/12", at 80 columns "59/59, turn 15/15, round 12/12"), ``c``
 continue from here (after a
 confirmation it drops every later decision: ``match.continue_from``; a match
 read from a file, not played on a screen below, goes on as a new game under
 a new id, so the file is never written), ``b`` (or Escape) back.
 The board shows the state at the cursor (public view); the log marks the move
-at the cursor and says what it changed (``game.tallies`` before vs after); one
-ScoreSpark per seat draws its score over the whole match, then one per player
-without a seat (``GameLabels.other_scores``: Windmill Valley's Gardener), all on
-one common scale (so 6 VP against 60 VP draws low). The move list writes every
+at the cursor and says what it changed (``game.tallies`` before vs after, and
+the score lines' figures they do not give); one ScoreSpark per seat draws its
+score over the whole match (``GameLabels.seat_scores``: the VP so far, the
+game's final score once it is over), then one per player without a seat
+(``GameLabels.other_scores``: Windmill Valley's Gardener), all on one common
+scale (so 6 VP against 60 VP draws low). The move list writes every
 decision whole, wrapped to its width (ReviewLog).
 
 Opening review on a long match costs little: the moves' words and turn numbers
@@ -240,17 +243,30 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
         self._row_strips: LRUCache[tuple[str, Style, int], Strip] = LRUCache(256)
         self._styles_cache = KeptStylesCache()
 
+    #: the text width the scrollable height was last worked out at (``_fit_height``)
+    _fitted_width: int | None = None
+
     def _fit_height(self) -> None:
         """Make the scrollable height what the lines take at the width now: no
         layout, the scrollbar follows and a scroll past the new end is brought
-        back (QuietScroll)."""
-        width = self.scrollable_content_region.width
-        height = self._starts(width)[-1] if width > 0 else self.count
-        if height != self.virtual_size.height:
+        back (QuietScroll). The scrollbar that height shows narrows the text,
+        which may wrap into more rows: worked out again at the new width, until
+        the two agree (a height worked out for the width without the scrollbar
+        left the last rows out of reach: the cursor at the last decision below
+        the view)."""
+        for _ in range(3):  # (a scrollbar, once shown, stays: it settles at once)
+            width = self.scrollable_content_region.width
+            self._fitted_width = width
+            height = self._starts(width)[-1] if width > 0 else self.count
+            if height == self.virtual_size.height:
+                return
             size = Size(self.virtual_size.width, height)
             self.set_reactive(ReviewLog.virtual_size, size)
-            if self.is_mounted:
-                self._scroll_update(size)
+            if not self.is_mounted:
+                return
+            self._scroll_update(size)
+            if self.scrollable_content_region.width == width:
+                return
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_height()
@@ -347,6 +363,8 @@ class ReviewLog(QuietScroll, ScrollView, can_focus=False):
     def scroll_to_highlight(self) -> None:
         """Scroll as little as needed to show the highlighted line, all its rows
         (its first rows, when it is taller than the list)."""
+        if self.scrollable_content_region.width != self._fitted_width:
+            self._fit_height()  # (the scrollbar came or went since: the rows are others)
         height = self.scrollable_content_region.height
         width = self.scrollable_content_region.width
         if height <= 0 or width <= 0 or not 0 <= self.highlighted < self.count:
@@ -487,6 +505,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         self._states: OrderedDict[int, Any] = OrderedDict()
         self._views: dict[int, Any] = {}
         self._tally_cache: dict[int, list[dict[str, float]]] = {}
+        self._score_cache: dict[int, list[float]] = {}
         #: the moves the kept states, views and tallies follow from (``_load``)
         self._moves_seen: list[Any] = []
         self.board: Any = None
@@ -516,7 +535,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         while same < len(moves) and same < len(seen) and moves[same] == seen[same]:
             same += 1
         self._moves_seen = list(moves)
-        for kept in (self._states, self._views, self._tally_cache):
+        for kept in (self._states, self._views, self._tally_cache, self._score_cache):
             for ply in [p for p in kept if p > same]:
                 del kept[ply]
         turns = self.history.turns
@@ -625,6 +644,47 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             return []
         return other_scores(self.state(ply))
 
+    def line_scores(self, ply: int) -> list[float]:
+        """The score lines' figures after ``ply`` decisions, in the unit of
+        ``score_key`` ("VP"): each seat's (``GameLabels.seat_scores`` of the
+        game's screen class: the score so far, the game's final score once it is
+        over), then each player's without a seat (``other_scores``); ``[]``
+        when the game's tallies have no score. Worked out once per decision, as
+        the tallies are (opened again, review decodes no state for them)."""
+        kept = self._score_cache.get(ply)
+        if kept is not None:
+            return kept
+        tallies = self.tallies(ply)
+        if score_key(tallies) is None:
+            return []
+        try:
+            seats = game_screen_class(self.game.id).seat_scores(self.game, self.state(ply), tallies)
+        except (RuntimeError, AttributeError):  # (no screen class for this game: the tallies)
+            key = score_key(tallies)
+            seats = [float(t.get(key, 0)) for t in tallies]
+        kept = self._score_cache[ply] = list(seats) + [v for _n, v in self.other_scores(ply)]
+        return kept
+
+    def score_line_changes(self, ply: int, ascii: bool = False) -> list[str]:
+        """What decision ``ply`` changed in the score lines that ``tally_changes``
+        does not say: each player's without a seat ("G Gardener: VP 54 -> 89
+        (+35)"), and each seat's final score where the game's scoring adds to
+        its tally ("A Ann: final score VP 132")."""
+        key = score_key(self.tallies(ply))
+        if key is None or ply <= 0:
+            return []
+        names = self.spark_labels()
+        seats = len(self.names)
+        before, after = self.line_scores(ply - 1), self.line_scores(ply)
+        lines = []
+        for seat in range(min(seats, len(after))):
+            tally = float(self.tallies(ply)[seat].get(key, 0))
+            if after[seat] != tally and after[seat] != before[seat]:
+                lines.append(f"{names[seat]}: final score {key} {_num(after[seat], ascii)}")
+        others = [({key: b}, {key: a}) for b, a in zip(before[seats:], after[seats:])]
+        lines += tally_changes([b for b, _a in others], [a for _b, a in others], names[seats:], ascii)
+        return lines
+
     def spark_labels(self) -> list[str]:
         """The score lines' names: each seat's ("A Ann"), then each player's
         without a seat, lettered as the boards letter them ("G Gardener")."""
@@ -636,12 +696,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         seat (``other_scores``), and the common low and high."""
         key = score_key(self.tallies(0))
         plies = self.spark_plies() if key else []
-        series = [
-            [float(self.tallies(p)[seat].get(key, 0)) for p in plies] if key else [0.0]
-            for seat in range(len(self.names))
-        ]
-        others = len(self.other_scores(0))
-        series += [[self.other_scores(p)[k][1] for p in plies] if key else [0.0] for k in range(others)]
+        lines = len(self.names) + len(self.other_scores(0))
+        scores = [self.line_scores(p) for p in plies]
+        series = [[float(at[k]) for at in scores] if key else [0.0] for k in range(lines)]
         values = [v for row in series for v in row] or [0.0]
         return series, min(0.0, min(values)), max(values)
 
@@ -732,15 +789,19 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         return self.history.turns[-1] if self.history.turns else 0
 
     def rounds_at(self, ply: int) -> tuple[str, int, int] | None:
-        """The game's own round after ``ply`` decisions and the last one so far
-        (``GameLabels.round_of`` of the game's screen class): ``("round", 12,
-        12)``; the number 0 during the set-up; None for a game played in turns
-        only (Gift of Tulips)."""
+        """The game's own round decision ``ply`` was made in (the set-up's, for
+        0), as its turn (``turn_of``) is the turn it was made in, and the last
+        one so far (``GameLabels.round_of`` of the game's screen class):
+        ``("round", 12, 12)``; the number 0 during the set-up; None for a game
+        played in turns only (Gift of Tulips). (Read after the decision, the
+        last decision of a round gave the next round: Windmill Valley solo,
+        decision 100 "turn 15 · round 13", 101 "turn 15 · round 14", one turn
+        in two rounds, where the Gardener's card after Ann's turn ends it.)"""
         try:
             round_of = game_screen_class(self.game.id).round_of
         except (RuntimeError, AttributeError):  # (no screen class for this game)
             return None
-        at, last = round_of(self.state(ply)), round_of(self.match.state)
+        at, last = round_of(self.state(max(0, ply - 1))), round_of(self.match.state)
         if at is None or last is None:
             return None
         return at[0], at[1], last[1]
@@ -770,11 +831,15 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
                 word, n, last = rounds
                 at = f"{word} {n}" if n else f"before {word} 1"
             self.sub_title = f"{head} · Decision {i}/{total} · turn {self.turn_of(i)}" + (f" · {at}" if at else "")
-            position = f"Decision {i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
+            figures = f"{i}/{total}, turn {self.turn_of(i)}/{self.turn_count()}"
+            position = f"Decision {figures}"
             wordings = [position]
-            if at:  # (as the sub-title says)
-                wordings[:0] = [f"{position}, {at}/{last}" if n else f"{position}, {at}",
-                                f"Decision {i}/{total}, turn {self.turn_of(i)}, {at}"]
+            if at:  # (as the sub-title says; at 80 columns every figure without the
+                # word "Decision", which the header and the list's numbers give)
+                every = f"{figures}, {at}/{last}" if n else f"{figures}, {at}"
+                wordings[:0] = [f"Decision {every}", f"Dec. {every}", every,
+                                f"Decision {i}/{total}, turn {self.turn_of(i)}, {at}",
+                                f"{i}/{total}, turn {self.turn_of(i)}, {at}"]
         self._set_label("#review-position", *wordings)
         ascii = bool(getattr(self.app, "ascii", False))
         if self.board is not None:
@@ -799,11 +864,12 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
             said = self.history.texts[i - 1]
             own = f"{self.names[mover]}: "  # (a PickGame's words begin "Bob: ...": said once)
             changes = [f"Decided by {self.labels[mover]}: {said[len(own):] if said.startswith(own) else said}"]
-            changes += tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii) or ["No score changed."]
+            changes += (tally_changes(self.tallies(i - 1), self.tallies(i), self.labels, ascii)
+                        + self.score_line_changes(i, ascii)) or ["No score changed."]
         self._show_changes(changes)
         key = score_key(self.tallies(i))
         names = self.spark_labels()
-        scores = [t.get(key, 0) for t in self.tallies(i)] + [v for _n, v in self.other_scores(i)] if key else []
+        scores = self.line_scores(i)
         for line, name in enumerate(names):
             now = _num(scores[line], ascii) if key else ""
             self._set_label(f"#spark-label-{line}", f"{name}  {key or ''} {now}")
