@@ -1,0 +1,96 @@
+"""Playtest faults (fixA): the ASCII look switched on at run time (box corners
+and the palette's icon drawn as "?", "±" drawn as "+", "←→" as "<-"), Gift of
+Tulips' bouquets table cut by its ASCII arrows at 80x24 and its deck line on
+the last turn."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from core import GAMES
+from core.bots import choose
+from core.engine import copy_state
+from core.match import Match, Seat
+from tui.chrome import AsciiFilter
+from tui.screens import screen_for
+from tui.screens.dialogs import ConfirmDialog
+
+from tests.apphelpers import ScreenApp, make_app, new_match
+from tests.apphelpers import settle as settle_app
+
+settle = partial(settle_app, n=3)
+
+#: Unicode's box-drawing block: Textual's round, solid, heavy ... borders
+BOX = {chr(c) for c in range(0x2500, 0x2580)}
+
+
+def _rows(app) -> list[str]:
+    """The screen's rows as they reach the terminal in the ASCII look: composed,
+    then through the app's AsciiFilter (the colour filters change no text)."""
+    filters = [f for f in app.get_line_filters() if isinstance(f, AsciiFilter)]
+    rows = []
+    for strip in app.screen._compositor.render_strips():
+        segments = list(strip)
+        for f in filters:
+            segments = f.apply(segments, None)
+        rows.append("".join(seg.text for seg in segments))
+    return rows
+
+
+def _match(game_id: str) -> Match:
+    game = GAMES[game_id]
+    names = ("Ann", "Bob") if game_id == "fields-of-arle" else ("Ann", "Bob", "Cy")
+    m = Match(game, [Seat(n) for n in names], 5)
+    for _ in range(6):
+        m.push(choose(game, m.state, m.ply))
+    return m
+
+
+@pytest.mark.parametrize("game_id", ["gift-of-tulips", "golden-age", "windmill-valley", "fields-of-arle"])
+@pytest.mark.parametrize("dialog", [False, True])
+async def test_ascii_look_switched_at_run_time_redraws_every_border(dirs, game_id, dialog) -> None:
+    """The playtester's "?- D Daan ---?": a border painted before the switch
+    was kept, and its round corners reached the filter, which has no one-cell
+    ASCII for them. After the switch no box-drawing glyph is painted, with or
+    without a dialog on top, and none is drawn as "?"."""
+    m = _match(game_id)
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if dialog:
+            app.push_screen(ConfirmDialog("Leave the game?"))
+            await settle(pilot)
+        before = "".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert BOX & set(before)  # (the full look draws round and solid borders)
+        app.set_ascii(True)
+        await settle(pilot)
+        painted = "".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert not BOX & set(painted), sorted(BOX & set(painted))
+        rows = _rows(app)
+        assert all(row.isascii() for row in rows)
+        corners = [row for row in rows if "?-" in row or "-?" in row]
+        assert not corners, corners
+
+
+async def test_palette_icon_is_ascii_in_the_ascii_look(dirs) -> None:
+    from textual.command import SearchIcon
+
+    m = _match("golden-age")
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.set_ascii(True)
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert app.screen.query_one(SearchIcon).icon == ">"
+        assert not any("?" in row[:4] for row in _rows(app)[:6])  # (the icon sat at the left)
+        await pilot.press("escape")
+        await settle(pilot)
+        app.set_ascii(False)
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        assert app.screen.query_one(SearchIcon).icon == "\U0001f50e"  # Textual's own again
