@@ -94,3 +94,28 @@ async def test_palette_icon_is_ascii_in_the_ascii_look(dirs) -> None:
         await pilot.press("ctrl+p")
         await settle(pilot)
         assert app.screen.query_one(SearchIcon).icon == "\U0001f50e"  # Textual's own again
+
+
+def test_plus_minus_and_two_arrows_keep_their_meaning() -> None:
+    from tui.widgets.common import ascii_cell, ascii_text
+
+    assert ascii_text("as good as give 2 (±0.1 VP)") == "as good as give 2 (+/-0.1 VP)"
+    assert ascii_text("←→ Panels") == "<-> Panels"
+    assert ascii_cell("±", 1) != "+"  # one cell: not a plus, which says something else
+    assert ascii_cell("→", 1) == ">" and ascii_cell("←", 1) + ascii_cell("→", 1) == "<>"
+    line = AsciiFilter().apply([__import__("rich.segment").segment.Segment("(±0.1) ←→")], None)
+    assert "".join(s.text for s in line) == "(~0.1) <>"
+
+
+async def test_hint_says_plus_minus_in_the_ascii_look() -> None:
+    from tui.widgets.choice import Prompt
+    from tests.apphelpers import WidgetApp
+
+    prompt = Prompt()
+    app = WidgetApp(prompt, ascii=True)
+    async with app.run_test(size=(40, 10)) as pilot:
+        prompt.update("Ann: give or keep…", "Hint: as good as give 2 (±0.1 VP).")
+        await pilot.pause()
+        assert "(+/-0.1 VP)" in prompt.text
+        assert "keep..." in prompt.text
+        assert prompt.text.isascii()

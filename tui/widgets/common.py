@@ -113,12 +113,25 @@ ASCII_GLYPHS: dict[str, str] = {
 }
 
 
+#: What the screen's last-resort filter (``ascii_cell``) draws for a glyph of
+#: ASCII_GLYPHS whose replacement is wider than the glyph: one character of the
+#: same meaning, never the replacement's first (which would turn "±" into "+",
+#: "→" into "-"); "←→" thus reads "<>".
+ASCII_CELLS: dict[str, str] = {"←": "<", "→": ">", "±": "~"}
+
+#: runs of glyphs spelled out as one (``ascii_text``): two arrows are one "<->"
+ASCII_RUNS: dict[str, str] = {"←→": "<->", "→←": "<->", "↑↓": "^/v", "↓↑": "^/v"}
+
+
 def ascii_text(text: str) -> str:
     """``text`` in plain ASCII for the ASCII look: the glyphs of ASCII_GLYPHS
-    spelled out ("1½" -> "1.5", "←" -> "<-"), accents dropped ("Zoë" -> "Zoe"),
-    anything else "?". A digit before "½" keeps it: "2½" -> "2.5", "½" -> "0.5"."""
+    spelled out ("1½" -> "1.5", "←" -> "<-", "±" -> "+/-", "←→" -> "<->"),
+    accents dropped ("Zoë" -> "Zoe"), anything else "?". A digit before "½"
+    keeps it: "2½" -> "2.5", "½" -> "0.5"."""
     if text.isascii():
         return text
+    for run, plain in ASCII_RUNS.items():
+        text = text.replace(run, plain)
     out: list[str] = []
     prev = ""
     for ch in text:
@@ -137,8 +150,12 @@ def ascii_text(text: str) -> str:
 
 def ascii_cell(ch: str, width: int) -> str:
     """A replacement for the non-ASCII ``ch`` that fills exactly ``width``
-    cells (the glyph's own width), for drawing already laid-out lines."""
+    cells (the glyph's own width), for drawing already laid-out lines: the
+    ASCII_GLYPHS replacement when it fits, else ASCII_CELLS' one character
+    ("±" -> "~"), else the glyph without accents, else "?"."""
     r = ASCII_GLYPHS.get(ch)
+    if r is not None and len(r) > width and ch in ASCII_CELLS:
+        r = ASCII_CELLS[ch]
     if r is None or len(r) > width:
         plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
         r = plain if plain and len(plain) <= width else (r[0] if r else "?")
