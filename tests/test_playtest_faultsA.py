@@ -119,3 +119,29 @@ async def test_hint_says_plus_minus_in_the_ascii_look() -> None:
         assert "(+/-0.1 VP)" in prompt.text
         assert "keep..." in prompt.text
         assert prompt.text.isascii()
+
+
+async def test_bouquets_fit_80x24_in_the_ascii_look(tmp_path) -> None:
+    """The playtester's "4/13->5/15 17->18 5+----" and "tul V|": the ASCII
+    arrow "->" is a cell wider than "→", three previews pushed the VP column
+    out. The table measured as drawn uses ">" then, and fits."""
+    m = new_match(seed=11, moves=60)
+    screen = screen_for(m, data_dir=tmp_path)
+    async with ScreenApp(screen, ascii=True).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        block = screen.board.query_one("#got-bouquets")
+        lines = block.text.splitlines()
+        assert all(len(line.rstrip()) <= block.size.width for line in lines), lines
+        assert lines[0].rstrip().endswith("tul    VP"), lines[0]
+        bob = next(line for line in lines if "Bob" in line)
+        assert bob.rstrip().endswith("8>9 27>28"), bob  # the VP preview whole
+        assert any("a>b: now > with the highlighted choice" in line for line in lines)
+
+
+async def test_bouquets_keep_the_long_arrow_where_it_fits(tmp_path) -> None:
+    m = new_match(seed=11, moves=30)
+    screen = screen_for(m, data_dir=tmp_path)
+    async with ScreenApp(screen, ascii=True).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen.board.query_one("#got-bouquets").text
+        assert "4->5" in text and "a->b: now ->" in text

@@ -162,7 +162,7 @@ def ascii_cell(ch: str, width: int) -> str:
     return r.ljust(width)[:width] if width > 0 else ""
 
 
-def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
+def preview(widget: Widget, now: str, then: str, style: str = "", arrow: str | None = None) -> "Text":
     """A preview: the value ``now``, an arrow and what the highlighted choice would make
     it, drawn as a highlight: ``"1·3→2·7"`` (``"1·3->2·7"`` with ``--ascii``). Every board
     shows a choice's effect this way, so a preview never reads as already done.
@@ -171,12 +171,20 @@ def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
         widget: the widget drawing it (for ``--ascii``).
         now, then: the value before and after, as shown in the cell.
         style: the cell's own style (e.g. a colour), kept under the highlight.
+        arrow: the arrow drawn (None: "→", "->" with ``--ascii``); a table too
+            narrow for "->" passes ``NARROW_ARROW`` (and the same to ``preview_note``).
     """
     from rich.text import Text
 
-    return Text(f"{now}{glyph(widget, '→', '->')}{then}", style=f"{style} {HIGHLIGHT}".strip())
+    arrow = glyph(widget, "→", "->") if arrow is None else arrow
+    return Text(f"{now}{arrow}{then}", style=f"{style} {HIGHLIGHT}".strip())
 
 
-def preview_note(widget: Widget) -> str:
-    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``)."""
-    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->"))
+#: a preview's arrow in one cell under ``--ascii`` (as wide as "→"), for a table
+#: that has no room for "->"
+NARROW_ARROW = ">"
+
+
+def preview_note(widget: Widget, arrow: str | None = None) -> str:
+    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``), or ``arrow``."""
+    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->") if arrow is None else arrow)
