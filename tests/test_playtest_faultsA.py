@@ -145,3 +145,34 @@ async def test_bouquets_keep_the_long_arrow_where_it_fits(tmp_path) -> None:
         await settle(pilot)
         text = screen.board.query_one("#got-bouquets").text
         assert "4->5" in text and "a->b: now ->" in text
+
+
+def test_deck_line_on_the_last_turn() -> None:
+    """Not "Deck 0 cards (0-1 turns each)" on the game's last turn."""
+    from tui.gift_of_tulips.labels import deck_note, turns_left
+
+    m = new_match(seed=5)
+    seen = []
+    while not m.is_over():
+        s = m.state
+        if s.phase == "play" and sum(turns_left(s)) == 1:
+            seen.append((len(s.deck), deck_note(s)))
+        m.push(choose(m.game, m.state, 35 + m.ply))
+    assert (0, ["empty: this is the last turn", "empty: last turn"]) in seen
+    assert all(notes[-1].endswith(": last turn") for _n, notes in seen)
+    s = copy_state(m.state)
+    s.phase, s.deck, s.drawn = "play", [], ""
+    assert deck_note(s) == ["empty: no turns left"]
+
+
+async def test_deck_row_reads_empty_last_turn_at_80x24(tmp_path) -> None:
+    m = new_match(seed=5)
+    while not (m.state.phase == "play" and not m.state.deck and m.state.drawn):
+        m.push(choose(m.game, m.state, 35 + m.ply))
+    screen = screen_for(m, data_dir=tmp_path)
+    async with ScreenApp(screen).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        cards = screen.board.query_one("#got-cards").text
+        deck = next(line for line in cards.splitlines() if "Deck" in line)
+        assert deck.split(None, 1)[1].startswith("empty: "), deck
+        assert "last turn" in deck and "0 cards" not in deck
