@@ -411,12 +411,12 @@ async def test_secret_note_and_deck_words_fit_at_80x24(tmp_path: Path) -> None:
         state.drawn = ""
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()
-        assert "1 card (no turns left)" in cards.text
+        assert "1 card: no turns left" in cards.text
         state = copy_state(state)  # (a state is frozen once shown: boards keep what they drew of it)
         state.deck = state.deck[:1] * 3
         screen.board.show(GAME, state, viewer=None, seats=screen.names)
         await pilot.pause()
-        assert "3 cards (0-1 turns each)" in cards.text  # (the shortest wording, at 80 columns)
+        assert "3 cards: this is the last turn" in cards.text  # (one turn in all: the last, said so)
 
 
 @pytest.mark.parametrize("cols", [80, 81, 83])

@@ -30,7 +30,7 @@ from weakref import WeakSet
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import CommandInput, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandInput, CommandPalette, DiscoveryHit, Hit, Hits, Provider, SearchIcon
 from textual.containers import Center, Middle
 from textual.content import Content
 from textual.screen import Screen
@@ -98,11 +98,20 @@ def _hidden(widget: Any, screen: Screen[Any]) -> bool:
 
 
 # -- command palette ---------------------------------------------------------------------
+def _search_icon(ascii: bool) -> str:
+    """The palette's search icon: Textual's magnifier, ">" in the ASCII look
+    (the magnifier, two cells wide, has no ASCII stand-in)."""
+    return ">" if ascii else "\U0001f50e"  # (Textual's own: SearchIcon.icon)
+
+
 class LowlandsPalette(CommandPalette):
     """Textual's command palette, which Backspace in an empty search closes too
     (not only Escape; issue 10, item 10)."""
 
     BINDINGS = [Binding("backspace", "back_or_close", "Close", show=False, priority=True)]
+
+    def on_mount(self) -> None:
+        self.query_one(SearchIcon).icon = _search_icon(getattr(self.app, "ascii", False))
 
     def action_back_or_close(self) -> None:
         search = self.query_one(CommandInput)
@@ -488,6 +497,12 @@ class LowlandsApp(App[None]):
                     widget._redraw()  # lines built with glyph(): built again
                 elif isinstance(widget, Log):
                     widget._rewrite()  # log lines spelled out (2½ -> 2.5) or back
+                # every widget painted again: Textual keeps a widget's painted lines,
+                # its border among them (round corners, drawn before the switch,
+                # would reach the screen as "?" in the ASCII look)
+                widget.refresh()
+            for icon in screen.query(SearchIcon):
+                icon.icon = _search_icon(on)
             refresh_menu = getattr(screen, "refresh_menu", None)
             if callable(refresh_menu):
                 refresh_menu()

@@ -24,7 +24,7 @@ from tui.widgets.board import Board, Same
 from tui.widgets.cards import Card, CardRow, Cards
 from tui.widgets.scoresheet import ScoreRow, ScoreSheet
 from tui.widgets.common import (
-    HIGHLIGHT, Marker, glyph, preview, preview_note, seat_letters, seat_style, use_ascii,
+    HIGHLIGHT, NARROW_ARROW, Marker, glyph, preview, preview_note, seat_letters, seat_style, use_ascii,
 )
 from tui.widgets.track import Track
 from tui.widgets.textlines import wrap
@@ -176,7 +176,24 @@ class GiftOfTulipsBoard(Board):
     # -- bouquets ----------------------------------------------------------------
     def _bouquets(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
                   wide: bool) -> list[Text]:
+        """The bouquets table's lines. Its previews' arrow is "->" in the ASCII
+        look, two cells to the full look's one: where the table drawn with it
+        (as measured) is wider than the board, it is drawn with NARROW_ARROW
+        (">"), as wide as "→", so its last columns are not cut."""
+        lines, fits = self._bouquets_with(state, target, drawn, seats, letters, wide, None)
+        if not fits and use_ascii(self):
+            lines, _fits = self._bouquets_with(state, target, drawn, seats, letters, wide, NARROW_ARROW)
+        return lines
+
+    def _bouquets_with(self, state: Any, target: Any, drawn: str, seats: list[str], letters: list[str],
+                       wide: bool, arrow: str | None) -> tuple[list[Text], bool]:
+        """The bouquets table's lines with the previews' ``arrow`` (None: the app's),
+        and whether the table is as narrow as the board."""
         dot = glyph(self, "·", "/")
+
+        def pv(now: str, then: str, style: str = "") -> Text:
+            return preview(self, now, then, style, arrow=arrow)
+
         pointer = glyph(self, "▶", ">")
         cur = state.current if state.phase != "over" else -1
         gets = -1
@@ -200,7 +217,7 @@ class GiftOfTulipsBoard(Board):
                 if seat == gets and v == drawn[0]:
                     # a preview: the cell now, and what the card under the cursor would make it
                     then = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
-                    cells.append(preview(self, text, then, VARIETY_STYLES[v]))
+                    cells.append(pv(text, then, VARIETY_STYLES[v]))
                     continue
                 cells.append(Text(text, style=style))
             vp = state.give_vp[seat] + state.keep_vp[seat] + state.majority_vp[seat]
@@ -211,34 +228,36 @@ class GiftOfTulipsBoard(Board):
                 who.stylize(HIGHLIGHT)
             tulips = Text(str(len(bouquet)))
             if seat == gets:  # a preview of the tulip count with the card under the cursor
-                tulips = preview(self, str(len(bouquet)), str(len(bouquet) + 1))
+                tulips = pv(str(len(bouquet)), str(len(bouquet) + 1))
             vp_cell = Text(str(vp), style="bold")
             if seat == cur and gain:  # a preview of the points the choice under the cursor scores
-                vp_cell = preview(self, str(vp), str(vp + gain), "bold")
+                vp_cell = pv(str(vp), str(vp + gain), "bold")
             rows.append([pointer if seat == cur else " ", who, *cells, tulips, vp_cell])
         # while a drawn card may go to any bouquet, the columns are as wide as the
         # widest preview of this decision, whichever the cursor is on: a cursor key
         # then repaints the cells that change, not rows whose columns moved
         # (none without a choice under a cursor: in review, or while a bot decides)
         previews = bool(drawn) and state.phase == "play" and target is not None
-        ghost = self._widest_previews(state, drawn, seats, dot, rows) if previews else []
+        ghost, fits = self._widest_previews(state, drawn, seats, dot, rows, arrow) if previews else ([], True)
         lines = grid(rows + ghost, justify="llrrrrrr", width=self._width())[:len(rows)]
         if wide:
             note = f"  each cell: cards{dot}total value; tul = tulips in bouquet"
             if previews:
-                note += f"; {preview_note(self)}"
+                note += f"; {preview_note(self, arrow)}"
             lines += wrap(note, self._width(), "dim", "    ")
         elif previews:
-            lines.append(Text(f"  {preview_note(self)}", style="dim"))
-        return lines
+            lines.append(Text(f"  {preview_note(self, arrow)}", style="dim"))
+        return lines, fits
 
     def _widest_previews(self, state: Any, drawn: str, seats: list[str], dot: str,
-                         rows: list[list[Any]]) -> list[list[Any]]:
+                         rows: list[list[Any]], arrow: str | None = None) -> tuple[list[list[Any]], bool]:
         """A row (never drawn) as wide as the widest preview of the drawn card in
         each column: in its variety's cell and the tulip count of whoever may get
         it (anyone: Keep or Give), and in the VP of the player to move; where
         the table would then be wider than the board, the tulip column, then
-        the VP, then the variety's column are left to their own width."""
+        the VP, then the variety's column are left to their own width. With it,
+        whether the table with every preview at its widest fits the board (drawn
+        with ``arrow``, None: the app's)."""
         cur = state.current
         gains = [choice_gain(state, move, drawn) for move in (Keep(), Give(to=cur))]
         widest = [0] * len(C.VARIETY_ORDER)
@@ -250,19 +269,20 @@ class GiftOfTulipsBoard(Board):
             now = f"{len(mine)}{dot}{sum(C.value(c) for c in mine)}" if mine else "-"
             then = f"{len(mine) + 1}{dot}{sum(C.value(c) for c in mine) + C.value(drawn)}"
             if col >= 0:
-                widest[col] = max(widest[col], preview(self, now, then).cell_len)
-            tulips = max(tulips, preview(self, str(len(bouquet)), str(len(bouquet) + 1)).cell_len)
+                widest[col] = max(widest[col], preview(self, now, then, arrow=arrow).cell_len)
+            tulips = max(tulips, preview(self, str(len(bouquet)), str(len(bouquet) + 1), arrow=arrow).cell_len)
         vp = state.give_vp[cur] + state.keep_vp[cur] + state.majority_vp[cur]
         most = max(gains)
-        vp_w = preview(self, str(vp), str(vp + most)).cell_len if most else 0
+        vp_w = preview(self, str(vp), str(vp + most), arrow=arrow).cell_len if most else 0
         ghost = [0, 0, *widest, tulips, vp_w]
         own = [max((Text(c).cell_len if isinstance(c, str) else c.cell_len) for c in column)
                for column in zip(*rows)]
+        fits = sum(map(max, own, ghost)) + len(own) - 1 <= self._width()
         for drop in (len(ghost) - 2, len(ghost) - 1, 2 + col):  # tulips, VP, the variety
             if sum(map(max, own, ghost)) + len(own) - 1 <= self._width():
                 break
             ghost[drop] = 0
-        return [[" " * w for w in ghost]]
+        return [[" " * w for w in ghost]], fits
 
     # -- cards in play ---------------------------------------------------------------
     def _cards(self, state: Any, target: Any, drawn: str, viewer: int | None, seats: list[str]) -> list[CardRow]:

@@ -71,12 +71,15 @@ def deck_note(state: Any) -> list[str]:
     """The deck row's note, longest wording first (for ``fit_note``): the cards
     left and the turns they make, in all and each ("47 cards (24 turns left in
     all, 12 each)"; "7 or 8 each" when the seats' counts differ: the seats
-    from the one on turn on have one more)."""
-    cards = plural(len(state.deck), "card")
+    from the one on turn on have one more). On the last turn it says so: "1
+    card: last turn", "empty: last turn" (not "0 cards (0-1 turns each)")."""
+    cards = plural(len(state.deck), "card") if state.deck else "empty"
     turns = turns_left(state)
     total = sum(turns)
     if not total:
-        return [f"{cards} (no turns left)"]
+        return [f"{cards}: no turns left"]
+    if total == 1:  # the turn under way is the last
+        return [f"{cards}: this is the last turn", f"{cards}: last turn"]
     lo, hi = min(turns), max(turns)
     each = f"{lo} each" if lo == hi else f"{lo} or {hi} each"
     return [f"{cards} ({plural(total, 'turn')} left in all, {each})",

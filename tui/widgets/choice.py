@@ -33,7 +33,7 @@ from textual.style import Style as VisualStyle
 from textual.visual import Padding, Visual
 
 from tui.widgets.base import Banner, QuietScroll, KeptStylesCache, text_visual
-from tui.widgets.common import glyph
+from tui.widgets.common import ascii_text, glyph, use_ascii
 from tui.widgets.textlines import wrap_plain
 
 #: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
@@ -149,12 +149,17 @@ class Prompt(Banner):
 
     def prompt_lines(self, width: int) -> int:
         """The lines the prompt's own text takes at ``width`` (without the hint)."""
-        return len(wrap_plain(self._data[0], max(8, width - 2)))
+        return len(wrap_plain(self._spelled(self._data[0]), max(8, width - 2)))
+
+    def _spelled(self, text: str) -> str:
+        """``text`` as drawn: in the ASCII look its glyphs spelled out before it is
+        wrapped ("±" -> "+/-", "…" -> "..."), not cut to one cell by the screen's filter."""
+        return ascii_text(text) if use_ascii(self) else text
 
     def hint_pages(self, width: int) -> list[list[str]]:
         """The hint's lines at ``width``, a page of at most ``hint_rows`` - 1
         lines each (one page, of all of them, when they fit ``hint_rows``)."""
-        lines = wrap_plain(self._data[1], max(8, width - 2))
+        lines = wrap_plain(self._spelled(self._data[1]), max(8, width - 2))
         rows = self._data[2]
         if rows is None or len(lines) <= rows:
             return [lines] if lines else []
@@ -184,7 +189,7 @@ class Prompt(Banner):
     def build(self, width: int) -> list[Text]:
         text, _hint, _rows, page = self._data
         wrap = max(8, width - 2)
-        lines = [Text(line, style="bold") for line in wrap_plain(text, wrap)]
+        lines = [Text(line, style="bold") for line in wrap_plain(self._spelled(text), wrap)]
         pages = self.hint_pages(width)
         if pages:
             page %= len(pages)

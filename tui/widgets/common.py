@@ -113,12 +113,25 @@ ASCII_GLYPHS: dict[str, str] = {
 }
 
 
+#: What the screen's last-resort filter (``ascii_cell``) draws for a glyph of
+#: ASCII_GLYPHS whose replacement is wider than the glyph: one character of the
+#: same meaning, never the replacement's first (which would turn "±" into "+",
+#: "→" into "-"); "←→" thus reads "<>".
+ASCII_CELLS: dict[str, str] = {"←": "<", "→": ">", "±": "~"}
+
+#: runs of glyphs spelled out as one (``ascii_text``): two arrows are one "<->"
+ASCII_RUNS: dict[str, str] = {"←→": "<->", "→←": "<->", "↑↓": "^/v", "↓↑": "^/v"}
+
+
 def ascii_text(text: str) -> str:
     """``text`` in plain ASCII for the ASCII look: the glyphs of ASCII_GLYPHS
-    spelled out ("1½" -> "1.5", "←" -> "<-"), accents dropped ("Zoë" -> "Zoe"),
-    anything else "?". A digit before "½" keeps it: "2½" -> "2.5", "½" -> "0.5"."""
+    spelled out ("1½" -> "1.5", "←" -> "<-", "±" -> "+/-", "←→" -> "<->"),
+    accents dropped ("Zoë" -> "Zoe"), anything else "?". A digit before "½"
+    keeps it: "2½" -> "2.5", "½" -> "0.5"."""
     if text.isascii():
         return text
+    for run, plain in ASCII_RUNS.items():
+        text = text.replace(run, plain)
     out: list[str] = []
     prev = ""
     for ch in text:
@@ -137,15 +150,19 @@ def ascii_text(text: str) -> str:
 
 def ascii_cell(ch: str, width: int) -> str:
     """A replacement for the non-ASCII ``ch`` that fills exactly ``width``
-    cells (the glyph's own width), for drawing already laid-out lines."""
+    cells (the glyph's own width), for drawing already laid-out lines: the
+    ASCII_GLYPHS replacement when it fits, else ASCII_CELLS' one character
+    ("±" -> "~"), else the glyph without accents, else "?"."""
     r = ASCII_GLYPHS.get(ch)
+    if r is not None and len(r) > width and ch in ASCII_CELLS:
+        r = ASCII_CELLS[ch]
     if r is None or len(r) > width:
         plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
         r = plain if plain and len(plain) <= width else (r[0] if r else "?")
     return r.ljust(width)[:width] if width > 0 else ""
 
 
-def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
+def preview(widget: Widget, now: str, then: str, style: str = "", arrow: str | None = None) -> "Text":
     """A preview: the value ``now``, an arrow and what the highlighted choice would make
     it, drawn as a highlight: ``"1·3→2·7"`` (``"1·3->2·7"`` with ``--ascii``). Every board
     shows a choice's effect this way, so a preview never reads as already done.
@@ -154,12 +171,20 @@ def preview(widget: Widget, now: str, then: str, style: str = "") -> "Text":
         widget: the widget drawing it (for ``--ascii``).
         now, then: the value before and after, as shown in the cell.
         style: the cell's own style (e.g. a colour), kept under the highlight.
+        arrow: the arrow drawn (None: "→", "->" with ``--ascii``); a table too
+            narrow for "->" passes ``NARROW_ARROW`` (and the same to ``preview_note``).
     """
     from rich.text import Text
 
-    return Text(f"{now}{glyph(widget, '→', '->')}{then}", style=f"{style} {HIGHLIGHT}".strip())
+    arrow = glyph(widget, "→", "->") if arrow is None else arrow
+    return Text(f"{now}{arrow}{then}", style=f"{style} {HIGHLIGHT}".strip())
 
 
-def preview_note(widget: Widget) -> str:
-    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``)."""
-    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->"))
+#: a preview's arrow in one cell under ``--ascii`` (as wide as "→"), for a table
+#: that has no room for "->"
+NARROW_ARROW = ">"
+
+
+def preview_note(widget: Widget, arrow: str | None = None) -> str:
+    """``PREVIEW_NOTE`` with the arrow of this app (``->`` under ``--ascii``), or ``arrow``."""
+    return PREVIEW_NOTE.format(arrow=glyph(widget, "→", "->") if arrow is None else arrow)
