@@ -138,13 +138,14 @@ def run_arena(
     or a player count the game does not take; KeyError for an unknown game.
     """
     game = core.get_game(game_id)
+    # the player count first: the levels are counted against it
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players}")
     if len(bots) != players:
         raise ValueError(f"--bots names {len(bots)} level(s) for {players} player(s); name one per seat.")
     for lv in bots:
         if lv not in LEVELS:
             raise ValueError(f"Unknown bot level {lv!r}; choose from {', '.join(LEVELS)}.")
-    if not game.min_players <= players <= game.max_players:
-        raise ValueError(f"{game.title} takes {game.min_players}-{game.max_players} players, not {players}.")
     if clock:
         iters = iterations if iterations is not None else DEFAULT_ITERATIONS
     else:
