@@ -1,7 +1,10 @@
 """Game over: every player's score sheet by category, the winner(s), what next.
 
 Keys: ``r`` review the match, ``n`` new game (same table), ``l`` launcher,
-``q`` quit, ``b`` (or Escape) back to the final board.
+``q`` quit, ``b`` (or Escape) back to the final board; PgUp / PgDn scroll the
+game's end-of-game lines when they do not all fit (``GameOverScreen.fit_epilogue``:
+the title, the winners, the whole score table and the buttons always show, at
+80x24 too).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Unit
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
@@ -68,6 +72,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
     #game-over-body { padding: 1 2; }
     #game-over-title { text-style: bold; color: $primary; }
     #winners { text-style: bold; margin: 1 0 0 0; }
+    #epilogue-box { height: auto; scrollbar-size-vertical: 1; }
     #epilogue { height: auto; }
     #score-table { height: auto; max-height: 1fr; margin-top: 1; margin-bottom: 1; }
     .form-buttons { height: auto; margin-top: 1; }
@@ -79,6 +84,11 @@ class GameOverScreen(QuietTitles, Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("l", "launcher", "Launcher"),
         Binding("b,escape", "back", "Final board", tooltip="The final board (b or Escape)"),
+        # the end-of-game lines, when they do not all fit (shown in the footer only then;
+        # before the score table's own PgUp / PgDn: the table is shown whole)
+        Binding("pagedown", "scroll_epilogue(1)", "More", key_display="PgDn", priority=True,
+                tooltip="Scroll the end-of-game lines (PgUp / PgDn)"),
+        Binding("pageup", "scroll_epilogue(-1)", "More", show=False, priority=True),
         Binding("question_mark", "help", "Help", show=False),
     ]
 
@@ -95,8 +105,9 @@ class GameOverScreen(QuietTitles, Screen[None]):
             yield Static(Content(f"{self.match.game.title}: game over"), id="game-over-title")
             yield Static(Content(winners_text(self.match)), id="winners")
             lines = epilogue_lines(self.match)
-            if lines:
-                yield Static(Content("\n".join(lines)), id="epilogue")
+            if lines:  # (in a box that gives up rows to the table and buttons: fit_epilogue)
+                with VerticalScroll(id="epilogue-box", can_focus=False):
+                    yield Static(Content("\n".join(lines)), id="epilogue")
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
                 yield Button("Review (r)", id="btn-review", compact=True)
@@ -137,6 +148,44 @@ class GameOverScreen(QuietTitles, Screen[None]):
                           key=f"__tiebreak{k}__")
         table.focus()
         self._clear_announcements()
+        self.call_after_refresh(self.fit_epilogue)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_epilogue)
+
+    #: times ``fit_epilogue`` lays the screen out again after one change of size
+    FIT_PASSES = 3
+
+    def fit_epilogue(self, passes: int = FIT_PASSES) -> None:
+        """Give the end-of-game lines (Gift of Tulips' festival majorities, 12 lines
+        with six players) only the rows the body has left once the title, the
+        winners, the score table and the buttons are placed: at 80x24 they pushed
+        the table's last rows and the buttons off the screen. The lines' box then
+        scrolls (PgUp / PgDn, shown in the footer while it can); given back its
+        rows when the terminal grows. Sets the box's max-height and looks again
+        once the screen is laid out, ``passes`` times at most. A no-op without
+        such lines, or before the screen is laid out."""
+        if not self.is_mounted or not self.query("#epilogue-box"):
+            return
+        box = self.query_one("#epilogue-box", VerticalScroll)
+        body = self.query_one("#game-over-body", Vertical)
+        last = body.children[-1]
+        if body.region and last.region and passes > 0:
+            # rows between the last widget (with its margin) and the body's bottom; < 0: cut off
+            slack = body.content_region.bottom - (last.region.bottom + last.styles.margin.bottom)
+            rows = max(1, box.region.height + slack)
+            height = box.styles.max_height
+            if (slack < 0 or (slack > 0 and box.max_scroll_y > 0)) and (
+                    height is None or height.unit != Unit.CELLS or int(height.value) != rows):
+                box.styles.max_height = rows
+                self.call_after_refresh(self.fit_epilogue, passes - 1)  # then the footer's keys
+                return
+        self.refresh_bindings()  # "PgDn More" while the box scrolls
+
+    def action_scroll_epilogue(self, step: int) -> None:
+        """Scroll the end-of-game lines a page down (1) or up (-1)."""
+        for box in self.query("#epilogue-box").results(VerticalScroll):
+            (box.scroll_page_down if step > 0 else box.scroll_page_up)(animate=False)
 
     def _clear_announcements(self) -> None:
         """Dismiss the toasts the last decision raised ("The game is over", the
@@ -156,6 +205,8 @@ class GameOverScreen(QuietTitles, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":  # a networked table's new game is made in the lobby
             return self.match.authority_here
+        if action == "scroll_epilogue":  # only while the end-of-game lines do not all fit
+            return any(box.max_scroll_y > 0 for box in self.query("#epilogue-box"))
         return True
 
     def action_new_game(self) -> None:
