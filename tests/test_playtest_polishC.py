@@ -95,3 +95,80 @@ async def test_the_end_of_game_lines_get_their_rows_back_when_the_terminal_grows
         await pilot.resize_terminal(80, 24)
         await settle(pilot, 6)
         assert "Quit (q)" in "\n".join(_rows(app)) and box.max_scroll_y > 0
+
+
+# -- 4. the launcher under a damaged autosave says what is true -------------------------------
+@pytest.mark.parametrize("broken", ["unreadable", "at a move"])
+async def test_the_launcher_says_a_damaged_autosave_is_left_untouched(dirs: Any, broken: str) -> None:
+    """Once the note under a damaged autosave (the only one) read "No unfinished
+    games", which the line above it contradicts: it says the autosave is damaged
+    and left untouched, and the file is as it was."""
+    from textual.widgets import Static
+
+    from saves import autosave_path
+    from tests.apphelpers import new_match
+    from tests.test_robust_app import broken_at_move
+
+    data, _ = dirs
+    m = new_match(moves=9)
+    path = autosave_path(m, data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b'{"format": "lowlands-save", "vers' if broken == "unreadable" else broken_at_move(m, 7))
+    before = path.read_bytes()
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        note = str(app.screen.query_one("#launcher-note", Static).content)
+        shown = " ".join(" ".join(_rows(app)).split())
+    assert "No unfinished games" not in note and "No unfinished games" not in shown
+    assert note == "No game to continue: the autosave above is damaged (left untouched). Press 1 to start a new game."
+    assert note in shown and "Quit" in shown  # the whole note, and the menu above it
+    assert path.read_bytes() == before
+
+
+def test_the_launcher_note_counts_the_damaged_autosaves() -> None:
+    from tui.screens.launcher import no_games_note
+
+    assert no_games_note(0) == "No unfinished games. Press 1 to start one."
+    assert no_games_note(2).startswith("No game to continue: the 2 autosaves above are damaged (left untouched).")
+
+
+# -- 5. the launcher's list does not wrap round ---------------------------------------------------
+@pytest.mark.parametrize("games", [0, 2, 14])
+async def test_up_on_the_launchers_first_entry_stays_there(dirs: Any, games: int) -> None:
+    """Once Up on the first entry (the newest game, or New game) went round to
+    Quit, a step from Enter quitting; nor does Down on Quit go round to the top.
+    With 14 games the menu has its own box: Down from the last game still goes
+    on to it, and Up from its first item back."""
+    from textual.widgets import OptionList
+
+    from saves import autosave
+    from tests.apphelpers import new_match
+
+    data, _ = dirs
+    for i in range(games):
+        autosave(new_match(names=(f"P{i}", "Bob"), moves=1), data)
+    app = make_app(dirs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        first = app.focused
+        assert isinstance(first, OptionList)
+        top = first.highlighted_option.id
+        assert top == ("save:0" if games else "new")
+        await pilot.press("up")
+        await settle(pilot)
+        assert app.focused is first and first.highlighted_option.id == top
+        await pilot.press("end")
+        if games == 14:  # the games' last, then on to the menu's box
+            await pilot.press("down")
+        await pilot.press("end")
+        await settle(pilot)
+        last = app.focused
+        assert isinstance(last, OptionList) and last.highlighted_option.id == "quit"
+        await pilot.press("down")
+        await settle(pilot)
+        assert app.focused is last and last.highlighted_option.id == "quit"
+        if games == 14:
+            await pilot.press("home", "up")
+            await settle(pilot)
+            assert app.focused is first and first.highlighted_option.id == f"save:{games - 1}"

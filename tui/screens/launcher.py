@@ -188,6 +188,17 @@ def save_lines(infos: Sequence[Any], notes: Sequence[str] = (), states: Sequence
     return lines
 
 
+def no_games_note(damaged: int) -> str:
+    """The note under the launcher's list when no game can be continued:
+    "No unfinished games. ..." only when there are none at all; with ``damaged``
+    (> 0) damaged autosaves listed above it (and no other), that they are damaged
+    and left as they are (once it said "No unfinished games" under one)."""
+    if not damaged:
+        return "No unfinished games. Press 1 to start one."
+    what = "the autosave above is damaged" if damaged == 1 else f"the {damaged} autosaves above are damaged"
+    return f"No game to continue: {what} (left untouched). Press 1 to start a new game."
+
+
 def _alike(lines: Sequence[str]) -> list[list[int]]:
     """The groups of indices of ``lines`` that read the same (two or more each), in order."""
     seen: dict[str, list[int]] = {}
@@ -215,20 +226,26 @@ def _locked(app: Any, info: Any) -> bool:
 
 
 class LauncherList(OptionList):
-    """The launcher's lists: while the menu has a box of its own below the
-    games (``LauncherScreen.split``), Down from the last game goes on to the
-    menu and Up from the menu's first item back to the games, as in one list."""
+    """The launcher's lists. Up on the first entry and Down on the last stay
+    there (Textual's OptionList wraps round: Up on the newest game went to
+    Quit); while the menu has a box of its own below the games
+    (``LauncherScreen.split``), Down from the last game goes on to the menu and
+    Up from the menu's first item back to the games, as in one list."""
 
     def _step_out(self, direction: int) -> bool:
         screen = self.screen
         return isinstance(screen, LauncherScreen) and screen.step_out(self, direction)
 
     def action_cursor_down(self) -> None:
-        if self.highlighted != self.option_count - 1 or not self._step_out(1):
+        if self.highlighted == self.option_count - 1:
+            self._step_out(1)  # (else it stays on the last)
+        else:
             super().action_cursor_down()
 
     def action_cursor_up(self) -> None:
-        if self.highlighted != 0 or not self._step_out(-1):
+        if self.highlighted == 0:
+            self._step_out(-1)  # (else it stays on the first)
+        else:
             super().action_cursor_up()
 
 
@@ -395,10 +412,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
             if getattr(self.app, "ascii", False):
                 label = label.replace("…", "...")
             items.append(Option(Content(f" {key}  {label}"), id=oid))
-        note = self.list_error
-        if not note and not n_ok:
-            note = "No unfinished games. Press 1 to start one."
-        self.split = bool(options) and len(options) + 1 + len(items) > self._rows(bool(note))
+        note = self.list_error or (no_games_note(len(self.autosaves) - n_ok) if not n_ok else "")
+        self.split = bool(options) and len(options) + 1 + len(items) > self._rows(note)
         menu.clear_options()
         fixed.clear_options()
         if self.split:  # the games scroll in their box; the menu stays in view below it
@@ -415,10 +430,12 @@ class LauncherScreen(QuietTitles, Screen[None]):
         box.update(Content(note))
         box.display = bool(note)  # an empty note gives its lines to the menu
 
-    def _rows(self, note: bool) -> int:
+    def _rows(self, note: str) -> int:
         """The rows the launcher's list has for its entries in this terminal (the
-        header, footer, the body's padding, the title, the box, a note taken off)."""
-        return self.app.size.height - 8 - (2 if note else 0)
+        header, footer, the body's padding, the title, the box, the ``note``
+        under it as wrapped at this width, with its margin, taken off)."""
+        size = self.app.size
+        return size.height - 8 - (len(Content(note).wrap(max(1, size.width - 4))) + 1 if note else 0)
 
     def _highlight(self, option_id: str, focus: bool = True) -> OptionList:
         """Highlight ``option_id`` in the list that holds it (focused, if ``focus``); that list."""
@@ -432,12 +449,15 @@ class LauncherScreen(QuietTitles, Screen[None]):
 
     def step_out(self, ol: OptionList, direction: int) -> bool:
         """Down from the last game to the menu's box, Up from its first item back
-        (``LauncherList``); False when the menu is not in a box of its own."""
+        (``LauncherList``); False (nothing moves) when the menu is not in a box
+        of its own, and at either end of the whole list: no wrapping round."""
         if not self.split:
             return False
         menu = self.query_one("#launcher-menu", OptionList)
         fixed = self.query_one("#launcher-fixed", OptionList)
-        other = fixed if ol is menu else menu  # (Down from the menu's last: the first game, as one list wraps)
+        if (ol is menu) != (direction > 0):  # Up from the first game, Down from Quit
+            return False
+        other = fixed if ol is menu else menu
         other.highlighted = 0 if direction > 0 else other.option_count - 1
         other.focus()
         return True
@@ -445,7 +465,8 @@ class LauncherScreen(QuietTitles, Screen[None]):
     def on_resize(self) -> None:
         """A new terminal size may give the menu its own box, or take it back."""
         if not self._covered and self.is_mounted and self.autosaves:
-            note = self.query_one("#launcher-note", Static).display
+            box = self.query_one("#launcher-note", Static)
+            note = str(box.content) if box.display else ""
             if self.split != (len(self.autosaves) + 1 + len(MENU) > self._rows(note)):
                 self.refresh_menu()
 
