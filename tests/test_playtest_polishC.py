@@ -172,3 +172,74 @@ async def test_up_on_the_launchers_first_entry_stays_there(dirs: Any, games: int
             await pilot.press("home", "up")
             await settle(pilot)
             assert app.focused is first and first.highlighted_option.id == f"save:{games - 1}"
+
+
+# -- 3. a plain key from the table back to the launcher ---------------------------------------------
+@pytest.mark.parametrize("game_id, players", [("gift-of-tulips", 3), ("golden-age", 3),
+                                               ("windmill-valley", 2), ("fields-of-arle", 2)])
+async def test_Q_autosaves_and_goes_back_to_the_launcher(dirs: Any, game_id: str, players: int) -> None:
+    """Once only ctrl+p's palette led back to the launcher: Q does, from any
+    decision (no choice is ever keyed Q), shown in the footer and in help, after
+    autosaving as q does; the game is then the launcher's first line."""
+    from textual.widgets import OptionList
+
+    from saves import list_autosaves
+    from tui.chrome import KeyFooter
+    from tui.screens import screen_for
+    from tui.screens.help import HelpScreen
+    from tui.screens.launcher import LauncherScreen
+
+    data, _ = dirs
+    game = get_game(game_id)
+    m = Match(game, [Seat(n) for n in NAMES[:players]], 4)
+    for _ in range(5):
+        m.push(choose(game, m.state, m.ply))
+    screen = screen_for(m, data_dir=data)
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        assert any(k.display == "Q" and k.description == "Launcher" for k in screen.query_one(KeyFooter).keys)
+        assert "Q" not in screen.picker._keys  # (a choice's key never)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and "`Q`  Back to the launcher" in app.screen.keys_document()
+        await pilot.press("q")
+        await settle(pilot)
+        m.push(choose(game, m.state, m.ply))  # a decision not yet autosaved when Q comes
+        screen.refresh_view()
+        await pilot.press("Q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)
+        menu = app.screen.query_one("#launcher-menu", OptionList)
+        assert menu.highlighted_option.id == "save:0"
+    assert [(i.game_id, i.ply) for i in list_autosaves(data)] == [(game_id, m.ply)]
+
+
+async def test_Q_in_the_filter_box_is_typed_and_behind_the_curtain_leaves(dirs: Any) -> None:
+    from textual.widgets import Input
+
+    from tests.apphelpers import new_match
+    from tui.screens import screen_for
+    from tui.screens.game import CurtainScreen, GameScreen
+    from tui.screens.launcher import LauncherScreen
+
+    data, _ = dirs
+    m = new_match(moves=2)
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=data, curtain=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("slash", "Q")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and isinstance(app.focused, Input) and app.focused.value == "Q"
+        await pilot.press("backspace", "backspace")  # (the box emptied, then closed)
+        await settle(pilot)
+        app.screen.play(app.screen._moves[0])  # the next player: the curtain
+        await settle(pilot, 3)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("Q")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, LauncherScreen)

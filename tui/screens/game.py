@@ -8,7 +8,8 @@ autosaved (``saves.autosave``, after the repaint, in a background thread:
 short visible pause (a timer; the bot's choice is computed in a thread so the
 screen stays live). Keys: the picker's hotkeys (1-9, letters), arrows + Enter,
 ``/`` filter, ``u`` undo, ``U`` redo (shown only when possible), ``r`` review,
-``s`` save, ``?`` help, ``q`` autosave and quit; Escape or Backspace close an
+``s`` save, ``?`` help, ``q`` autosave and quit, ``Q`` autosave and back to the
+launcher (also behind the curtain); Escape or Backspace close an
 opened choice group; once the game is over (the final board) ``g``, Enter or
 Escape go back to the score sheet. With ``curtain=True`` in a game with private
 information, a hand-over curtain hides the board whenever the deciding human
@@ -78,6 +79,8 @@ class CurtainScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("enter", "open", "I am ready", priority=True),
                 Binding("q", "quit_game", "Quit", tooltip="Autosave and quit"),
+                Binding("Q,shift+q", "launcher", "Launcher", key_display="Q",
+                        tooltip="Back to the launcher (the game is autosaved first)"),
                 Binding("question_mark", "help", "Help", show=False)]  # ("? this help" everywhere)
     #: its help leaves out the review keys: review is not open from here
     HELP_LISTS_REVIEW = False
@@ -106,6 +109,12 @@ class CurtainScreen(ModalScreen[None]):
         show = getattr(self.app, "show_help", None)  # (LowlandsApp's: the keys and the games)
         if show is not None:
             show(None)
+
+    def action_launcher(self) -> None:
+        """Q: back to the launcher, as in the game (``go_launcher`` autosaves first)."""
+        go = getattr(self.app, "go_launcher", None)
+        if go is not None:
+            go()
 
     def action_quit_game(self) -> None:
         """q: autosave and quit, as in the game (the README's promise)."""
@@ -425,6 +434,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         Binding("s", "save", "Save", tooltip="Save the game to a file (s again), or export its record (e)"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
+        # back to the launcher (autosaved first), a plain key free in every decision (RESERVED)
+        Binding("Q,shift+q", "launcher", "Launcher", key_display="Q",
+                tooltip="Back to the launcher (the game is autosaved first)"),
         # a board folded into pages (``Board.has_panels``): Left/Right (and [ ] as in
         # review) turn them, PgUp/PgDn scroll a board with a scrolling body
         Binding("right", "panel(1)", "Panels", key_display="←/→", priority=True,
@@ -1403,6 +1415,16 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
         default = self.default_save_path()
         self.app.push_screen(SavePathDialog(default, own_folder=default.parent), done)
+
+    def action_launcher(self) -> None:
+        """Q: autosave (as q does) and go back to the launcher (``go_launcher``:
+        every screen above it closed); at a networked table, back to its lobby
+        (the seat stays), as q goes there."""
+        go = getattr(self.app, "go_launcher", None)
+        if go is None:  # (an app without a launcher: a test's bare app)
+            return
+        self._autosave()  # (an error is told: the toast shows over the launcher)
+        go()
 
     def action_quit_game(self) -> None:
         """q: autosave and quit; at a networked table, back to its lobby (the seat stays)."""

@@ -46,6 +46,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("r", "review the game move by move"),
     ("h", "hint: the strong bot's choice and why (on your decision); a long hint's next page"),
     ("s", "save to a file"),
+    ("Q", "back to the launcher (the game is autosaved first; at a table server, its lobby)"),
 )
 
 REVIEW_KEYS: tuple[tuple[str, str], ...] = (

@@ -36,8 +36,9 @@ from tui.widgets.base import Banner, QuietScroll, KeptStylesCache, text_visual
 from tui.widgets.common import ascii_text, glyph, use_ascii
 from tui.widgets.textlines import wrap_plain
 
-#: Keys the game screen keeps for itself (undo, redo, review, save, quit, hint, help).
-RESERVED: frozenset[str] = frozenset("uUrsqh?")
+#: Keys the game screen keeps for itself (undo, redo, review, save, quit, back to
+#: the launcher, hint, help).
+RESERVED: frozenset[str] = frozenset("uUrsqQh?")
 #: Hotkeys in the order they are handed out.
 HOTKEYS: tuple[str, ...] = tuple(
     [*"123456789"]
