@@ -243,3 +243,29 @@ async def test_Q_in_the_filter_box_is_typed_and_behind_the_curtain_leaves(dirs: 
         await pilot.press("Q")
         await settle(pilot, 3)
         assert isinstance(app.screen, LauncherScreen)
+
+
+# -- found on the way: an undo while review is being built ahead -----------------------------------
+async def test_an_undo_while_review_is_built_ahead_does_not_crash(dirs: Any) -> None:
+    """The game screen builds review ahead once idle (``warm_review``); an undo
+    that came before that screen had mounted left its cursor past the match's
+    last decision, and its mount raised IndexError (the app ended with a
+    traceback). It opens at the last decision there is."""
+    from tests.apphelpers import new_match
+    from tui.screens import screen_for
+    from tui.screens.review import ReviewScreen, warm_review
+
+    data, _ = dirs
+    m = new_match(moves=6)
+    screen = screen_for(m, data_dir=data)
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        review = warm_review(app, m)  # made now, mounted at the app's next messages
+        assert isinstance(review, ReviewScreen) and review.cursor == 6
+        screen.action_undo()  # before it mounts
+        await settle(pilot, 4)
+        assert review.is_mounted and review.cursor == m.ply == 5
+        await pilot.press("r")
+        await settle(pilot, 3)
+        assert app.screen is review and review.cursor == 5

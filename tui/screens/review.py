@@ -704,6 +704,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
 
     def on_mount(self) -> None:
         self._mounted_at = self.match.ply
+        # (made ahead, warm_review, the match may have changed before the mount: an undo
+        # left the cursor past its last decision)
+        self.cursor = max(0, min(self.cursor, self.match.ply))
         self.show_cursor()
         if not self.is_current:  # built ahead (warm_review): laid out once mounted, and
             # again once what the first layout set off (widgets drawing for their new
