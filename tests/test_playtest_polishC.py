@@ -269,3 +269,88 @@ async def test_an_undo_while_review_is_built_ahead_does_not_crash(dirs: Any) -> 
         await pilot.press("r")
         await settle(pilot, 3)
         assert app.screen is review and review.cursor == 5
+
+
+# -- 2. toasts keep off the choices, and go with the decision that raised them ------------------
+LONG = "Bob's red spoke passed the arrow: calendar space 3 (+1 tool and 2 guilders, one for each wheel)"
+
+
+@pytest.mark.parametrize("game_id, players", [("gift-of-tulips", 3), ("golden-age", 3),
+                                               ("windmill-valley", 2), ("fields-of-arle", 2)])
+async def test_toasts_never_cover_the_choices_at_80x24(dirs: Any, game_id: str, players: int) -> None:
+    """Once two toasts (or one, with the next decision's longer list of choices
+    under it) climbed from the footer over the choices: on a game screen only
+    as many show as fit in the log's rows, the newest always, and none reaches
+    the choices or the board."""
+    from textual.widgets._toast import Toast
+
+    from tui.screens import screen_for
+
+    data, _ = dirs
+    game = get_game(game_id)
+    m = Match(game, [Seat(n) for n in NAMES[:players]], 5)
+    screen = screen_for(m, data_dir=data)
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot, 3)
+        picker_tops = set()
+        for step in range(12):
+            app.notify(f"{step}: {LONG}", title="Calendar", severity="warning", timeout=60)
+            await settle(pilot, 3)
+            picker = screen.query_one("#picker").region
+            board = screen.query_one("#board-box").region
+            toasts = list(app.screen.query(Toast))
+            assert toasts and any(t._notification.message.startswith(f"{step}:") for t in toasts)
+            for t in toasts:
+                assert not t.region.overlaps(picker), (step, t.region, picker)
+                assert not t.region.overlaps(board), (step, t.region, board)
+            picker_tops.add(picker.bottom)
+            screen.play(choose(game, m.state, m.ply))  # the next decision, its list under the toasts
+            await settle(pilot, 3)
+            for t in app.screen.query(Toast):
+                assert not t.region.overlaps(screen.query_one("#picker").region), (step, "after a decision")
+
+
+def _to_announcement(game_id: str, word: str) -> tuple[Match, Any]:
+    """A two-player seeded match of ``game_id`` just before the decision whose
+    announcements (``core.picks.new_events``) include ``word``, and that decision."""
+    from core.picks import new_events
+
+    game = get_game(game_id)
+    m = Match(game, [Seat("Ann"), Seat("Bob")], 3)
+    while not m.is_over():
+        move = choose(game, m.state, m.ply)
+        before = list(m.state.events)
+        m.push(move)
+        if any(word in line for line in new_events(before, list(m.state.events))):
+            m.undo()
+            return m, move
+    raise AssertionError(f"no {word!r} announcement")  # pragma: no cover
+
+
+@pytest.mark.parametrize("game_id, word, title", [("windmill-valley", "calendar", "Calendar"),
+                                                  ("fields-of-arle", "Half-year", "Fields of Arle")])
+async def test_undo_takes_down_the_toasts_of_the_decision_it_takes_back(
+        dirs: Any, game_id: str, word: str, title: str) -> None:
+    """Once a calendar toast stayed up after its decision was undone: it goes
+    with it (redo does not raise it again: the banner says it); a notice about
+    something else (a save) stays."""
+    from tui.screens import screen_for
+
+    data, _ = dirs
+    m, move = _to_announcement(game_id, word)
+    screen = screen_for(m, data_dir=data)
+    app = make_app(dirs, start=screen)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await settle(pilot, 3)
+        app.notify("Saved to somewhere.json", title="Saved", timeout=60)
+        screen.play(move)
+        await settle(pilot, 3)
+        assert any(n.title == title and word in n.message for n in app._notifications)
+        await pilot.press("u")
+        await settle(pilot, 3)
+        assert [n.title for n in app._notifications] == ["Saved"]
+        assert app.screen.query("Toast").results().__next__()._notification.title == "Saved"
+        await pilot.press("U")
+        await settle(pilot, 3)
+        assert [n.title for n in app._notifications] == ["Saved"]

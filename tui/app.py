@@ -44,6 +44,19 @@ from tui.config import config_dir, load_config, save_config
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 # -- the too-small guard ----------------------------------------------------------------
+def toast_rows(notification: Any, width: int) -> int:
+    """The rows a toast of ``notification`` (a Textual Notification: its title, if
+    any, above its message, shown as written) takes when the toast is ``width``
+    cells wide, its left border and padding (the stylesheet's Toast: ``padding:
+    0 1``) taken off; at least 1."""
+    from textual.content import Content
+
+    text = Content(notification.message)
+    if notification.title:
+        text = Content.assemble(notification.title, "\n", text)
+    return max(1, len(text.wrap(max(1, width - 3))))
+
+
 class TooSmallScreen(Screen[None]):
     """Covers everything while the terminal is below 80x24; popped when it grows.
 
@@ -299,6 +312,31 @@ class LowlandsApp(App[None]):
         held = list(self._notifications)
         for old in held[:max(0, len(held) - self.MAX_TOASTS + 1)]:
             self._unnotify(old, refresh=False)
+        self.fit_toasts(new)
+
+    def fit_toasts(self, new: Any = None) -> None:
+        """Where the screen on top says where toasts may go (``notice_room()``:
+        (rows, width), a game screen's log, below its choices), take down the
+        oldest toasts shown until they, and the Notification ``new`` about to
+        be shown, take no more than those rows: a second toast, or the choices
+        of the next decision growing under one, put toasts over the choices.
+        The newest is kept even when it alone is taller. Toasts are repainted
+        at once when one goes."""
+        room = getattr(self.screen, "notice_room", None)
+        fit = room() if room is not None else None
+        if fit is None or not (self._notifications or new is not None):
+            return
+        rows, width = fit
+        shown = list(self._notifications) + ([new] if new is not None else [])
+        used, first = 0, len(shown) - 1
+        for i in range(len(shown) - 1, -1, -1):  # newest first
+            used += toast_rows(shown[i], width)
+            if used > rows and i < len(shown) - 1:
+                break
+            first = i
+        gone = [n for n in shown[:first] if n is not new]
+        for n in gone:
+            self._unnotify(n, refresh=n is gone[-1] and new is None)
 
     def action_command_palette(self) -> None:
         """Our palette (Backspace in an empty search closes it)."""

@@ -3,7 +3,7 @@ beside the choices, worded by ``labels.py``; Left/Right change the board's page,
 PgUp/PgDn scroll it (``PagedGameScreen``). What a decision caused by itself (an
 inventory's steps, animals that do not fit, a new half-year) is shown in the
 board's banner until the next decision, and a new half-year also as a
-notification.
+notification (taken down if that decision is undone: ``GameScreen.notify_move``).
 """
 
 from __future__ import annotations
@@ -25,4 +25,4 @@ class FieldsOfArleScreen(FieldsOfArleLabels, PagedGameScreen):
         super().announce(lines)
         for line in lines:
             if line.startswith("Half-year"):
-                self.notify(line, title="Fields of Arle", timeout=3)
+                self.notify_move(line, title="Fields of Arle", timeout=3)

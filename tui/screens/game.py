@@ -556,6 +556,23 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             self._refresh_keys()
             for footer in self._footers():
                 footer.read_keys()
+            fit = getattr(self.app, "fit_toasts", None)
+            if fit is not None and self.app._notifications:  # the choices may have grown under them
+                fit()
+
+    #: a toast's width (themes/lowlands.tcss: Toast), no wider than any game's
+    #: side column at 80 columns (Windmill Valley's, 32): toasts sit over the log
+    TOAST_WIDTH = 32
+
+    def notice_room(self) -> tuple[int, int] | None:
+        """Where toasts may show on this screen (``LowlandsApp.fit_toasts``):
+        (rows, width), the log's rows (the toasts stack up from the footer, over
+        the log, never over the choices above it) and a toast's width; None
+        before the screen is laid out."""
+        if not self.is_mounted:
+            return None
+        rows = self.log_widget.region.height
+        return (rows, self.TOAST_WIDTH) if rows else None
 
     def _apply_width(self, width: int) -> None:
         self.set_class(width >= 110, "-wide")
@@ -1346,8 +1363,27 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
     #: a footer that offers undo again
     STATE_NOTICES = frozenset({"No undo"})
 
+    def notify_move(self, message: str, *, title: str = "", severity: Any = "information",
+                    timeout: float | None = None) -> None:
+        """A toast about what the decision just made caused (a calendar space
+        reached, a new half-year): taken down when that decision is undone
+        (``_drop_stale_notices``), not left up over the position before it."""
+        self.__dict__.setdefault("_move_notices", []).append((self.match.ply, title, message))
+        self.notify(message, title=title, severity=severity, timeout=timeout)
+
     def _drop_stale_notices(self) -> None:
-        self._drop_notices(self.STATE_NOTICES)
+        """Take down the notices about a position that is gone: STATE_NOTICES
+        at any change, and those of decisions undone (``notify_move``)."""
+        moves: list[tuple[int, str, str]] = self.__dict__.get("_move_notices", [])
+        undone = {(title, message) for ply, title, message in moves if ply > self.match.ply}
+        if undone:
+            self.__dict__["_move_notices"] = [n for n in moves if n[0] <= self.match.ply]
+        if not undone and not len(self.app._notifications):
+            return
+        notes = self.app._notifications
+        stale = [n for n in notes if n.title in self.STATE_NOTICES or (n.title, n.message) in undone]
+        for n in stale:
+            self.app._unnotify(n, refresh=n is stale[-1])
 
     def _drop_notices(self, titles: frozenset[str]) -> None:
         """Take down the toasts shown whose title is one of ``titles`` (the

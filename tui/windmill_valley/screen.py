@@ -1,8 +1,8 @@
 """Windmill Valley's game screen (WindmillValleyScreen): the board (``board.py``)
 beside the choices, worded by ``labels.py``; Left/Right change the board's page,
 PgUp/PgDn scroll it (``PagedGameScreen``). A calendar advance (and every other
-announcement the engine makes) is shown as a notification and in the board's
-banner, never silently; a step the game took by itself (the wheels turned with 0
+announcement the engine makes) is shown as a notification (taken down if that
+decision is undone: ``GameScreen.notify_move``) and in the board's banner, never silently; a step the game took by itself (the wheels turned with 0
 tools, a forced floodgate) comes first there, marked "Automatic:", so the next
 key is not pressed for a prompt that is already gone.
 """
@@ -36,5 +36,5 @@ class WindmillValleyScreen(WindmillValleyLabels, PagedGameScreen):
         super().announce(lines)
         for line in lines:
             if "calendar" in line or "end" in line or "Wish" in line or "over" in line:
-                self.notify(line, title="Calendar" if "calendar" in line else "Windmill Valley",
-                            severity="warning", timeout=6)
+                self.notify_move(line, title="Calendar" if "calendar" in line else "Windmill Valley",
+                                 severity="warning", timeout=6)
