@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from textual import events
 from textual.app import App
 
@@ -61,3 +63,66 @@ async def test_review_closed_before_its_widgets_are_mounted_does_not_crash() -> 
         app.push_screen(review)
         await settle(pilot, 4)
         assert review.query_one("#review-position").text.startswith(f"Decision {match.ply}/{match.ply}")
+
+
+# -- 2. Windmill Valley: the space the highlighted choice would build on is not a windmill -----
+def _at_build_where(names: list[str], seed: int = 1):
+    """A Windmill Valley match of ``names`` at its first "where to build" decision
+    with several choices (seeded random decisions, building whenever offered)."""
+    import random
+
+    from core import get_game
+    from core.match import Match, Seat
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat(n) for n in names], seed)
+    rnd = random.Random(seed)
+    while not m.is_over():
+        task = m.state.tasks[-1] if m.state.tasks else None
+        choices = m.legal_moves()
+        if task is not None and task.kind == "buildat" and len(choices) > 2:
+            return m
+        build = [c for c in choices if wv.notation(c).startswith(("mill ", "build "))]
+        m.push(rnd.choice(build or choices))
+    raise AssertionError("no build decision")
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_windmill_valley_build_preview_is_a_candidate_not_a_windmill(tmp_path, ascii: bool) -> None:
+    # playtest: the space under the cursor's "Build on f2" showed "A", read as Ann's windmill
+    # already built there; it is a mark no windmill has, highlighted, and the note says it
+    from core.windmill_valley import components as C
+    from tests.apphelpers import ScreenApp
+    from tui.widgets.common import HIGHLIGHT
+    from tui.windmill_valley import WindmillValleyScreen
+    from tui.windmill_valley.board import CANDIDATE_MILL, CANDIDATE_MILL_ASCII
+
+    m = _at_build_where(["Ann", "Bob"])
+    mark = CANDIDATE_MILL_ASCII if ascii else CANDIDATE_MILL
+    screen = WindmillValleyScreen(m, data_dir=tmp_path)
+    app = ScreenApp(screen, ascii=ascii)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = screen.wv_board
+        gmap = board.query_one("#wv-map")
+        spaces = [C.SPACE_BY_NAME[m.game.notation(c).split()[1]] for c in m.legal_moves()]
+        for k, space in enumerate(spaces[:3]):
+            if k:
+                await pilot.press("down")
+                await settle(pilot)
+            nodes = dict(gmap._data[1])
+            node = nodes[C.SPACES[space]]
+            assert node.char == mark and node.highlight, node  # once: Node('A', ..., highlight=True)
+            assert not node.char.isalpha() and node.char not in "·.+o#◆"
+            # the other spaces on offer stay "o", none drawn as the candidate
+            assert [p for p, n in nodes.items() if n.char == mark] == [C.SPACES[space]]
+            note = " ".join(board.query_one("#wv-map-note").text.split())
+            assert f"{mark} {C.SPACE_NAMES[space]}, if chosen" in note, note
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert mark in shown
+        assert mark.isascii() or not ascii
+        # drawn highlighted (reverse: seen without colour too), a built windmill never is
+        line = gmap.build(gmap.size.width)
+        spans = [(t.plain, str(span.style)) for t in line for span in t.spans
+                 if t.plain[span.start:span.end] == mark]
+        assert spans and all(HIGHLIGHT in style for _, style in spans), spans
