@@ -126,3 +126,49 @@ async def test_windmill_valley_build_preview_is_a_candidate_not_a_windmill(tmp_p
         spans = [(t.plain, str(span.style)) for t in line for span in t.spans
                  if t.plain[span.start:span.end] == mark]
         assert spans and all(HIGHLIGHT in style for _, style in spans), spans
+
+
+# -- 3. Windmill Valley solo: the header says what the Gardener's bonus is -------------------
+def _solo_at(plies: int, level: int = 2):
+    """A Windmill Valley solo match (Anna against the Gardener at ``level``)
+    after ``plies`` seeded decisions, at least to the first decision of play."""
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    wv = get_game("windmill-valley")
+    m = Match(wv, [Seat("Anna")], 1, wv.Options(solo_level=level))
+    while (m.ply < plies or m.state.phase != "play") and not m.is_over():
+        m.push(choose(wv, m.state, m.ply))
+    return m
+
+
+@pytest.mark.parametrize("level, bonus", [(1, 20), (2, 35), (3, 50)])
+async def test_windmill_valley_solo_header_words_the_gardeners_end_bonus(tmp_path, level: int, bonus: int) -> None:
+    # playtest: "Gardener 0+35 VP" was not understood; the 35 is its end bonus, added at the end
+    import re
+
+    from core.windmill_valley import components as C
+    from tests.apphelpers import ScreenApp
+    from tui.chrome import TitleHeader
+    from tui.windmill_valley import WindmillValleyScreen
+
+    assert C.SOLO_END_BONUS[level] == bonus
+    for plies, scores in ((0, None), (40, None), (40, (106, 98))):
+        m = _solo_at(plies, level)
+        s, b = m.state, m.state.solo
+        if scores:  # three-digit scores late in a game
+            s.farms[0].vp, b.vp = scores
+        screen = WindmillValleyScreen(m, data_dir=tmp_path)
+        app = ScreenApp(screen)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            line = screen.query_one(TitleHeader).render_line(0).text
+        race = f"Anna {s.farms[0].vp} VP, Gardener {b.vp} VP +{bonus} at end, its calendar {b.calendar}/4"
+        assert race in line and "…" not in line, line  # all of it at 80 columns
+        assert not re.search(r"\d\+\d", line), line  # once: "Gardener 0+35 VP"
+    # the help words it the same way
+    from tui.screens.help import rules_markdown
+
+    help_text = " ".join(rules_markdown("windmill-valley").split())
+    assert "Gardener 25 VP +35 at end, its calendar 2/4" in help_text, help_text[-2000:]
