@@ -172,3 +172,66 @@ async def test_windmill_valley_solo_header_words_the_gardeners_end_bonus(tmp_pat
 
     help_text = " ".join(rules_markdown("windmill-valley").split())
     assert "Gardener 25 VP +35 at end, its calendar 2/4" in help_text, help_text[-2000:]
+
+
+# -- 4. a long path in a dialog keeps its file name whole ------------------------------------
+def test_fit_path_keeps_the_file_name_whole() -> None:
+    from tui.widgets.textlines import fit_path, path_lines
+
+    path = "/tmp/tmp.BDqQ5sEHKK/records/windmill-valley-2026-12-02-2229.txt"
+    assert fit_path(path, 80) == path  # it fits: as it is
+    assert fit_path(path, 58) == "…/records/windmill-valley-2026-12-02-2229.txt"  # whole folders only
+    assert fit_path(path, 44) == "…/windmill-valley-2026-12-02-2229.txt"
+    assert fit_path(path, 30, dots="...") == "windmill-valley-2026-12-02-2229.txt"  # the name even so
+    assert fit_path("notes.txt", 4) == "notes.txt"
+    # lines of at most 31 cells (a toast): the folder, then the name, broken where it has a break
+    assert path_lines(path, 31) == ["/tmp/tmp.BDqQ5sEHKK/records/", "windmill-valley-2026-12-02-2229", ".txt"]
+    assert path_lines("/home/ann/a-long-folder-name/records/x.txt", 20) == ["…/records/x.txt"]
+    assert path_lines("/home/ann/records/averylongname-x.txt", 20) == ["/home/ann/records/", "averylongname-x.txt"]
+    assert path_lines("/srv/games/gift-of-tulips.txt", 31) == ["/srv/games/gift-of-tulips.txt"]
+    assert all(len(line) <= 12 for line in path_lines("/a/b/averyveryverylongname.txt", 12))
+
+
+def _screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_export_dialogs_keep_the_file_name_whole(dirs, size) -> None:
+    # playtest: "Replace it?" of a second export in the same minute wrapped the path inside the
+    # file name ("...-2026-12-02-222" / "9.txt exists"), so did the "exported" toast
+    from textual.widgets import Input
+    from textual.widgets._toast import Toast
+
+    from tests.apphelpers import make_app, new_match
+    from tui.screens import screen_for
+    from tui.screens.dialogs import TOAST_TEXT_CELLS, ConfirmDialog, PathDialog
+
+    data, _ = dirs
+    m = new_match(moves=3)
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=data))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        app.export_dialog(m)
+        await settle(pilot)
+        assert isinstance(app.screen, PathDialog)
+        path = app.screen.query_one("#path", Input).value
+        name = path.rsplit("/", 1)[1]
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        toasts = list(app.screen.query(Toast))
+        assert toasts and toasts[0].content_region.width == TOAST_TEXT_CELLS
+        shown = "\n".join(_screen_lines(app))
+        # the folder on a line of its own, the name after it, broken (if wider than a toast)
+        # only before its extension
+        stem, ext = name.rsplit(".", 1)
+        assert "/records/" in shown and (name in shown or (stem in shown and f".{ext}" in shown)), shown
+        app.export_dialog(m)  # the same path again (same minute): "Replace it?"
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, ConfirmDialog)
+        lines = _screen_lines(app)
+        assert any(name in line for line in lines), "\n".join(lines)  # once: "...-222" / "9.txt exists"
+        if len(path) > 58:  # (wider than the dialog's text: the folder's start gives way, not the name)
+            assert any(f"/records/{name}" in line and "…/" in line for line in lines), "\n".join(lines)

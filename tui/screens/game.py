@@ -1399,7 +1399,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             except Exception as e:  # noqa: BLE001
                 self.notify(f"Could not save: {e}", severity="error", timeout=8)
             else:
-                self.notify(f"Saved to {path}", title="Saved")
+                from tui.screens.dialogs import path_notice
+
+                self.notify(path_notice(path, bool(getattr(self.app, "ascii", False))), title="Saved to")
 
         default = self.default_save_path()
         self.app.push_screen(SavePathDialog(default, own_folder=default.parent), done)
