@@ -235,3 +235,107 @@ async def test_export_dialogs_keep_the_file_name_whole(dirs, size) -> None:
         assert any(name in line for line in lines), "\n".join(lines)  # once: "...-222" / "9.txt exists"
         if len(path) > 58:  # (wider than the dialog's text: the folder's start gives way, not the name)
             assert any(f"/records/{name}" in line and "…/" in line for line in lines), "\n".join(lines)
+
+
+# -- 5. a resize does not restart the strong bot's search ------------------------------------
+class _FakeThinker:
+    """Stands for ``core.bots.worker.Thinker``: counts the searches asked for and
+    the stops; each search ends when the test says (``answer``)."""
+
+    def __init__(self) -> None:
+        import concurrent.futures as cf
+
+        self.cf = cf
+        self.asked: list[Any] = []
+        self.stops = 0
+
+    def submit(self, game, state, seed, seconds, hint=False):
+        future = self.cf.Future()
+        self.asked.append((game, state, future))
+        return future
+
+    def stop(self) -> None:
+        """As the worker's search: told to stop, it answers at once (its best so far)."""
+        self.stops += 1
+        if self.asked and not self.asked[-1][2].done():
+            self.answer()
+
+    def answer(self) -> None:
+        """End the last search asked for with the first legal move."""
+        game, state, future = self.asked[-1]
+        future.set_result((game.notation(game.legal_moves(state)[0]), None))
+
+
+async def test_a_resize_does_not_restart_the_strong_bots_search(dirs, monkeypatch) -> None:
+    # playtest: after a terminal resize the strong bot began thinking again from scratch. A resize
+    # within 80x24 and more never did; shrunk below it, the too-small guard covers the game
+    # screen, which read as "moved on" (as any screen on top): the search was stopped, and
+    # started anew when the guard went. Now it goes on under the guard, and its move is played
+    # once the game shows again
+    import core.bots.worker as worker
+    from core import get_game
+    from core.match import Match, Seat
+    from tests.apphelpers import make_app, wait_for
+    from tui.app import TooSmallScreen
+    from tui.screens.game import GameScreen
+
+    fake = _FakeThinker()
+    monkeypatch.setattr(worker, "thinker", lambda: fake)
+    monkeypatch.setattr(worker, "prestart", lambda game_id: None)
+    game = get_game("gift-of-tulips")
+    m = Match(game, [Seat("Bob", "bot", "strong"), Seat("Ann"), Seat("Cy")], 11, bot_time=30)
+    app = make_app(dirs, start=lambda: GameScreen(m, data_dir=dirs[0], bot_delay=0.01))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(fake.asked) == 1)
+        screen = app.screen
+        seen = []
+        for size in ((120, 40), (80, 24), (60, 20), (70, 30), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 3)
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, TooSmallScreen) == (size[0] < 80 or size[1] < 24)
+            seen.append((size, len(fake.asked), fake.stops))
+        assert app.screen is screen
+        # once: stopped under the guard (its answer dropped), asked again when it went
+        assert (len(fake.asked), fake.stops, m.ply) == (1, 0, 0), seen
+        # a search that ends under the guard: its move waits for the game to show again
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot, 3)
+        fake.answer()
+        await settle(pilot, 3)
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, TooSmallScreen) and m.ply == 0
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: m.ply == 1)
+        assert len(fake.asked) == 1 and app.screen is screen
+
+
+async def test_help_over_a_thinking_bot_does_not_restart_its_search(dirs, monkeypatch) -> None:
+    # any screen on top only covers the table (as for a hint): the search goes on, and its move
+    # waits for the game to show again; a change under it (review's c) still drops it
+    import core.bots.worker as worker
+    from core import get_game
+    from core.match import Match, Seat
+    from tests.apphelpers import make_app, wait_for
+    from tui.screens.game import GameScreen
+    from tui.screens.help import HelpScreen
+
+    fake = _FakeThinker()
+    monkeypatch.setattr(worker, "thinker", lambda: fake)
+    monkeypatch.setattr(worker, "prestart", lambda game_id: None)
+    game = get_game("gift-of-tulips")
+    m = Match(game, [Seat("Bob", "bot", "strong"), Seat("Ann"), Seat("Cy")], 11, bot_time=30)
+    app = make_app(dirs, start=lambda: GameScreen(m, data_dir=dirs[0], bot_delay=0.01))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(fake.asked) == 1)
+        screen = app.screen
+        await pilot.press("question_mark")
+        await settle(pilot, 3)
+        assert isinstance(app.screen, HelpScreen)
+        fake.answer()
+        await settle(pilot, 3)
+        await pilot.pause(0.2)
+        assert m.ply == 0 and fake.stops == 0  # decided, not played under help
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: m.ply == 1)
+        assert app.screen is screen and len(fake.asked) == 1
