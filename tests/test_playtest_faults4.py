@@ -89,9 +89,9 @@ async def test_a_bots_move_is_made_after_the_terminal_was_briefly_too_small(dirs
         await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         await wait_for(pilot, lambda: not screen._bot_busy)
-        assert m.ply == 2  # never played under the guard: the search was stopped
+        assert m.ply == 2  # never played under the guard (polishD: the search goes on, its move kept)
         await pilot.resize_terminal(80, 24)
-        await wait_for(pilot, lambda: m.ply == 3)  # thought again and played
+        await wait_for(pilot, lambda: m.ply == 3)  # played once the game shows again
 
 
 # -- 2. the hinted choice stays in view, and the hint leaves the choices their rows ---------

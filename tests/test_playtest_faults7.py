@@ -96,7 +96,7 @@ async def test_the_gardeners_vp_calendar_and_cards_are_in_the_header_at_80x24(tm
                 await settle(pilot)
             line = header.render_line(0).text
             # once: "Windmill Valley — Anna to choose: planting (round 10)" (the Gardener on Tracks, below)
-            assert f"Gardener {b.vp}+35 VP, its calendar {b.calendar}/4" in line, line
+            assert f"Gardener {b.vp} VP +35 at end, its calendar {b.calendar}/4" in line, line
     assert any(key.startswith("PgUp") for key, _ in GAME_KEYS)  # (scrolling a long panel: in `?`)
 
 

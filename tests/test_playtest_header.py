@@ -46,26 +46,27 @@ async def test_the_solo_header_says_both_scores_and_whose_calendar_at_80_columns
     line, sub = await _header_line(m, tmp_path)
     # once: "Round 10 · Gardener 33 VP, calendar 2/4, 11 cards left · Anna: plant…"
     assert f"Anna {s.farms[0].vp} VP" in line, line
-    assert f"Gardener {b.vp}+{C.SOLO_END_BONUS[b.level]} VP" in line and b.level == 2, line
+    # (polishD: the bonus in words, "Gardener 25 VP +35 at end", not "Gardener 25+35 VP")
+    assert f"Gardener {b.vp} VP +{C.SOLO_END_BONUS[b.level]} at end" in line and b.level == 2, line
     assert f"its calendar {b.calendar}/4" in line, line
     assert "cards left" not in line and str(len(b.deck)) not in sub.replace(f"{b.calendar}/4", ""), line
-    assert sub in line and "…" not in line, line  # the whole line, the decision too
+    assert sub in line and "…" not in line, line  # the whole line (the decision is the prompt's)
 
 
-async def test_the_solo_header_in_the_last_round_keeps_the_marker_and_the_decision(tmp_path) -> None:
+async def test_the_solo_header_in_the_last_round_keeps_the_marker_and_the_scores(tmp_path) -> None:
     m = _solo_match(last=True)
     s, b = m.state, m.state.solo
     assert s.phase == "play" and s.end_round == s.round
     line, sub = await _header_line(m, tmp_path)
     # once: "Round 13 (the last) · Gardener 48 VP, calendar 4/4, 7 cards left · Anna: f…"
-    # (polishB: the game's name stays, so a long step is cut, not the scores: the
-    # picker's prompt says the step whole, "Farm enhancement: a card as helper ...")
-    step = sub.rsplit(" · ", 1)[1]
-    assert f"Windmill Valley — The last round · Anna {s.farms[0].vp} VP, Gardener {b.vp}+35 VP · {step[:3]}" in line
-    assert sub in line or "…" in line.split(" · ")[-1], line
-    s.farms[0].vp, b.vp = 106, 125  # three-digit scores still leave the scores whole, and the step's start
+    # (polishB: the game's name stays, so a long step was cut, not the scores; polishD: the
+    # bonus in words took the step's room: the picker's prompt says the step whole,
+    # "Farm enhancement: a card as helper ...")
+    assert f"Windmill Valley — The last round · Anna {s.farms[0].vp} VP, Gardener {b.vp} VP +35 at end" in line
+    assert sub in line and "…" not in line, line
+    s.farms[0].vp, b.vp = 106, 125  # three-digit scores still leave the scores whole
     line, sub = await _header_line(m, tmp_path)
-    assert "Windmill Valley — The last round · Anna 106 VP, Gardener 125+35 VP · " + step[:3] in line, line
+    assert "Windmill Valley — The last round · Anna 106 VP, Gardener 125 VP +35 at end" in line, line
 
 
 # -- 2. the launcher tells a copy from its original at 80 columns ---------------------------

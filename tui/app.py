@@ -883,7 +883,9 @@ class LowlandsApp(App[None]):
                 save(match, path)
         except Exception as e:  # noqa: BLE001 - SaveError / OSError: tell the player
             return path, str(e)
-        self.notify(f"{'Record exported' if export else 'Saved'} to {path}")
+        from tui.screens.dialogs import path_notice
+
+        self.notify(path_notice(path, self.ascii), title="Record exported to" if export else "Saved to")
         return None
 
     def open_matches(self) -> list[Any]:

@@ -7,9 +7,11 @@ work with the mouse too. Each one dismisses with its result, so callers use
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual import on
 from textual.app import ComposeResult
@@ -18,11 +20,63 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.strip import Strip
+from textual.visual import Visual
 from textual.widgets import Button, Input, Label, Static
 
 from tui.widgets.common import glyph
+from tui.widgets.textlines import fit_path, path_lines
 
 _R = TypeVar("_R")
+
+#: the cells of a toast's text: themes/lowlands.tcss makes a toast 34 cells wide,
+#: less its padding (1 cell each side) and its left border (1)
+TOAST_TEXT_CELLS = 31
+
+
+class PathText(Visual):
+    """A dialog's text whose file paths keep their file names whole at the
+    width it is drawn at: a path (a run of text without spaces holding a "/")
+    wider than that width is shown by ``fit_path`` ("…/records/a.txt", the
+    start of its folder part given way), so the text wraps around it whole
+    rather than inside the file name. The width is the one Textual lays the
+    widget out and draws it at (``get_height``, ``render_strips``), not one
+    worked out from the styles. ``str()`` is the text as given."""
+
+    def __init__(self, text: str, dots: str = "…") -> None:
+        self.text = text
+        self.dots = dots
+        self._at: dict[int, Content] = {}
+
+    def __str__(self) -> str:
+        return self.text
+
+    def content(self, width: int) -> Content:
+        """The text as drawn ``width`` cells wide (kept per width)."""
+        kept = self._at.get(width)
+        if kept is None:
+            words = re.split(r"(\s+)", self.text)
+            kept = self._at[width] = Content("".join(
+                fit_path(w, width, self.dots) if "/" in w and cell_len(w) > width else w for w in words))
+        return kept
+
+    def render_strips(self, width: int, height: int | None, style: Any, options: Any) -> list[Strip]:
+        return self.content(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: Any, container_width: int) -> int:
+        return Content(self.text).get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: Any) -> int:
+        return min(Content(self.text).get_minimal_width(rules), 20)
+
+    def get_height(self, rules: Any, width: int) -> int:
+        return self.content(width).get_height(rules, width)
+
+
+def path_notice(path: Any, ascii: bool = False) -> str:
+    """The text of a toast naming the file ``path`` (a Path or str) it wrote:
+    the path as lines of at most TOAST_TEXT_CELLS (``path_lines``: the folder,
+    then the file name whole where it fits), so it never wraps inside the name."""
+    return "\n".join(path_lines(str(path), TOAST_TEXT_CELLS, "..." if ascii else "\u2026"))
 
 
 class PathInput(Input):
@@ -44,6 +98,7 @@ class Dialog(ModalScreen[_R]):
     """The base of the Lowlands dialogs: a framed box centred over the dimmed screen.
 
     Its styles live here (parsed when the first dialog opens, not at startup).
+    A file path in its text keeps its file name whole (``PathText``).
     """
 
     DEFAULT_CSS = """
@@ -70,6 +125,10 @@ class Dialog(ModalScreen[_R]):
     Dialog .field-error { color: $text-error; height: auto; width: 1fr; padding-left: 1; }
     """
 
+    def _dots(self) -> str:
+        """The ellipsis of an elided path: "..." under --ascii."""
+        return glyph(self, "\u2026", "...")
+
 
 class ConfirmDialog(Dialog[bool]):
     """Ask a yes/no question. Dismisses True for y / Enter on Yes, else False."""
@@ -91,7 +150,7 @@ class ConfirmDialog(Dialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Content(self.title_text), classes="dialog-title")
-            yield Static(Content(self.question), classes="dialog-body")
+            yield Static(PathText(self.question, self._dots()), classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(Content(f"{self.yes_label} (y)"), id="yes", variant="primary", compact=True)
                 yield Button(Content(f"{self.no_label} (n)"), id="no", compact=True)
@@ -187,7 +246,7 @@ class MessageDialog(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog" + (" -error" if self.error else "")):
             yield Label(Content(self.title_text), classes="dialog-title")
-            yield Static(Content(self.message), classes="dialog-body", id="message")
+            yield Static(PathText(self.message, self._dots()), classes="dialog-body", id="message")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary", compact=True)
 
@@ -252,7 +311,7 @@ class PathDialog(Dialog["Path | None"]):
         inp.cursor_position = len(inp.value)
 
     def _error(self, text: str) -> None:
-        self.query_one("#path-error", Static).update(Content(text))
+        self.query_one("#path-error", Static).update(PathText(text, self._dots()))
 
     def _submit(self) -> None:
         raw = self.query_one("#path", Input).value.strip()

@@ -34,6 +34,7 @@ import asyncio
 import gc
 import time
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
@@ -475,6 +476,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         self._version = 0  # changes whenever the match changes
         self._bot_timer: Timer | None = None
         self._bot_busy = False
+        #: (version, move) a bot decided while another screen covered this one:
+        #: played once the game shows again (``_play_held``)
+        self._bot_held: tuple[int, Any] | None = None
         self._hinting = False
         self._over_shown = False
         self._curtain_seat: int | None = None
@@ -598,6 +602,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 self.refresh_view()
             else:
                 self._resumed_at = None
+            held, self._bot_held = self._bot_held, None
+            if held is not None and held[0] == self._version:  # decided while covered
+                self._bot_timer = self.set_timer(self.bot_delay, partial(self._play_held, *held))
             if covered and self._moves and not self._curtain_up:
                 # a dialog (or help, review) closes on a key, Enter, y / n, s / e ...: the
                 # keys that follow it in one stream (pressed twice, held, typed on) would
@@ -612,11 +619,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
     def _drawn_as_is(self) -> bool:
         """The screen shows the match as it is and nothing is waiting to run
-        (no bot to move, no curtain, a game at one keyboard)."""
+        (no bot to move that is not already thinking or has not decided, no
+        curtain, a game at one keyboard)."""
         m = self.match
         seat = m.to_move()
+        bot_on_it = self._bot_busy or self._bot_held is not None or self._bot_timer is not None
         return (m.authority_here and self._shown_history == self._history_key()
-                and (seat is None or not m.is_bot(seat)) and not self._curtain_up
+                and (seat is None or not m.is_bot(seat) or bot_on_it) and not self._curtain_up
                 and self._forced() is None)
 
     def _unfocus_picker(self) -> None:
@@ -1032,16 +1041,15 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         """The header while bot ``seat`` decides: "Bob is thinking…"."""
         return f"{self.names[seat]} is thinking" + glyph(self, "…", "...")
 
-    def _moved_on(self, version: int) -> bool:
-        """True once the table is no longer where a bot started thinking: a
-        decision, undo or redo since, the player left, or another screen (review,
-        help, a dialog) is on top (on_screen_resume starts the bot again)."""
-        return version != self._version or not self.is_attached or self.app.screen is not self
-
     def _decision_gone(self, version: int) -> bool:
-        """True once the decision a hint is about is no longer the one to make (a
-        decision, undo or redo since, or the player left); a screen on top (help,
-        the too-small guard) only covers it, and the hint arrives under it."""
+        """True once the decision a bot or a hint is thinking about is no longer
+        the one to make (a decision, undo or redo since, or the player left): its
+        search is stopped and its answer dropped. A screen on top (review, help,
+        a dialog, the too-small guard of a terminal shrunk for a moment) only
+        covers it: the search goes on; a hint arrives under it, a bot's move
+        waits for the game to show again (``_bot_held``). (A cover stopped the
+        bot once: it thought again from scratch when the cover went, so a resize
+        below 80x24 cost it its thinking time.)"""
         return version != self._version or not self.is_attached
 
     def _bot_step(self) -> None:
@@ -1052,8 +1060,6 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         seat = m.to_move()
         if seat is None or not m.is_bot(seat) or self._bot_busy:
             return
-        if self.app.screen is not self:
-            return  # paused under review/help/dialogs; on_screen_resume restarts
         self._bot_busy = True
         self.run_worker(self._bot_work(seat, self._version), group="bot", exit_on_error=True)
 
@@ -1065,16 +1071,28 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
                 text, _ = await self._think(version, False)
                 move = None if text is None else self.game.parse(m.state, text)
             else:  # random and greedy take milliseconds: a thread will do
-                move = await asyncio.to_thread(m.bot_choice, lambda: self._moved_on(version))
+                move = await asyncio.to_thread(m.bot_choice, lambda: self._decision_gone(version))
         except Exception:
-            if not self._moved_on(version):
+            if not self._decision_gone(version):
                 raise  # a real failure, not a match changed under the thinking bot
         finally:
             self._bot_busy = False
-        if self._moved_on(version):
+        if self._decision_gone(version):
             if self.is_attached and version != self._version:
                 self._schedule_bot()  # undo/redo while thinking: think again about the new position
             return  # never play a decision for a table that moved on
+        self._play_held(version, move)
+
+    def _play_held(self, version: int, move: Any) -> None:
+        """Play the bot's ``move``, decided for the decision of ``version``, if
+        that is still the decision to make; while another screen covers this
+        one, keep it until the game shows again (``on_screen_resume``)."""
+        self._bot_timer = None
+        if self._decision_gone(version):
+            return
+        if self.app.screen is not self:
+            self._bot_held = (version, move)
+            return
         self.play(move)
 
     async def _think(self, version: int, want_hint: bool) -> tuple[str | None, Any]:
@@ -1085,7 +1103,7 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
 
         m = self.match
         t = thinker()
-        moved_on = self._decision_gone if want_hint else self._moved_on
+        moved_on = self._decision_gone
         future = asyncio.wrap_future(t.submit(self.game, m.state, m.seed * 1_000_003 + m.ply, m.bot_time, want_hint))
         try:
             while not future.done():
@@ -1447,7 +1465,9 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             except Exception as e:  # noqa: BLE001
                 self.notify(f"Could not save: {e}", severity="error", timeout=8)
             else:
-                self.notify(f"Saved to {path}", title="Saved")
+                from tui.screens.dialogs import path_notice
+
+                self.notify(path_notice(path, bool(getattr(self.app, "ascii", False))), title="Saved to")
 
         default = self.default_save_path()
         self.app.push_screen(SavePathDialog(default, own_folder=default.parent), done)

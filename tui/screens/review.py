@@ -509,6 +509,9 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         #: the moves the kept states, views and tallies follow from (``_load``)
         self._moves_seen: list[Any] = []
         self.board: Any = None
+        # (what the keys need, the history and the turns, from the start: a key the app runs
+        # before the screen is composed moves the cursor, which on_mount then shows)
+        self._load()
 
     @property
     def viewer(self) -> int | None:
@@ -702,7 +705,26 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         values = [v for row in series for v in row] or [0.0]
         return series, min(0.0, min(values)), max(values)
 
+    #: whether on_mount has run: the widgets composed are mounted, those of the
+    #: containers too (Textual mounts them before the screen's Mount)
+    _widgets_mounted = False
+
+    @property
+    def drawable(self) -> bool:
+        """Whether the screen's widgets are there to draw into: from ``on_mount``
+        until the screen is being removed. A screen is pushed at once but
+        composed and mounted by its own task: a priority key (the arrows, Home,
+        End) run by the app as it arrives, right behind the push, came while
+        its containers were still mounting what they hold; and a screen
+        popped (removed) before it is mounted mounts none of them (Textual's
+        ``Widget.mount`` skips a node closing or being pruned, the test here).
+        Until then the keys move ``cursor`` only, and ``on_mount`` shows it."""
+        return self._widgets_mounted and not (self._closing or self._closed or self._pruning)
+
     def on_mount(self) -> None:
+        if self._closing or self._closed or self._pruning:
+            return  # (popped before it was mounted: nothing of it is there to draw, nor shown)
+        self._widgets_mounted = True
         self._mounted_at = self.match.ply
         # (made ahead, warm_review, the match may have changed before the mount: an undo
         # left the cursor past its last decision)
@@ -771,7 +793,7 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         decision): for a kept screen (``review_screen``) opened again after
         decisions or undos; nothing is composed again."""
         self.cursor = self.match.ply if ply is None else max(0, min(ply, self.match.ply))
-        if not self.is_mounted:
+        if not self.drawable:
             return  # on_mount shows it
         self._load()
         log = self.query_one("#review-log", ReviewLog)
@@ -814,7 +836,10 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         return self._firsts
 
     def show_cursor(self) -> None:
-        """Redraw board, log mark, changes and labels for the cursor."""
+        """Redraw board, log mark, changes and labels for the cursor; nothing
+        while the screen is not ``drawable`` (``on_mount`` draws it)."""
+        if not self.drawable:
+            return
         i = self.cursor
         total = self.match.ply
         head = "Review (read-only)" if self.read_only else "Review"
@@ -897,6 +922,8 @@ class ReviewScreen(QuietTitles, OneLayout, Screen[None]):
         the board shows its first lines, "… N more lines")."""
         from tui.screens.dialogs import MessageDialog
 
+        if not self.drawable:  # (nothing shown yet, or no longer)
+            return
         lines = self.query_one("#review-changes", ChangesText)._data
         self.app.push_screen(MessageDialog("\n".join(lines), title=f"Decision {self.cursor}"))
 

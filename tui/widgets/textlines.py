@@ -3,6 +3,7 @@ lines, wrap plain words to a width."""
 
 from __future__ import annotations
 
+import os
 import textwrap
 from typing import Sequence
 
@@ -149,3 +150,59 @@ def flow(head: Text, items: Sequence[Text], width: int, indent: int = 0, sep: st
     for ln in lines:
         ln.no_wrap = True
     return lines
+
+
+def fit_path(path: str, cells: int, dots: str = "…") -> str:
+    """``path`` shown in at most ``cells`` cells with its file name whole: as
+    it is when it fits; else the start of its folder part gives way, whole
+    folders at a time, to ``dots`` ("/tmp/x/records/a.txt" ->
+    "…/records/a.txt", then "…/a.txt"); a name wider than that alone is
+    returned as it is (longer than ``cells``: the caller wraps it). Folders
+    are separated by "/" (``os.sep`` too)."""
+    if cell_len(path) <= cells:
+        return path
+    plain = path.replace(os.sep, "/")
+    if "/" not in plain:
+        return path
+    head, name = plain.rsplit("/", 1)
+    folders = head.split("/")
+    for k in range(1, len(folders) + 1):
+        shown = dots + "/" + "/".join(folders[k:] + [name])
+        if cell_len(shown) <= cells:
+            return shown
+    return name
+
+
+#: where a file name may be broken over lines: after these, or before a "."
+_NAME_BREAKS = "-_ "
+
+
+def path_lines(path: str, cells: int, dots: str = "…") -> list[str]:
+    """``path`` as lines of at most ``cells`` cells, for a box too narrow for
+    it (a toast): one line when ``fit_path`` fits it there; else its folder
+    (``fit_path`` of the folder, ending in "/") on a line of its own, then the
+    file name, whole on its line if it fits, else broken before a "." or
+    after a "-", "_" or space (only where it has none, at ``cells``).
+    Returns the lines (str), at least one."""
+    plain = path.replace(os.sep, "/")
+    head, name = plain.rsplit("/", 1) if "/" in plain else ("", plain)
+    shown = fit_path(path, cells, dots)
+    if cell_len(shown) <= cells and (shown != name or "/" not in plain):  # (not the name alone)
+        return [shown]
+    lines = []
+    if head or plain.startswith("/"):
+        folder = fit_path(head + "/x", cells + 1, dots)[:-1]  # (the folder as fit_path shows it, "/" last)
+        lines.append(folder if cell_len(folder) <= cells else dots + "/")
+    rest = name
+    while cell_len(rest) > cells:
+        cut = max(1, cells)
+        for i in range(min(len(rest) - 1, cells), 0, -1):
+            if (rest[i - 1] in _NAME_BREAKS or rest[i] == ".") and cell_len(rest[:i]) <= cells:
+                cut = i
+                break
+        else:
+            while cut > 1 and cell_len(rest[:cut]) > cells:
+                cut -= 1
+        lines.append(rest[:cut].rstrip(" "))
+        rest = rest[cut:]
+    return lines + [rest]

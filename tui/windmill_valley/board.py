@@ -10,7 +10,9 @@
   common rewards and the unique rewards still open (Market), the Queen's Wish,
   the VP track (Track) and a table of every player's counters.
 * Map: the fields and windmill spaces with the windmills and their networks,
-  and the spaces on the market's edge (GridMap).
+  and the spaces on the market's edge (GridMap); while choosing where to build,
+  the space of the choice under the cursor is a candidate (``CANDIDATE_MILL``,
+  highlighted, named in the note under the map), never the builder's letter.
 * Market: the 5 market areas with their markers (Market), the foreign trade card
   with its bulbs, the farm enhancement offer (Cards).
 * Farm (one page per player): guilders, tools, VP, storage with costs (Storage),
@@ -76,6 +78,11 @@ FIELD_STYLES: dict[str, str] = {"Wt": BULB_STYLES["w"], "Ye": BULB_STYLES["y"], 
 #: The Gardener's windmills on the map (full look, ASCII look): a mark of their own,
 #: not the Gardener's letter G, which the map's fields use for guilders.
 GARDENER_MILL, GARDENER_MILL_ASCII = "◆", "#"
+
+#: The space the highlighted "Build on ..." choice would build on (full look, ASCII
+#: look), highlighted: a candidate, drawn with a mark no windmill has (the builder's
+#: letter read as a windmill already there); the note under the map names it.
+CANDIDATE_MILL, CANDIDATE_MILL_ASCII = "◌", "*"
 
 
 #: Which panel each pending decision (Task.kind) is about.
@@ -704,6 +711,7 @@ class WindmillValleyBoard(PagedBoard):
         legal = set(connected_spaces(state)) if task is not None and task.kind in ("build", "buildat") else set()
         empty, edge = glyph(self, "·", "."), "+"
         gardener_mill = glyph(self, GARDENER_MILL, GARDENER_MILL_ASCII)
+        candidate = glyph(self, CANDIDATE_MILL, CANDIDATE_MILL_ASCII)
         nodes = {}
         for i, (x, y) in enumerate(C.SPACES):
             v = state.board[i]
@@ -717,8 +725,8 @@ class WindmillValleyBoard(PagedBoard):
                 ch, st = letters[v - 10].lower(), seat_style(v - 10)
             else:
                 ch, st = letters[v], seat_style(v)
-            if i == build_at and task is not None:
-                ch = letters[task.seat] if len(w) == 2 else letters[task.seat].lower()
+            if i == build_at and task is not None:  # (not built yet: no windmill's mark)
+                ch = candidate
             nodes[(x, y)] = Node(ch, st, highlight=i == build_at)
         links = []
         for i, (x, y) in enumerate(C.SPACES):
@@ -732,7 +740,8 @@ class WindmillValleyBoard(PagedBoard):
         note: list[Text] = []
         if build_at is not None and task is not None:
             gains = [C.FIELD_REWARD[code][1] for code in C.SPACE_FIELDS[build_at]]
-            note += wrap(f"{w[1]}: gains " + ", ".join(gains), bw, HIGHLIGHT)
+            alone = " (no connection)" if len(w) > 2 else ""
+            note += wrap(f"{candidate} {w[1]}, if chosen{alone}: gains " + ", ".join(gains), bw, HIGHLIGHT)
         if task is not None and task.kind == "path":
             outs = path_outcomes(state, task.a)
             note += wrap("Paths: " + "; ".join(

@@ -444,16 +444,18 @@ class WindmillValleyLabels(GameLabels):
         t = state.tasks[-1] if state.tasks else None
         step = DECISION_WORDS.get(t.kind if t else "", t.kind if t else "")
         if state.solo is not None:
-            # solo, in 72 cells (80 columns less the icon): both scores so far, the Gardener's
-            # with the bonus it adds at the end, and its calendar (either calendar at 4 ends
-            # the game), then the decision; the round's number is on the Tracks page, and
-            # only the last round is named here, where the calendars no longer matter
+            # solo: the race, whole at 80 columns (58 cells beside the game's name): both
+            # scores so far, the Gardener's end bonus in words ("Gardener 0+35 VP" was not
+            # understood), and its calendar (either calendar at 4 ends the game); the round's
+            # number is on the Tracks page, and only the last round is named here, where the
+            # calendars no longer matter. The decision is not: the picker's prompt says it
+            # (only one human decides), and beside the race it left no room at 80 columns
             b = state.solo
-            gardener = f"{C.SOLO_NAME} {b.vp}+{C.SOLO_END_BONUS[b.level]} VP"
+            gardener = f"{C.SOLO_NAME} {b.vp} VP +{C.SOLO_END_BONUS[b.level]} at end"
             scores = f"{self.names[seat]} {state.farms[seat].vp} VP, {gardener}"
             if last:
-                return f"The last round · {scores} · {step}"
-            return f"{scores}, its calendar {b.calendar}/{C.CALENDAR_END} · {step}"
+                return f"The last round · {scores}"
+            return f"{scores}, its calendar {b.calendar}/{C.CALENDAR_END}"
         return f"{name} to choose: {step} (round {state.round + 1}{', last round' if last else ''})"
 
     def final_log(self, state: Any) -> list[str]:
