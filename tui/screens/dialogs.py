@@ -28,9 +28,12 @@ from tui.widgets.textlines import fit_path, path_lines
 
 _R = TypeVar("_R")
 
-#: the cells of a toast's text: themes/lowlands.tcss makes a toast 34 cells wide,
-#: less its padding (1 cell each side) and its left border (1)
-TOAST_TEXT_CELLS = 31
+#: a toast's width in cells (themes/lowlands.tcss: Toast), no wider than any
+#: game's side column at 80 columns (Windmill Valley's, 32): toasts sit over the log
+TOAST_WIDTH = 32
+#: the cells of a toast's text: TOAST_WIDTH less its padding (1 cell each side)
+#: and its left border (1)
+TOAST_TEXT_CELLS = TOAST_WIDTH - 3
 
 
 class PathText(Visual):

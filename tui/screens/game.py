@@ -53,6 +53,7 @@ from tui.history import common_prefix, history_for
 from tui.widgets.board import Board
 from tui.widgets.choice import HOTKEYS, Choice, ChoicePicker
 from tui.widgets.common import glyph, seat_letters, seat_style
+from tui.screens.dialogs import TOAST_WIDTH as _TOAST_WIDTH
 from tui.widgets.log import Log, LogEntry
 
 #: [True] once a game screen has frozen the heap (GameScreen._when_idle)
@@ -564,9 +565,8 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             if fit is not None and self.app._notifications:  # the choices may have grown under them
                 fit()
 
-    #: a toast's width (themes/lowlands.tcss: Toast), no wider than any game's
-    #: side column at 80 columns (Windmill Valley's, 32): toasts sit over the log
-    TOAST_WIDTH = 32
+    #: a toast's width (``dialogs.TOAST_WIDTH``, themes/lowlands.tcss: Toast)
+    TOAST_WIDTH = _TOAST_WIDTH
 
     def notice_room(self) -> tuple[int, int] | None:
         """Where toasts may show on this screen (``LowlandsApp.fit_toasts``):

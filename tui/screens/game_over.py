@@ -64,6 +64,17 @@ def winners_text(match: Any) -> str:
     return f"Shared win: {who}, {_num(sheets[wins[0]].total)} VP each."
 
 
+class EpilogueBox(VerticalScroll):
+    """The box of the end-of-game lines (``GameOverScreen.fit_epilogue``): when
+    its size or its lines' height changes (Textual's Resize), the screen's
+    footer looks again whether to offer PgDn (it did so only after the box's
+    last fit, which a slow layout could come after: the footer then missed
+    "PgDn More" while the lines scrolled)."""
+
+    def on_resize(self) -> None:
+        self.screen.refresh_bindings()
+
+
 class GameOverScreen(QuietTitles, Screen[None]):
     """The final scores of ``match`` as a DataTable (categories x players)."""
 
@@ -106,7 +117,7 @@ class GameOverScreen(QuietTitles, Screen[None]):
             yield Static(Content(winners_text(self.match)), id="winners")
             lines = epilogue_lines(self.match)
             if lines:  # (in a box that gives up rows to the table and buttons: fit_epilogue)
-                with VerticalScroll(id="epilogue-box", can_focus=False):
+                with EpilogueBox(id="epilogue-box", can_focus=False):
                     yield Static(Content("\n".join(lines)), id="epilogue")
             yield DataTable(id="score-table", cursor_type="row", zebra_stripes=True)
             with Horizontal(classes="form-buttons"):
