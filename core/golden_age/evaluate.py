@@ -53,6 +53,33 @@ against random 20/20, and 20/20 with four players (seed 1). Since the search
 keeps its tree from one decision of a turn to the next (``strong.search``'s
 ``reuse``): 15/20 and 19/20 against greedy, 34 of 40; three strong bots,
 seeds 7919-7930, rounds 13 20 16 14 19 21 13 12 13 14 12 11 (mean 14.8).
+
+The opening (a playtest: the strong bot put both its Movement Tokens in
+Groningen and ended its first turn with 10 guilders, having bought nothing).
+Found with the search's root statistics (``strong.search``'s Analysis, 700
+iterations): every set-up placement gets the same value and visits, since
+``tempo`` is 0 during set-up and nothing else sees where a marker or token
+stands beyond its VP (two tokens together win only by ``GATHER_VP``, in the
+first province of equals); and in the first turn, with one marker, its
+special action costs the seat its whole ``TURN_SURPLUS`` (0.9 VP, counted in
+the share of unflipped markers) in every position before the end of the
+turn, while a Holland marker's green action (5 guilders for a 1 VP token)
+nets nothing, so ending with the money kept looked best (2 players, seed 2,
+the strong bot first, its first turn searched with 3000 iterations: "end"
+660 visits, the next 261). Tried, not kept: (a) every seat's first turn
+counted during set-up, and an ``income_vp`` term (what a token, marker or
+Governor card earns from every roll in the rounds left, estimated from the
+leader's VP at 2 VP a round): markers then went to Brabant, Zeeland and
+Vlaanderen, tokens to Holland or Vlaanderen, and the first turn searched as
+above chose "special bra" (993 visits, "end" 501); but ``--players 2 --bots
+strong,greedy --games 10`` went from 8, 10 (seeds 1, 2; 34 of 40 over seeds
+1-4) to 10, 7, 7, 8 (32 of 40), seed 2's margin +15.1 -> +6.4; four players
+(strong and three random, seed 1) 4 of 4, three strong bots 16.3 rounds a
+game. (b) (a) with the surplus counted only until the roll and the green
+action at a token's VP and income: seed 1 6 of 10, margin -0.1 (greedy,
+judging by the same evaluation, gained more: its mean score 22.1 -> 30.3;
+and a leaf after a rival's roll, its surplus gone, flatters ending the
+turn).
 """
 
 from __future__ import annotations
