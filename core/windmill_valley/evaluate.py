@@ -187,8 +187,8 @@ the arena game by game (10 and 6 wins); their 16 deals with K 9-12 at 500
 iterations: 10 won against 3 at 250 (7 turned into wins, none into a loss).
 The arena at ``--iterations 500``, seeds 1-4: 13, 13, 8 and 14 wins in 20, 48
 of 80 (60%; at the default 250, 41), 89.5 VP a game, margin +9.1; a decision
-took 0.86 s median, 1.45 s at the 95th percentile (both cores busy with two
-arenas, the machine otherwise quiet). So the app's 1 s on the clock meets the
+took 0.81-0.87 s median, 1.39-1.52 s at the 95th percentile by seed (both
+cores busy with two arenas, the machine otherwise quiet). So the app's 1 s on the clock meets the
 target on this machine while it is not shared; the arena's default
 (``ITERATIONS_PER_SECOND``, 250: the second of the machine shared by eight
 developers) does not. Next: a cheaper iteration (the leaf played on to the
