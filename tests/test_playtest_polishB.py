@@ -67,6 +67,8 @@ async def test_launcher_tells_two_games_of_the_same_table_and_minute_apart(
 
 
 def test_save_lines_add_only_what_tells_alike_games_apart() -> None:
+    from datetime import datetime
+
     from saves.store import SaveInfo
     from tui.screens.launcher import save_line, save_lines
 
@@ -74,7 +76,8 @@ def test_save_lines_add_only_what_tells_alike_games_apart() -> None:
         return SaveInfo("x.json", "gift-of-tulips", "Gift of Tulips", ["Ann", "Bob"], 6,
                         updated=updated, created=created, to_move=to_move)
 
-    minute = "2026-12-02T16:57:03"
+    day = datetime.now().strftime("%Y-%m-%d")  # (today: a save of another day shows its date too)
+    minute = f"{day}T16:57:03"
     # the same minute and start: whose decision it is tells them apart, and only that is added
     a, b = info(0, minute, minute), info(1, minute, minute)
     lines = save_lines([a, b])
@@ -82,7 +85,7 @@ def test_save_lines_add_only_what_tells_alike_games_apart() -> None:
     assert lines[1].startswith("Gift of Tulips · Decision 6, Bob to choose · ")
     assert ":03" not in lines[0] + lines[1] and "started" not in lines[0] + lines[1]
     # the same second saved, started apart: when each was started
-    a, b = info(0, minute, "2026-12-02T16:40:10"), info(0, minute, "2026-12-02T16:41:20")
+    a, b = info(0, minute, f"{day}T16:40:10"), info(0, minute, f"{day}T16:41:20")
     lines = save_lines([a, b], states=["open in another copy"] * 2)
     assert lines[0].endswith(" · Decision 6 · 16:57, started 16:40:10 · open in another copy · Ann, Bob")
     assert lines[1].endswith(" · Decision 6 · 16:57, started 16:41:20 · open in another copy · Ann, Bob")

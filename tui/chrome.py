@@ -614,12 +614,16 @@ class _Key(NamedTuple):
     display: str  # how it is shown ("?", "^p", "left")
     description: str
     enabled: bool
+    action: str = ""  # the binding's action ("launcher")
 
 
 class KeyFooter(_KeptLine):
     """The footer line: the keys of the active bindings, and the palette key on the right."""
 
     ALLOW_SELECT = False
+    #: actions whose keys go first when the keys do not all fit, before the
+    #: palette key's word (help lists them): a game's Q, back to the launcher
+    SPARE_ACTIONS = frozenset({"launcher"})
     COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "footer-key--hover",
                          "footer-key--separator"}
     DEFAULT_CSS = """
@@ -698,7 +702,8 @@ class KeyFooter(_KeptLine):
         for _node, binding, enabled, _tooltip in active.values():
             if binding.show and binding.action not in seen:
                 seen.add(binding.action)
-                keys.append(_Key(binding.key, app.get_key_display(binding), binding.description, bool(enabled)))
+                keys.append(_Key(binding.key, app.get_key_display(binding), binding.description, bool(enabled),
+                                 binding.action))
         palette = None
         if app.ENABLE_COMMAND_PALETTE:
             entry = active.get(app.COMMAND_PALETTE_BINDING)
@@ -712,14 +717,16 @@ class KeyFooter(_KeptLine):
     def render(self) -> Text:
         """The keys, then the palette key on the right. Keys are shown whole or not
         at all: when they do not all fit, the keys lose their padding first,
-        then the palette key its word ("^p palette": a playtester read a bare
-        "^p" as cut), then the last keys go (as Textual's Footer drops what does
+        then the keys of ``SPARE_ACTIONS`` go (a game's ``Q``, which help
+        lists), then the palette key its word ("^p palette": a playtester read a bare "^p" as
+        cut), then more of the last keys (as Textual's Footer drops what does
         not fit, never a key cut in half: "q Q")."""
         width = self.size.width
-        for words, padded in ((True, True), (True, False), (False, False)):
+        spare = sum(1 for k in self._keys if k.action in self.SPARE_ACTIONS)
+        for words, padded, spared in ((True, True, 0), (True, False, 0), (True, False, spare), (False, False, 0)):
             right = self._palette_text(words)
-            line, spans = self._keys_text(padded, max(0, width - right.cell_len))
-            if len(spans) == len(self._keys):
+            line, spans = self._keys_text(padded, max(0, width - right.cell_len), skip=bool(spared))
+            if len(spans) >= len(self._keys) - spared:
                 break
         room = max(0, width - right.cell_len)
         line.truncate(room, overflow="crop", pad=True)
@@ -741,9 +748,10 @@ class KeyFooter(_KeptLine):
                          self.get_component_rich_style("footer-key--description"))
         return right
 
-    def _keys_text(self, padded: bool, room: int) -> tuple[Text, list[tuple[int, int, _Key]]]:
+    def _keys_text(self, padded: bool, room: int, skip: bool = False) -> tuple[Text, list[tuple[int, int, _Key]]]:
         """The keys that fit whole in ``room`` cells, in order (a space before each
-        key when ``padded``, else only between them), and where each is."""
+        key when ``padded``, else only between them), and where each is; with
+        ``skip``, those of ``SPARE_ACTIONS`` left out."""
         key_style = self.get_component_rich_style("footer-key--key")
         desc_style = self.get_component_rich_style("footer-key--description")
         hover_style = self.get_component_rich_style("footer-key--hover")
@@ -751,6 +759,8 @@ class KeyFooter(_KeptLine):
         line = Text(no_wrap=True, overflow="crop")
         spans: list[tuple[int, int, _Key]] = []
         for i, k in enumerate(self._keys):
+            if skip and k.action in self.SPARE_ACTIONS:
+                continue
             start = line.cell_len
             extra = (hover_style if i == self._hover else Style()) + (dim if not k.enabled else Style())
             piece = Text(no_wrap=True)
