@@ -172,3 +172,35 @@ def test_a_windmills_next_to_a_field_contract_counts_the_spaces_touching_it() ->
     assert E.adjacent_share(s, "MK") == 0.0
     assert E.contract_potential(s, 0, 10.0, 0.0) == 0.0
 
+
+
+def test_final_total_is_the_sum_of_the_final_parts_at_every_position_of_a_game() -> None:
+    """``scoring.final_total`` (what the evaluation adds at every position, without
+    the score sheet's dict) equals the sum of ``scoring.final_parts`` for every
+    seat at every position of a two-player greedy game, and again with the
+    farms given full and mixed rows, repeated and different columns, emptied
+    windmill groups and contracts of every kind; the evaluation given
+    ``turns_left`` is the evaluation that works it out."""
+    from core.bots import choose
+    from core.windmill_valley import scoring as SC
+
+    contracts = [i for i, c in enumerate(C.FARM_CARDS) if c[1].split(":")[0] in (
+        "adj", "large", "smallfull", "tier", "cards", "tools2", "mills", "rows", "cols", "colour", "monorow")]
+    s = GAME.setup(["Ann", "Bob"], 11)
+    ply, parts_seen = 0, set()
+    while not GAME.is_over(s):
+        variant = copy_state(s)
+        for seat, f in enumerate(variant.farms):
+            f.patch = ["rrrrrrr", "wyrvbwy", "rwy", "ry"][seat:] + ["bbbbbbb"] * seat
+            f.mills = [0, 1, 0, 2, 3]
+            f.contracts = contracts[(ply + 3 * seat) % len(contracts):][:3]
+        for st in (s, variant):
+            for seat in range(2):
+                parts = SC.final_parts(st, seat)
+                parts_seen.update(k for k, v in parts.items() if v)
+                assert SC.final_total(st, seat) == sum(parts.values())
+            assert E.projected(st, E.turns_left(st)) == E.projected(st)
+        s = GAME.apply(s, choose(GAME, s, ply, "greedy"))
+        ply += 1
+    assert E.projected(s) == [float(sh.total) for sh in GAME.scores(s)]
+    assert parts_seen == {"Contracts", "Windmill groups", "Patch rows", "Patch columns"}

@@ -321,36 +321,42 @@ def _reach(missing: int, capacity: float) -> float:
     return min(1.0, capacity / missing)
 
 
-def bulb_capacity(state: State, seat: int, turns: float) -> float:
+def bulb_capacity(state: State, seat: int, turns: float, planted: int | None = None) -> float:
     """Bulbs ``seat`` can still plant in ``turns`` turns (this one included):
     its storage plus ``BULB_RATE`` a turn after this one, at most
     ``PLANT_RATE`` a turn and its free patch spaces (in the last turn about
-    one of the stored bulbs)."""
+    one of the stored bulbs). ``planted``: the bulbs in its patch, when known."""
     f = state.farms[seat]
-    free = C.PATCH_ROWS * C.PATCH_COLS - sum(len(r) for r in f.patch)
+    if planted is None:
+        planted = sum(len(r) for r in f.patch)
+    free = C.PATCH_ROWS * C.PATCH_COLS - planted
     return min(float(free), len(f.storage) + BULB_RATE * max(0.0, turns - 1.0), PLANT_RATE * turns)
 
 
-def projected(state: State) -> list[float]:
+def projected(state: State, turns: float | None = None) -> list[float]:
     """Per seat, the projected final score in VP (a float): VP track, end-game
     scoring now, and before the end what resources, helpers, tiles, stored
-    bulbs, contracts and plans may still bring (this module's weights)."""
+    bulbs, contracts and plans may still bring (this module's weights).
+    ``turns``: ``turns_left(state)``, when the caller has it already."""
     over = state.phase == "over"
     left = 1.0 - max([f.calendar for f in state.farms] + [state.solo.calendar if state.solo else 0]) / C.CALENDAR_END
-    turns = turns_left(state)
+    if turns is None:
+        turns = turns_left(state)
     res = min(turns, RESOURCE_TURNS) / RESOURCE_TURNS
     out = []
     for seat, f in enumerate(state.farms):
-        v = float(f.vp + sum(SC.final_parts(state, seat).values()))
+        planted = "".join(f.patch)
+        cols = SC.columns(f.patch)
+        v = float(f.vp + SC.final_total(state, seat, planted, cols))
         if not over:
             v += res * (GUILDER_VP * f.guilders + TOOL_VP * f.tools)
             tiles = sum(1 for d in (*f.large, *f.small) if C.DESIGNS[d][1] != "base")
             v += left * (HELPER_POTENTIAL * len(f.helpers) + TILE_POTENTIAL * tiles)
             v += TURN_VP * max(0.0, turns - 1.0)
-            cap = bulb_capacity(state, seat, turns)
+            cap = bulb_capacity(state, seat, turns, len(planted))
             v += STORED_BULB_VP * min(len(f.storage), cap)
-            v += CONTRACT_REACH * contract_potential(state, seat, turns, cap)
-            v += PLAN_POTENTIAL * plan_potential(state, seat, cap, turns)
+            v += CONTRACT_REACH * contract_potential(state, seat, turns, cap, cols)
+            v += PLAN_POTENTIAL * plan_potential(state, seat, cap, turns, planted, cols)
             v += calendar_potential(state, seat, turns)
         out.append(v)
     return out
@@ -368,25 +374,29 @@ def calendar_potential(state: State, seat: int, turns: float) -> float:
     return v
 
 
-def plan_potential(state: State, seat: int, capacity: float, turns: float) -> float:
+def plan_potential(
+    state: State, seat: int, capacity: float, turns: float, planted: str | None = None,
+    cols: list[str] | None = None,
+) -> float:
     """End-game VP of ``seat``'s plans under way, by their progress (0 to 1 each):
     partial patch rows and columns, times the share of their missing bulbs that
     ``capacity`` (bulbs still plantable, ``bulb_capacity``) covers, and windmill
     groups not yet empty by their windmills built, for the bulbs of their
     colour planted or stored within that capacity, times the share of their
     missing windmills that ``BUILD_RATE`` builds a turn in ``turns`` turns
-    (this one included) cover."""
+    (this one included) cover. ``planted`` (``"".join(patch)``) and ``cols``
+    (``scoring.columns(patch)``): when the caller has them already."""
     f = state.farms[seat]
     v = 0.0
     for r in f.patch:
         if 0 < len(r) < C.PATCH_COLS:
             reach = _reach(C.PATCH_COLS - len(r), capacity)
             v += (C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP) * len(r) / C.PATCH_COLS * reach
-    for c in SC.columns(f.patch):
+    for c in SC.columns(f.patch) if cols is None else cols:
         if 0 < len(c) < C.PATCH_ROWS and len(set(c)) == len(c):
             reach = _reach(C.PATCH_ROWS - len(c), capacity)
             v += C.COLUMN_DIFFERENT_VP * len(c) / C.PATCH_ROWS * reach
-    planted = "".join(f.patch) + f.storage[: int(capacity)]
+    planted = ("".join(f.patch) if planted is None else planted) + f.storage[: int(capacity)]
     builds = BUILD_RATE * turns
     for g, n in enumerate(f.mills):
         if n:
@@ -395,13 +405,16 @@ def plan_potential(state: State, seat: int, capacity: float, turns: float) -> fl
     return v
 
 
-def contract_potential(state: State, seat: int, turns: float, capacity: float) -> float:
+def contract_potential(
+    state: State, seat: int, turns: float, capacity: float, cols: list[str] | None = None,
+) -> float:
     """VP ``seat``'s contracts may still add beyond their value now
     (``scoring.contract_vp``) in ``turns`` more turns with ``capacity`` bulbs
     still plantable: per kind, the expected progress at this module's rates
     (windmills built, enhancements installed, cards and tools gained, bulbs
     planted), capped by what is left to gain (windmills in the groups, empty
-    wheel spaces, card slots, patch rows)."""
+    wheel spaces, card slots, patch rows). ``cols``: ``scoring.columns`` of
+    its patch, when the caller has them already."""
     f = state.farms[seat]
     later = max(0.0, turns - 1.0)
     mills_left = sum(f.mills)
@@ -439,7 +452,7 @@ def contract_potential(state: State, seat: int, turns: float, capacity: float) -
             v += vp * best
         elif kind == "cols":
             best = 0.0
-            for c in SC.columns(f.patch):
+            for c in SC.columns(f.patch) if cols is None else cols:
                 if len(c) < C.PATCH_ROWS:
                     best = max(best, (len(c) + 1) / (C.PATCH_ROWS + 1) * _reach(C.PATCH_ROWS - len(c), capacity))
             v += vp * best
@@ -460,17 +473,18 @@ def adjacent_share(state: State, field: str) -> float:
     return touching / empty if empty else 0.0
 
 
-def gardener(state: State) -> float:
+def gardener(state: State, turns: float | None = None) -> float:
     """The Gardener's projected final VP in a solo game (0.0 with no Gardener):
     its VP, its end bonus, ``SOLO_CARD_VP`` for each card still to come (one a
     player turn, ``turns_left``) and ``SOLO_UNIQUE_VP`` for each calendar
-    column it is expected to reach that still has an open unique reward."""
+    column it is expected to reach that still has an open unique reward.
+    ``turns``: ``turns_left(state)``, when the caller has it already."""
     b = state.solo
     if b is None:
         return 0.0
     if state.phase == "over":
         return float(b.vp)
-    cards = turns_left(state)
+    cards = turns_left(state) if turns is None else turns
     v = b.vp + C.SOLO_END_BONUS[b.level] + cards * C.SOLO_CARD_VP[b.level]
     steps = min(float(C.CALENDAR_END - b.calendar), cards * _SOLO_STEP_SHARE)
     for k in range(math.ceil(steps)):
@@ -485,9 +499,10 @@ def margins(state: State) -> list[float]:
     solo: the player's projected score minus the Gardener's."""
     from core.gift_of_tulips.evaluate import margin_of
 
-    mine = projected(state)
+    turns = turns_left(state)
+    mine = projected(state, turns)
     if state.solo is not None:
-        return [mine[0] - gardener(state)]
+        return [mine[0] - gardener(state, turns)]
     return margin_of(mine)
 
 

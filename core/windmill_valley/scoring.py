@@ -121,6 +121,33 @@ def check_wishes(s: State) -> None:
             event(s, f"{s.players[seat]} fulfils the Queen's Wish: +{f.wish} VP")
 
 
+def final_total(s: State, seat: int, planted: str | None = None, cols: list[str] | None = None) -> int:
+    """``sum(final_parts(s, seat).values())`` without the dict (the bots'
+    evaluation asks for it at every position); ``planted`` (the patch's
+    colours, ``"".join(patch)``) and ``cols`` (``columns(patch)``) when the
+    caller has them already."""
+    f = s.farms[seat]
+    if planted is None:
+        planted = "".join(f.patch)
+    if cols is None:
+        cols = columns(f.patch)
+    v = 0
+    for c in f.contracts:
+        v += contract_vp(s, seat, c)
+    for g, n in enumerate(f.mills):
+        if n == 0:
+            v += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g])
+    for r in f.patch:
+        if len(r) == C.PATCH_COLS:
+            v += C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP
+    for c in cols:
+        if len(set(c)) < len(c):
+            v += C.COLUMN_REPEAT_VP
+        elif len(c) == C.PATCH_ROWS:
+            v += C.COLUMN_DIFFERENT_VP
+    return v
+
+
 def final_parts(s: State, seat: int) -> dict[str, int]:
     """End-game VP of ``seat`` by PR category: contracts, empty windmill groups, rows, columns."""
     f = s.farms[seat]
