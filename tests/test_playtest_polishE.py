@@ -1,0 +1,54 @@
+"""Faults a playtester found (polishE): in Windmill Valley the cursor started on
+a wheel step that costs a tool while a free one was offered."""
+
+from __future__ import annotations
+
+from tests.apphelpers import make_app, settle
+
+
+def _windmill_valley_at_a_paid_first_step():
+    """A 2-player Windmill Valley match (greedy moves) at a wheels decision whose
+    first listed choice costs a tool (fewer steps than the floodgate's speed)
+    while another is free."""
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+
+    game = get_game("windmill-valley")
+    m = Match(game, [Seat("Ann"), Seat("Bob")], 4)
+    while True:
+        moves = [game.notation(x) for x in m.legal_moves()]
+        seat = m.state.current
+        if (len(moves) > 1 and moves[0].startswith("steps") and m.state.tasks[-1].seat == seat
+                and int(moves[0].split()[1]) != m.state.floodgate and f"steps {m.state.floodgate}" in moves):
+            return m
+        m.push(choose(game, m.state, m.ply, "greedy"))
+        assert m.ply < 400, "no paid first step in this game"
+
+
+async def test_windmill_valley_enter_at_the_wheels_takes_a_free_step(dirs) -> None:
+    # playtest: "1 step (1 tool)" highlighted above "2 steps" (free) at the floodgate's speed 2,
+    # though the README says the cursor starts on the first of the cheapest choices
+    from tui.screens import screen_for
+
+    m = _windmill_valley_at_a_paid_first_step()
+    seat = m.state.current
+    tools, guilders = m.state.farms[seat].tools, m.state.farms[seat].guilders
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        items = screen._shown
+        first = items[0].moves[0]
+        assert screen.choice_cost(m.state, first) == 1  # one tool: a step short of (or past) the speed
+        at = screen.picker.highlighted_index
+        assert at is not None and at != 0
+        assert m.game.notation(items[at].moves[0]) == f"steps {m.state.floodgate}"
+        for mv in m.legal_moves():  # a choice's cost: the guilders and tools the move takes
+            after = m.game.apply(m.state, mv)
+            f = after.farms[seat]
+            assert screen.choice_cost(m.state, mv) == max(0, guilders - f.guilders) + max(0, tools - f.tools)
+        await pilot.press("enter")
+        await settle(pilot, 3)
+        assert m.game.notation(m.moves[-1]) == f"steps {m.state.floodgate}"
+        assert m.state.farms[seat].tools == tools
