@@ -52,3 +52,35 @@ async def test_windmill_valley_enter_at_the_wheels_takes_a_free_step(dirs) -> No
         await settle(pilot, 3)
         assert m.game.notation(m.moves[-1]) == f"steps {m.state.floodgate}"
         assert m.state.farms[seat].tools == tools
+
+
+async def test_windmill_valley_wheels_preview_says_a_floodgate_under_the_cursor_is_not_yet_set(dirs) -> None:
+    # playtest: "Round 2 floodgate 3" above a preview headed "speed 1" read as wrong: the
+    # preview followed the floodgate level under the cursor (1), not the one set (3)
+    from core import get_game
+    from core.bots import choose
+    from core.match import Match, Seat
+    from tui.screens import screen_for
+
+    game = get_game("windmill-valley")
+    m = Match(game, [Seat("Ann"), Seat("Bob")], 4)
+    while not (game.notation(m.legal_moves()[0]).startswith("gate") and len(m.legal_moves()) > 1):
+        m.push(choose(game, m.state, m.ply, "greedy"))
+    levels = [int(game.notation(x).split()[1]) for x in m.legal_moves()]
+    app = make_app(dirs, start=lambda: screen_for(m, data_dir=dirs[0]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, 3)
+        screen = app.screen
+        seen = set()
+        for _ in levels:
+            at = screen.picker.highlighted_index
+            level = int(game.notation(screen._shown[at].moves[0]).split()[1])
+            text = "\n".join(s.text for s in screen._compositor.render_strips())
+            want = f"speed {level}" if level == m.state.floodgate else f"if speed {level}"
+            assert want in text, (level, m.state.floodgate)
+            if level != m.state.floodgate:
+                assert f" speed {level}" not in text.replace(f"if speed {level}", "")
+            seen.add(level == m.state.floodgate)
+            await pilot.press("down")
+            await settle(pilot, 2)
+        assert seen == {True, False}  # both headings were seen

@@ -441,7 +441,8 @@ class WindmillValleyBoard(PagedBoard):
                  bw: int) -> tuple[list[Text], bool]:
         """The preview of the action pairs 1-4 steps of ``seat``'s wheels bring at
         floodgate ``level`` (``pick_n``: the steps under the cursor), ``bw`` wide;
-        and whether it shows a calendar advance ("cal N!")."""
+        and whether it shows a calendar advance ("cal N!"). Headed "speed N", or
+        "if speed N" for a floodgate level under the cursor that is not yet set."""
         f = state.farms[seat]
         off = C.BOARD_SMALL_OFFSET[f.board]
         at_l, at_s = f.step % C.LARGE_SPACES, (off + f.step) % C.SMALL_SPACES
@@ -464,7 +465,9 @@ class WindmillValleyBoard(PagedBoard):
             return Text(next((h for h in words if len(h) <= tw), words[-1][:tw]), style="dim")
 
         rows: list[list[Any]] = [[Text(""), head(f"{name}'s big wheel", "big wheel", "big") if wide else head("big"),
-                                  head("small wheel", "small"), Text(f"speed {level}", style="dim")]]
+                                  head("small wheel", "small"),
+                                  Text(f"speed {level}" if level == state.floodgate else f"if speed {level}",
+                                       style="dim")]]
         now_l, now_s = f.large[at_l], f.small[at_s]
         turned = state.phase == "play" and seat == state.current and task is not None and task.kind not in (
             "gate", "steps")
