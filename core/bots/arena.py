@@ -41,19 +41,27 @@ from core.bots import LEVELS, choose
 from core.bots.strong import DEFAULT_ITERATIONS, forget
 from core.bots.common import margins
 
-#: Strong-bot iterations per second of budget, by game: what the 2-core
-#: development machine managed in mid-game positions while shared by about
-#: eight busy developers (load average 7-10), so that a decision of ``--bot-time``
-#: iterations takes about that long there (quiet, the same count takes a
-#: quarter of it). The app itself stops on the clock (``Match.bot_choice``).
+#: Strong-bot iterations per second of budget, by game: what the strong bot
+#: searching on the clock (``--bot-time 1``, as in the app) ran on the 2-core
+#: development machine with both cores busy (two such runs at once, no other
+#: load), in the median of 12 positions of a greedy game, for the player count
+#: that ran fewest, rounded down to 50 (2026-12-03: Gift of Tulips 3049 with 4
+#: players, 3362 with 2; The Dutch Golden Age 1570 with 4, 2613 with 2;
+#: Windmill Valley 641 solo, 717 with 2; Fields of Arle 1062 solo, 1112 with
+#: 2). So a decision of ``--bot-time`` seconds of iterations takes about that
+#: long there, as in the app. Until then the table held what the machine
+#: managed while shared by about eight busy developers (load average 7-10):
+#: 1500, 700, 250 and 700, between 27% (Golden Age with 2 players) and 66%
+#: (Fields of Arle solo) of these, unevenly: the figures issue 8 reported at
+#: those counts were met with fewer iterations than a second buys.
 #: Windmill Valley plays each leaf on to the end of the turn
 #: (``leaves_at_turn_end``), which makes an iteration 2.8 times as long as
-#: without (0.72 against 0.26 CPU seconds for 700 iterations, mid-game): 250.
+#: without: the slowest search of the four.
 ITERATIONS_PER_SECOND: dict[str, int] = {
-    "gift-of-tulips": 1500,
-    "golden-age": 700,
-    "windmill-valley": 250,
-    "fields-of-arle": 700,
+    "gift-of-tulips": 3000,
+    "golden-age": 1550,
+    "windmill-valley": 600,
+    "fields-of-arle": 1050,
 }
 DEFAULT_RATE = 500
 

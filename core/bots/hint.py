@@ -40,8 +40,8 @@ class Hint(msgspec.Struct, frozen=True):
 
 #: The fewest searches behind a hint given on the clock: a slow or busy machine
 #: (or a worker process slow to start) thinks on past the thinking time rather
-#: than hint from a handful of searches ("(1 search)"). About 0.4 s of Windmill
-#: Valley's search, the slowest (``arena.ITERATIONS_PER_SECOND``), unloaded.
+#: than hint from a handful of searches ("(1 search)"). About 0.17 s of Windmill
+#: Valley's search, the slowest (``arena.ITERATIONS_PER_SECOND``: 600 a second).
 MIN_ITERATIONS = 100
 
 
