@@ -241,7 +241,7 @@ class WindmillValleyLabels(GameLabels):
 
     def choice_cost(self, state: Any, move: Any) -> float:
         """The guilders and tools ``move`` takes from the deciding player, one
-        each (a wheel step short of the floodgate's speed a tool, an opened
+        each (each wheel step more or fewer than the floodgate's speed a tool, an opened
         floodgate, a bought windmill or wheel enhancement, a paid storage spot
         their guilders; what it gains counts as 0), the rest of the turn it sets
         off included: the cursor starts on the first of the cheapest choices
