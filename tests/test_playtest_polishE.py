@@ -84,3 +84,40 @@ async def test_windmill_valley_wheels_preview_says_a_floodgate_under_the_cursor_
             await pilot.press("down")
             await settle(pilot, 2)
         assert seen == {True, False}  # both headings were seen
+
+
+async def test_h_again_on_the_same_decision_shows_the_same_hint_without_thinking_again(tmp_path) -> None:
+    # playtest: "Pressing h again on a one-page hint re-runs it with slightly different
+    # numbers (4.0 -> 4.1 VP)": on the clock each search differs a little
+    from core.match import Match, Seat
+    from tests.test_bots_tui import GAME, app_for, wait_for
+
+    match = Match(GAME, [Seat("Ann"), Seat("Bob")], 8, bot_time=0.3)
+    for _ in range(2):
+        match.push(GAME.legal_moves(match.state)[0])
+    app, screen = app_for(match, tmp_path)
+    thought = []
+    think = screen._think
+
+    async def counted(version, want_hint):
+        thought.append(version)
+        return await think(version, want_hint)
+
+    screen._think = counted
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: bool(screen.picker.hint))
+        first, at = screen.picker.hint, screen.picker.highlighted_index
+        assert len(thought) == 1
+        await pilot.press("down")  # the cursor wanders off the hinted choice
+        await pilot.pause()
+        assert screen.picker.highlighted_index != at
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert len(thought) == 1 and not screen._hinting  # not thought out again
+        assert screen.picker.hint == first and screen.picker.highlighted_index == at  # and back on its choice
+        await pilot.press("enter")  # a decision made: the next one is thought out anew
+        await wait_for(pilot, lambda: match.ply > 2 and not screen._bot_busy and match.to_move() == 0)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: len(thought) == 2 and bool(screen.picker.hint) and not screen._hinting)

@@ -481,6 +481,10 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         #: played once the game shows again (``_play_held``)
         self._bot_held: tuple[int, Any] | None = None
         self._hinting = False
+        #: (``_version``, notation, info) of the last hint shown: ``h`` again on the
+        #: same decision shows it again rather than think anew (on the clock the
+        #: search's numbers differ from one run to the next)
+        self._last_hint: tuple[int, str, Any] | None = None
         self._over_shown = False
         self._curtain_seat: int | None = None
         self._curtain_up = False
@@ -1122,12 +1126,19 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
         saying why (its projected final margin against the next best choice).
         Thought out in a worker; any decision or undo meanwhile drops it. A hint
         shown a page at a time (too long for the rows the choices leave it:
-        ``ChoicePicker.more_hint``): ``h`` again shows its next page."""
+        ``ChoicePicker.more_hint``): ``h`` again shows its next page; after its
+        last page (or on a hint shown whole), the same hint again from its
+        first page, the cursor back on its choice: a decision is thought out
+        once."""
         if self.picker.hint and not self._hinting and self.picker.more_hint():
             return
         m = self.match
         seat = m.to_move()
         if seat is None or m.is_bot(seat) or not self._moves or self._bot_busy or self._hinting:
+            return
+        last = self._last_hint
+        if last is not None and last[0] == self._version:
+            self._show_hint(m.state, last[1], last[2])
             return
         self._hinting = True
         self.run_worker(self._hint_work(m), group="hint", exit_on_error=True)
@@ -1152,7 +1163,13 @@ class GameScreen(QuietTitles, OneLayout, GameLabels, Screen[None]):
             return
         if text is None:
             return
-        state = m.state
+        self._last_hint = (version, text, info)
+        self._show_hint(m.state, text, info)
+
+    def _show_hint(self, state: Any, text: str, info: Any) -> None:
+        """Show the hint for the decision pending in ``state``: the choice
+        ``text`` (a notation) highlighted, its group opened, and the hint's line
+        (``info``: what the worker said, as in ``_hint_text``)."""
         move = self.game.parse(state, text)
         # the choice may sit in a group ("Special Action ›"): open it, so the
         # cursor lands on the choice itself and not on its group
