@@ -362,18 +362,13 @@ class GoldenAgeLabels(GameLabels):
         guild its price, a card its price; an auction started, a bid, 3 tokens
         turned into a marker, ending the turn 0; money gained counts as 0): the
         cursor starts on the first of the cheapest choices (``default_choice``)."""
-        from core.engine import apply_trusted
-
         if isinstance(move, MoveToken):
             return float(C.MOVE_PRICE)  # (the most offered: no need to make the move to know)
-        seat = self.game.to_move(state)
-        if seat is None:
-            return 0.0
-        try:
-            after = apply_trusted(self.game, state, move)
-        except Exception:  # noqa: BLE001 - a cost is only where the cursor starts
-            return 0.0
-        return float(max(0, state.players[seat].money - after.players[seat].money))
+        return super().choice_cost(state, move)
+
+    def spent(self, before: Any, after: Any, seat: int) -> float:
+        """The half-guilders ``seat`` has less of in ``after`` (``choice_cost``)."""
+        return float(max(0, before.players[seat].money - after.players[seat].money))
 
     def choice_key(self, state: Any, move: Any, opened: MenuItem | None = None) -> str:
         """The key of the province or guild a choice names (``PROVINCE_KEYS``,

@@ -251,9 +251,28 @@ class GameLabels:
         """What picking ``move`` costs the deciding player now, in the game's
         money (0: nothing; what it gains counts as 0). The cursor starts on the
         first of the cheapest choices (``default_choice``), so a reflexive Enter
-        costs nothing where something free is offered. By default 0 (the cursor
-        starts on the first choice); screens may override it (Golden Age: the
-        guilders a move pays)."""
+        costs nothing where something free is offered. By default what
+        ``spent`` says of the position the move leads to (the rest of the turn
+        it sets off included); 0 for a screen that does not define ``spent``
+        (the move is then not made: the cursor starts on the first choice)."""
+        if type(self).spent is GameLabels.spent:
+            return 0.0
+        from core.engine import apply_trusted
+
+        seat = self.game.to_move(state)
+        if seat is None:
+            return 0.0
+        try:
+            after = apply_trusted(self.game, state, move)
+        except Exception:  # noqa: BLE001 - a cost is only where the cursor starts
+            return 0.0
+        return float(self.spent(state, after, seat))
+
+    def spent(self, before: Any, after: Any, seat: int) -> float:
+        """What ``seat`` has less of in ``after`` than in ``before`` (the
+        positions before and after one of its moves), in the game's money, 0 or
+        more (``choice_cost``). Screens with costs override it (Golden Age: the
+        guilders; Windmill Valley: the guilders and tools)."""
         return 0.0
 
     def default_choice(self, state: Any, items: Sequence["MenuItem"], order: Sequence[int]) -> int | None:

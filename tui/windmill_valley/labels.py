@@ -239,24 +239,13 @@ class WindmillValleyLabels(GameLabels):
         "Unique reward 1", "3 steps"); the cursor's line shows the rest."""
         return re.split(r": | \(", self.choice_label(state, move), maxsplit=1)[0]
 
-    def choice_cost(self, state: Any, move: Any) -> float:
-        """The guilders and tools ``move`` takes from the deciding player, one
-        each (each wheel step more or fewer than the floodgate's speed a tool, an opened
-        floodgate, a bought windmill or wheel enhancement, a paid storage spot
-        their guilders; what it gains counts as 0), the rest of the turn it sets
-        off included: the cursor starts on the first of the cheapest choices
-        (``GameLabels.default_choice``), so a reflexive Enter spends nothing
-        where something free is offered."""
-        from core.engine import apply_trusted
-
-        seat = self.game.to_move(state)
-        if seat is None:
-            return 0.0
-        try:
-            after = apply_trusted(self.game, state, move)
-        except Exception:  # noqa: BLE001 - a cost is only where the cursor starts
-            return 0.0
-        f, g = state.farms[seat], after.farms[seat]
+    def spent(self, before: Any, after: Any, seat: int) -> float:
+        """The guilders and tools ``seat`` has less of in ``after``, one each
+        (each wheel step more or fewer than the floodgate's speed a tool, an
+        opened floodgate, a bought windmill or wheel enhancement, a paid storage
+        spot their guilders): ``GameLabels.choice_cost``, so a reflexive Enter
+        spends nothing where something free is offered."""
+        f, g = before.farms[seat], after.farms[seat]
         return float(max(0, f.guilders - g.guilders) + max(0, f.tools - g.tools))
 
     def choice_label(self, state: Any, move: Any) -> str:
