@@ -44,7 +44,7 @@ GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("/", "filter the choices by typing (Enter picks; Escape, or Backspace in the empty box, closes it)"),
     ("u / U", "undo / redo (when the table's undo policy allows)"),
     ("r", "review the game move by move"),
-    ("h", "hint: the strong bot's choice and why (on your decision); a long hint's next page"),
+    ("h", "hint: the strong bot's choice and why (on your decision); again: a long hint's next page, else the same hint"),
     ("s", "save to a file"),
     ("Q", "back to the launcher (the game is autosaved first; at a table server, its lobby)"),
 )
