@@ -174,13 +174,13 @@ def test_a_windmills_next_to_a_field_contract_counts_the_spaces_touching_it() ->
 
 
 
-def test_final_total_is_the_sum_of_the_final_parts_at_every_position_of_a_game() -> None:
-    """``scoring.final_total`` (what the evaluation adds at every position, without
-    the score sheet's dict) equals the sum of ``scoring.final_parts`` for every
-    seat at every position of a two-player greedy game, and again with the
-    farms given full and mixed rows, repeated and different columns, emptied
-    windmill groups and contracts of every kind; the evaluation given
-    ``turns_left`` is the evaluation that works it out."""
+def test_projected_given_turns_left_is_projected_and_ends_at_the_score_sheet() -> None:
+    """The evaluation given ``turns_left`` (``margins`` works it out once and
+    passes it on) is the evaluation that works it out, at every position of a
+    two-player greedy game and again with the farms given full and mixed rows,
+    repeated and different columns, emptied windmill groups and contracts of
+    every kind (every category of ``scoring.final_values`` scores); at the end,
+    the projection is the score sheet's total."""
     from core.bots import choose
     from core.windmill_valley import scoring as SC
 
@@ -196,10 +196,9 @@ def test_final_total_is_the_sum_of_the_final_parts_at_every_position_of_a_game()
             f.contracts = contracts[(ply + 3 * seat) % len(contracts):][:3]
         for st in (s, variant):
             for seat in range(2):
-                parts = SC.final_parts(st, seat)
-                parts_seen.update(k for k, v in parts.items() if v)
-                assert SC.final_total(st, seat) == sum(parts.values())
+                parts_seen.update(k for k, v in SC.final_parts(st, seat).items() if v)
             assert E.projected(st, E.turns_left(st)) == E.projected(st)
+            assert E.margins(st) == [a - b for a, b in zip(E.projected(st), reversed(E.projected(st)))]
         s = GAME.apply(s, choose(GAME, s, ply, "greedy"))
         ply += 1
     assert E.projected(s) == [float(sh.total) for sh in GAME.scores(s)]

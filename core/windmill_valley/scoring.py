@@ -121,47 +121,48 @@ def check_wishes(s: State) -> None:
             event(s, f"{s.players[seat]} fulfils the Queen's Wish: +{f.wish} VP")
 
 
-def final_total(s: State, seat: int, planted: str | None = None, cols: list[str] | None = None) -> int:
-    """``sum(final_parts(s, seat).values())`` without the dict (the bots'
-    evaluation asks for it at every position); ``planted`` (the patch's
-    colours, ``"".join(patch)``) and ``cols`` (``columns(patch)``) when the
-    caller has them already."""
+def final_values(
+    s: State, seat: int, planted: str | None = None, cols: list[str] | None = None,
+) -> tuple[int, int, int, int]:
+    """End-game VP of ``seat`` by PR category, in ``final_parts``' order:
+    (contracts, empty windmill groups, rows, columns). ``planted`` (the patch's
+    colours, ``"".join(patch)``) and ``cols`` (``columns(patch)``): when the
+    caller has them already (the bots' evaluation, at every position)."""
     f = s.farms[seat]
     if planted is None:
         planted = "".join(f.patch)
     if cols is None:
         cols = columns(f.patch)
-    v = 0
+    contracts = 0
     for c in f.contracts:
-        v += contract_vp(s, seat, c)
+        contracts += contract_vp(s, seat, c)
+    groups = 0
     for g, n in enumerate(f.mills):
         if n == 0:
-            v += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g])
+            groups += C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g])
+    rows = 0
     for r in f.patch:
         if len(r) == C.PATCH_COLS:
-            v += C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP
+            rows += C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP
+    colvp = 0
     for c in cols:
         if len(set(c)) < len(c):
-            v += C.COLUMN_REPEAT_VP
+            colvp += C.COLUMN_REPEAT_VP
         elif len(c) == C.PATCH_ROWS:
-            v += C.COLUMN_DIFFERENT_VP
-    return v
+            colvp += C.COLUMN_DIFFERENT_VP
+    return contracts, groups, rows, colvp
+
+
+def final_total(s: State, seat: int, planted: str | None = None, cols: list[str] | None = None) -> int:
+    """``sum(final_parts(s, seat).values())`` without the dict (``final_values``)."""
+    return sum(final_values(s, seat, planted, cols))
 
 
 def final_parts(s: State, seat: int) -> dict[str, int]:
     """End-game VP of ``seat`` by PR category: contracts, empty windmill groups, rows, columns."""
-    f = s.farms[seat]
-    planted = "".join(f.patch)
-    groups = sum(C.MILL_VP[g] * planted.count(C.MILL_COLOUR[g]) for g, n in enumerate(f.mills) if n == 0)
-    rows = sum(C.ROW_SAME_VP if len(set(r)) == 1 else C.ROW_MIXED_VP for r in full_rows(f.patch))
-    cols = 0
-    for c in columns(f.patch):
-        if len(set(c)) < len(c):
-            cols += C.COLUMN_REPEAT_VP
-        elif len(c) == C.PATCH_ROWS:
-            cols += C.COLUMN_DIFFERENT_VP
+    contracts, groups, rows, cols = final_values(s, seat)
     return {
-        "Contracts": sum(contract_vp(s, seat, c) for c in f.contracts),
+        "Contracts": contracts,
         "Windmill groups": groups,
         "Patch rows": rows,
         "Patch columns": cols,
