@@ -101,3 +101,27 @@ def test_clock_mode_thinks_on_the_wall_clock_as_the_app_does(monkeypatch) -> Non
                  "--bot-time", "0.01", "--clock"])
     assert code == 0
     assert budgets and set(budgets) == {(strong.DEFAULT_ITERATIONS, 0.01, True)}
+
+
+def test_bot_time_buys_the_iterations_of_the_game_and_player_count(monkeypatch) -> None:
+    """``--bot-time`` becomes iterations by game and player count (a search's
+    iteration costs more with more players); an unlisted count, or none, takes
+    the game's lowest rate, an unlisted game ``DEFAULT_RATE``; never below 1."""
+    rates = arena.ITERATIONS_PER_SECOND["windmill-valley"]
+    assert rates[1] > rates[4]
+    assert arena.iterations_for("windmill-valley", 1.0, 1) == rates[1]
+    assert arena.iterations_for("windmill-valley", 2.0, 4) == 2 * rates[4]
+    assert arena.iterations_for("windmill-valley", 1.0) == min(rates.values())
+    assert arena.iterations_for("windmill-valley", 1.0, 9) == min(rates.values())
+    assert arena.iterations_for("chess", 1.0, 2) == arena.DEFAULT_RATE
+    assert arena.iterations_for("golden-age", 1e-9, 2) == 1
+    seen = []
+    real = arena.play_game
+
+    def spy(game, levels, seed, iterations, *a, **k):
+        seen.append(iterations)
+        return real(game, levels, seed, iterations, *a, **k)
+
+    monkeypatch.setattr(arena, "play_game", spy)
+    arena.run_arena("windmill-valley", 2, ["greedy", "random"], 1, seed=1, bot_time=0.5)
+    assert seen == [round(0.5 * rates[2])]

@@ -14,8 +14,9 @@ the median in CPU seconds, which a loaded machine does not inflate); the last li
 ``opponent=``: the games lost to the Gardener or short of the target score).
 
 Determinism: the strong bot runs a fixed number of iterations per decision,
-``--iterations`` or else ``--bot-time`` times the game's ``ITERATIONS_PER_SECOND``
-(measured on the development machine), with no clock limit; so the same
+``--iterations`` or else ``--bot-time`` times ``ITERATIONS_PER_SECOND`` for
+the game and player count (measured on the development machine), with no
+clock limit; so the same
 arguments give the same games and the same table of wins and scores on any
 machine (only the seconds columns differ).
 
@@ -41,27 +42,26 @@ from core.bots import LEVELS, choose
 from core.bots.strong import DEFAULT_ITERATIONS, forget
 from core.bots.common import margins
 
-#: Strong-bot iterations per second of budget, by game: what the strong bot
-#: searching on the clock (``--bot-time 1``, as in the app) ran on the 2-core
-#: development machine with both cores busy (two such runs at once, no other
-#: load), in the median of 12 positions of a greedy game, for the player count
-#: that ran fewest, rounded down to 50 (2026-12-03: Gift of Tulips 3049 with 4
-#: players, 3362 with 2; The Dutch Golden Age 1570 with 4, 2613 with 2;
-#: Windmill Valley 641 solo, 717 with 2; Fields of Arle 1062 solo, 1112 with
-#: 2). So a decision of ``--bot-time`` seconds of iterations takes about that
-#: long there, as in the app. Until then the table held what the machine
-#: managed while shared by about eight busy developers (load average 7-10):
-#: 1500, 700, 250 and 700, between 27% (Golden Age with 2 players) and 66%
-#: (Fields of Arle solo) of these, unevenly: the figures issue 8 reported at
-#: those counts were met with fewer iterations than a second buys.
-#: Windmill Valley plays each leaf on to the end of the turn
-#: (``leaves_at_turn_end``), which makes an iteration 2.8 times as long as
-#: without: the slowest search of the four.
-ITERATIONS_PER_SECOND: dict[str, int] = {
-    "gift-of-tulips": 3000,
-    "golden-age": 1550,
-    "windmill-valley": 600,
-    "fields-of-arle": 1050,
+#: Strong-bot iterations per second of budget, by game and player count: what
+#: the strong bot searching on the clock (``--bot-time 1``, as in the app) ran
+#: on the 2-core development machine with both cores busy (two such runs at
+#: once, no other load), in the median of 12 positions of a greedy game, the
+#: lower of the two runs, rounded down to 50 (2026-12-03). So a decision of
+#: ``--bot-time`` seconds of iterations takes about that long there, as in the
+#: app, with any number of players (a search's iteration costs more with more
+#: players: Windmill Valley 641 solo, 717 with 2, 516 with 3, 321 with 4).
+#: Until then the table held one count per game, what the machine managed
+#: while shared by about eight busy developers (load average 7-10): 1500, 700,
+#: 250 and 700, between 27% (Golden Age with 2 players) and 66% (Fields of
+#: Arle solo) of these, unevenly: the figures issue 8 reported at those counts
+#: were met with fewer iterations than a second buys. Windmill Valley plays
+#: each leaf on to the end of the turn (``leaves_at_turn_end``): the slowest
+#: search of the four.
+ITERATIONS_PER_SECOND: dict[str, dict[int, int]] = {
+    "gift-of-tulips": {2: 3300, 3: 3050, 4: 3000, 5: 2400, 6: 2050},
+    "golden-age": {2: 2600, 3: 1750, 4: 1550},
+    "windmill-valley": {1: 600, 2: 700, 3: 500, 4: 300},
+    "fields-of-arle": {1: 1050, 2: 1100},
 }
 DEFAULT_RATE = 500
 
@@ -98,9 +98,14 @@ class ArenaResult(msgspec.Struct):
     opponent_wins: int = 0
 
 
-def iterations_for(game_id: str, bot_time: float) -> int:
-    """Strong-bot iterations for ``bot_time`` seconds of thinking in ``game_id``."""
-    return max(1, round(bot_time * ITERATIONS_PER_SECOND.get(game_id, DEFAULT_RATE)))
+def iterations_for(game_id: str, bot_time: float, players: int | None = None) -> int:
+    """Strong-bot iterations (1 or more) for ``bot_time`` seconds of thinking in
+    ``game_id`` with ``players`` seats (``ITERATIONS_PER_SECOND``; a player
+    count it does not list, or None: the game's lowest rate; a game it does
+    not list: ``DEFAULT_RATE``)."""
+    rates = ITERATIONS_PER_SECOND.get(game_id)
+    rate = DEFAULT_RATE if not rates else rates.get(players, min(rates.values())) if players else min(rates.values())
+    return max(1, round(bot_time * rate))
 
 
 def play_game(
@@ -157,7 +162,7 @@ def run_arena(
     if clock:
         iters = iterations if iterations is not None else DEFAULT_ITERATIONS
     else:
-        iters = iterations if iterations is not None else iterations_for(game_id, bot_time)
+        iters = iterations if iterations is not None else iterations_for(game_id, bot_time, players)
     order = list(dict.fromkeys(bots))
     res = {lv: LevelResult(lv) for lv in order}
     turns: list[int] = []

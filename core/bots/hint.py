@@ -41,7 +41,8 @@ class Hint(msgspec.Struct, frozen=True):
 #: The fewest searches behind a hint given on the clock: a slow or busy machine
 #: (or a worker process slow to start) thinks on past the thinking time rather
 #: than hint from a handful of searches ("(1 search)"). About 0.17 s of Windmill
-#: Valley's search, the slowest (``arena.ITERATIONS_PER_SECOND``: 600 a second).
+#: Valley's search solo, 0.33 s with 4 players, the slowest
+#: (``arena.ITERATIONS_PER_SECOND``: 600 and 300 a second).
 MIN_ITERATIONS = 100
 
 

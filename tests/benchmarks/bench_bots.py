@@ -101,7 +101,7 @@ def rounds_row(t: Target, games: int, bot_time: float, seed: int = 1) -> list[st
     secs: list[float] = []
     rounds = []
     for g in range(games):
-        final = play_game(game, t.levels, seed * 7919 + g, iterations_for(t.game, bot_time),
+        final = play_game(game, t.levels, seed * 7919 + g, iterations_for(t.game, bot_time, t.players),
                           lambda seat, dt, dc: secs.append(dt))
         rounds.append(final.round)
     mean = statistics.mean(rounds)
