@@ -104,7 +104,7 @@ def iterations_for(game_id: str, bot_time: float, players: int | None = None) ->
     count it does not list, or None: the game's lowest rate; a game it does
     not list: ``DEFAULT_RATE``)."""
     rates = ITERATIONS_PER_SECOND.get(game_id)
-    rate = DEFAULT_RATE if not rates else rates.get(players, min(rates.values())) if players else min(rates.values())
+    rate = (rates.get(players) or min(rates.values())) if rates else DEFAULT_RATE
     return max(1, round(bot_time * rate))
 
 
