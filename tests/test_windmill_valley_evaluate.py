@@ -203,3 +203,21 @@ def test_projected_given_turns_left_is_projected_and_ends_at_the_score_sheet() -
         ply += 1
     assert E.projected(s) == [float(sh.total) for sh in GAME.scores(s)]
     assert parts_seen == {"Contracts", "Windmill groups", "Patch rows", "Patch columns"}
+
+
+def test_tools_beyond_the_first_few_are_worth_little() -> None:
+    """A tool adds ``TOOL_VP`` (times the share of ``RESOURCE_TURNS`` left) up
+    to ``TOOL_KEEP`` tools and ``TOOL_SPARE_VP`` beyond: a turn spends a tool or
+    two to reach the wheel actions it wants, so a bot that values a hoard as
+    much as the first tools never spends one (solo games lost holding 6-8 tools
+    while its bulbs stayed in storage: the module doc, twelfth look)."""
+    s = solo()
+    assert E.turns_left(s) >= E.RESOURCE_TURNS  # the whole value still counts
+    worth = []
+    for n in range(E.TOOL_KEEP + 3):
+        s.farms[0].tools = n
+        worth.append(E.projected(s)[0])
+    steps = [b - a for a, b in zip(worth, worth[1:])]
+    assert steps[: E.TOOL_KEEP] == pytest.approx([E.TOOL_VP] * E.TOOL_KEEP)
+    assert steps[E.TOOL_KEEP:] == pytest.approx([E.TOOL_SPARE_VP] * 2)
+    assert E.TOOL_SPARE_VP < E.TOOL_VP

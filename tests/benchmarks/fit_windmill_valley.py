@@ -30,8 +30,8 @@ import sys
 from typing import Iterable, Sequence
 
 #: The parts fitted, by the names ``features`` gives them; "const" is a constant.
-PARTS: tuple[str, ...] = ("const", "turns", "guilders", "tools", "helpers", "tiles", "stored",
-                          "contracts", "plans", "calendar")
+PARTS: tuple[str, ...] = ("const", "turns", "guilders", "tools", "spare tools", "helpers", "tiles",
+                          "stored", "contracts", "plans", "calendar")
 
 
 def features(state) -> dict[str, float]:
@@ -53,7 +53,8 @@ def features(state) -> dict[str, float]:
         "const": 1.0,
         "turns": max(0.0, turns - 1.0),
         "guilders": res * f.guilders,
-        "tools": res * f.tools,
+        "tools": res * min(f.tools, E.TOOL_KEEP),
+        "spare tools": res * max(0, f.tools - E.TOOL_KEEP),
         "helpers": left * len(f.helpers),
         "tiles": left * tiles,
         "stored": min(len(f.storage), cap),
@@ -68,6 +69,7 @@ def module_weights() -> dict[str, float]:
     from core.windmill_valley import evaluate as E
 
     return {"const": 0.0, "turns": E.TURN_VP, "guilders": E.GUILDER_VP, "tools": E.TOOL_VP,
+            "spare tools": E.TOOL_SPARE_VP,
             "helpers": E.HELPER_POTENTIAL, "tiles": E.TILE_POTENTIAL, "stored": E.STORED_BULB_VP,
             "contracts": E.CONTRACT_REACH, "plans": E.PLAN_POTENTIAL, "calendar": 1.0}
 
@@ -187,9 +189,9 @@ def main(argv: list[str]) -> int:
         games = len({r["game"] for r in rows})
         w, mod = fit(rows), module_weights()
         print(f"{games} games, {len(rows)} positions")
-        print(f"{'part':<10} {'fitted':>7} {'module':>7}")
+        print(f"{'part':<11} {'fitted':>7} {'module':>7}")
         for n in PARTS:
-            print(f"{n:<10} {w[n]:7.2f} {mod[n]:7.2f}")
+            print(f"{n:<11} {w[n]:7.2f} {mod[n]:7.2f}")
         if games >= 2:
             e_fit, e_mod = cross_validated(rows)
             print(f"error (RMS VP, held-out games): fitted {e_fit:.1f}, module {e_mod:.1f}")
